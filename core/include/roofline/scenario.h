@@ -1,0 +1,70 @@
+#pragma once
+// The document: one Scenario value holds everything the analysis and the chart depend on.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "roofline/hardware.h"
+#include "roofline/model_config.h"
+#include "roofline/precision.h"
+
+namespace roofline {
+
+enum class Phase { prefill, decode };
+std::string_view to_string(Phase p);
+std::optional<Phase> parse_phase(std::string_view name);
+
+// Limits on the workload's knobs; values outside are rejected by validate().
+inline constexpr int64_t kMaxBatch = 1'000'000;
+inline constexpr int64_t kMaxSeq = 10'000'000;
+inline constexpr int64_t kMaxTp = 1024;
+
+// Plot settings saved with a scenario (the "view" object). Plain data: core never reads it.
+struct ViewSettings {
+  // Axis ranges; nullopt = fit automatically.
+  std::optional<double> x_min, x_max;  // FLOP/byte
+  std::optional<double> y_min, y_max;  // FLOP/s
+  bool show_fc = true;
+  bool show_attention = true;
+  bool show_elementwise = true;
+  bool show_step = true;
+  bool show_ops = false;        // one dot per operator
+  bool show_other_roofs = true; // the other precisions' roofs, fainter
+  bool show_caches = true;      // L2 / shared-memory ceilings
+  bool show_trail = true;
+  std::string theme = "light";  // "light" | "dark"
+
+  bool operator==(const ViewSettings&) const = default;
+};
+
+struct Scenario {
+  GpuSpec gpu;                       // resolved preset (gpu.id is what is saved)
+  ModelConfig model;                 // resolved preset or user config (model.id is what is saved)
+  std::optional<GpuSpec> compare_gpu;
+  Phase phase = Phase::decode;
+  int64_t batch = 1;                 // B
+  int64_t seq = 1024;                // prefill: prompt length T; decode: context length S
+  Precision weights = Precision::bf16;
+  Precision activations = Precision::bf16;
+  Precision kv = Precision::bf16;
+  bool flash_attention = true;
+  bool fuse_elementwise = false;
+  int64_t tp = 1;
+  double compute_efficiency = 1.0;   // (0, 1]: scales the compute roof
+  double memory_efficiency = 1.0;    // (0, 1]: scales the bandwidth roof
+  double memory_utilization = 0.9;   // (0, 1]: share of capacity usable for weights + KV
+  ViewSettings view;
+  // Keys of the scenario file this version does not know, kept verbatim for saving
+  // (a serialized JSON object, "{}" or empty when none). Only io reads or writes it.
+  std::string unknown_keys_json;
+
+  bool operator==(const Scenario&) const = default;
+};
+
+// Empty when the workload knobs are in range; otherwise one message naming the key and the
+// expected range (e.g. "batch must be between 1 and 1000000, got 0").
+std::string validate(const Scenario& s);
+
+}  // namespace roofline

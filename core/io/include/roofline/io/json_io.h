@@ -1,0 +1,50 @@
+#pragma once
+// JSON <-> value types. nlohmann_json stays inside io's sources: these headers are JSON-free,
+// so callers and tests pass text in and get values or one clear message out.
+// Every message names the origin (file name or "<string>"), the key and what was expected:
+//   "presets/gpus/x.json: memory_bandwidth: expected a positive number (byte/s), got -1"
+
+#include <string>
+#include <string_view>
+
+#include "roofline/analysis.h"
+#include "roofline/hardware.h"
+#include "roofline/model_config.h"
+#include "roofline/result.h"
+#include "roofline/scenario.h"
+#include "roofline/sweep.h"
+
+namespace roofline {
+
+class PresetLibrary;
+
+// A GPU preset file (spec/interfaces.md). Validates: positive bandwidth and capacity, at least
+// one peak, known precision names, positive peaks.
+Result<GpuSpec> parse_gpu(std::string_view json_text, std::string_view origin);
+std::string gpu_to_json(const GpuSpec& gpu);
+
+// A Hugging Face config.json (spec/model.md §2). `id` is stored in the result.
+Result<ModelConfig> parse_model(std::string_view json_text, std::string_view origin,
+                                std::string_view id);
+
+// A scenario file. `gpu` and `model` are ids of `library` or paths to files (relative paths
+// resolve against `base_dir`). Missing keys take the defaults; unknown keys are kept.
+Result<Scenario> parse_scenario(std::string_view json_text, std::string_view origin,
+                                const PresetLibrary& library, std::string_view base_dir = ".");
+// Pretty JSON with every key, the unknown ones included; gpu/model saved as their ids.
+std::string scenario_to_json(const Scenario& s);
+
+// The `analyze --format json` object of spec/interfaces.md.
+std::string analysis_to_json(const Scenario& s, const Analysis& a);
+std::string sweep_to_json(SweepParam param, const std::vector<SweepPoint>& points);
+
+// Reads a whole file; fails with "FILE: cannot read (reason)".
+Result<std::string> read_text_file(std::string_view path);
+// Writes `path` atomically: a temporary file beside it, then rename. Empty string on success,
+// else one message naming the path.
+std::string write_text_file_atomic(std::string_view path, std::string_view content);
+
+Result<Scenario> load_scenario_file(std::string_view path, const PresetLibrary& library);
+std::string save_scenario_file(std::string_view path, const Scenario& s);  // "" on success
+
+}  // namespace roofline

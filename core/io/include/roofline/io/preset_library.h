@@ -1,0 +1,48 @@
+#pragma once
+// The built-in presets (embedded in the binary at build time from presets/) plus lookup of
+// user files by path.
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "roofline/hardware.h"
+#include "roofline/model_config.h"
+#include "roofline/result.h"
+#include "roofline/scenario.h"
+
+namespace roofline {
+
+struct PresetEntry {
+  std::string id;      // file name without .json
+  std::string name;    // display name
+  std::string origin;  // "presets/gpus/h100-sxm.json"
+  std::string text;    // the JSON text
+};
+
+class PresetLibrary {
+ public:
+  // The presets compiled into the binary. Parsed once; never fails (tests check every preset).
+  static const PresetLibrary& builtin();
+
+  const std::vector<PresetEntry>& gpus() const { return gpus_; }
+  const std::vector<PresetEntry>& models() const { return models_; }
+  const std::vector<PresetEntry>& scenarios() const { return scenarios_; }
+
+  // An id of a built-in preset, or else a path to a JSON file. Unknown ids give
+  // "unknown GPU 'x': expected one of h100-sxm, h200, ... or a path to a .json file".
+  Result<GpuSpec> gpu(std::string_view id_or_path) const;
+  Result<ModelConfig> model(std::string_view id_or_path) const;
+  Result<Scenario> scenario(std::string_view id_or_path) const;
+
+  // The built-in default scenario: h100-sxm, llama-3-8b, decode, batch 1, seq 1024, bf16.
+  Scenario default_scenario() const;
+
+  PresetLibrary(std::vector<PresetEntry> gpus, std::vector<PresetEntry> models,
+                std::vector<PresetEntry> scenarios);
+
+ private:
+  std::vector<PresetEntry> gpus_, models_, scenarios_;
+};
+
+}  // namespace roofline
