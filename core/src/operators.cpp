@@ -37,11 +37,14 @@ class OpList {
     push(op, count);
   }
 
-  void elementwise(std::string_view name, int64_t count, double flops, double bytes) {
+  // `weight_bytes` of `bytes` are weights (a norm's 16-bit scale vector).
+  void elementwise(std::string_view name, int64_t count, double flops, double bytes,
+                   double weight_bytes = 0) {
     if (count <= 0) return;
     OpCost op{.name = name, .kind = OpKind::elementwise};
     op.flops = flops;
     op.bytes = st_.fuse ? 0 : bytes;  // fused: reads and writes ride in the matmul epilogues
+    op.weight_bytes = st_.fuse ? 0 : weight_bytes;
     push(op, count);
   }
 
@@ -194,14 +197,14 @@ void append_operators(const Scenario& s, std::vector<OpCost>& ops) {
   const int64_t L = m.layers;
   const double M = st.M, dm = d(m.hidden), ba = st.ba;
 
-  out.elementwise("attn_norm", L, 4 * M * dm, 2 * M * dm * ba + 2 * dm);
+  out.elementwise("attn_norm", L, 4 * M * dm, 2 * M * dm * ba + 2 * dm, 2 * dm);
   if (m.mla) {
     append_mla_attention(s, st, out);
   } else {
     append_standard_attention(s, st, out);
   }
   out.elementwise("attn_residual", L, M * dm, 3 * M * dm * ba);
-  out.elementwise("mlp_norm", L, 4 * M * dm, 2 * M * dm * ba + 2 * dm);
+  out.elementwise("mlp_norm", L, 4 * M * dm, 2 * M * dm * ba + 2 * dm, 2 * dm);
 
   // silu(gate) * up: 5 FLOPs and 3 tensors per element; gelu(up): 8 FLOPs, 2 tensors.
   const double act_flops = m.gated_mlp ? 5 : 8, act_tensors = m.gated_mlp ? 3 : 2;
@@ -228,7 +231,7 @@ void append_operators(const Scenario& s, std::vector<OpCost>& ops) {
   out.elementwise("mlp_residual", L, M * dm, 3 * M * dm * ba);
 
   // Once per step, on the last token of each sequence only.
-  out.elementwise("final_norm", 1, 4 * B * dm, 2 * B * dm * ba + 2 * dm);
+  out.elementwise("final_norm", 1, 4 * B * dm, 2 * B * dm * ba + 2 * dm, 2 * dm);
   out.fc("lm_head", 1, B, dm, d(m.vocab), ba);
 }
 

@@ -19,7 +19,7 @@ constexpr std::array<P, 5> kFromInt8 = {P::int8, P::fp16, P::bf16, P::tf32, P::f
 constexpr std::array<P, 4> kFromBf16 = {P::bf16, P::fp16, P::tf32, P::fp32};
 constexpr std::array<P, 4> kFromFp16 = {P::fp16, P::bf16, P::tf32, P::fp32};
 constexpr std::array<P, 2> kFromTf32 = {P::tf32, P::fp32};
-constexpr std::array<P, 2> kFromFp32 = {P::fp32, P::tf32};
+constexpr std::array<P, 1> kFromFp32 = {P::fp32};
 }  // namespace
 
 double bytes_per_element(Precision p) { return kBytes[static_cast<size_t>(p)]; }

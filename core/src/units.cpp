@@ -35,10 +35,9 @@ std::string with_prefix(double value, std::string_view unit, int digits,
     --i;
   }
   std::string text = fixed_significant(m, digits);
-  if (std::stod(text) >= 1000 && i + 1 < prefixes.size()) {  // 999.7 rounds up to 1000
-    m /= 1000;
-    ++i;
-    text = fixed_significant(m, digits);
+  if (const double rounded = std::stod(text); rounded >= 1000 && i + 1 < prefixes.size()) {
+    ++i;  // 999.7 rounds up to 1000: print 1.00 of the next prefix
+    text = fixed_significant(rounded / 1000, digits);
   }
   std::string out = negative ? "-" : "";
   out += text;

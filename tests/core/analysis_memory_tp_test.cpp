@@ -1,0 +1,154 @@
+// Memory capacity, max batch, tensor parallelism and efficiency factors.
+#include <gtest/gtest.h>
+
+#include "op_expect.h"
+#include "roofline/analysis.h"
+#include "test_fixtures.h"
+
+namespace roofline {
+namespace {
+
+using namespace roofline::testing;
+
+TEST(AnalysisMemory, TinyWeightsAndKv) {
+  Analysis a = analyze(decode(toy_gpu(), tiny_dense(), 2, 8));
+  EXPECT_DOUBLE_EQ(a.totals.parameters, 86848);
+  // 86848 params * 2 bytes = 173696
+  EXPECT_DOUBLE_EQ(a.totals.weights_bytes, 173696);
+  // B*S*L*2*Hkv*dh*bkv = 2*8*2*2*2*16*2 = 4096
+  EXPECT_DOUBLE_EQ(a.totals.kv_cache_bytes, 4096);
+  EXPECT_DOUBLE_EQ(a.totals.memory_per_gpu_bytes, 177792);  // 173696 + 4096
+  EXPECT_DOUBLE_EQ(a.totals.usable_memory_bytes, 900000);   // 1e6 * 0.9
+  EXPECT_TRUE(a.totals.fits_in_memory);
+  // floor((900000 - 173696) / (8*2*128)) = floor(726304 / 2048) = floor(354.6) = 354
+  EXPECT_EQ(a.totals.max_batch, 354);
+}
+
+TEST(AnalysisMemory, NormsStay16BitUnderQuantization) {
+  Scenario s = decode(toy_gpu(), tiny_dense(), 2, 8);
+  s.weights = Precision::fp8;
+  // (86848 - 320)*1 + 320*2 = 86528 + 640 = 87168
+  EXPECT_DOUBLE_EQ(analyze(s).totals.weights_bytes, 87168);
+  s.weights = Precision::int4;
+  // 86528*0.5 + 640 = 43264 + 640 = 43904
+  EXPECT_DOUBLE_EQ(analyze(s).totals.weights_bytes, 43904);
+}
+
+TEST(AnalysisMemory, PrefillKvUsesPromptLength) {
+  // B*T*L*kv_per_token = 2*4*2*(64*2) = 2048
+  EXPECT_DOUBLE_EQ(analyze(prefill(toy_gpu(), tiny_dense(), 2, 4)).totals.kv_cache_bytes, 2048);
+}
+
+TEST(AnalysisMemory, FitsAtMaxBatchNotOneMore) {
+  // B = 354: 173696 + 354*2048 = 898688 <= 900000; B = 355: 900736 > 900000
+  EXPECT_TRUE(analyze(decode(toy_gpu(), tiny_dense(), 354, 8)).totals.fits_in_memory);
+  EXPECT_FALSE(analyze(decode(toy_gpu(), tiny_dense(), 355, 8)).totals.fits_in_memory);
+}
+
+TEST(AnalysisMemory, MemoryUtilization) {
+  Scenario s = decode(toy_gpu(), tiny_dense(), 2, 8);
+  s.memory_utilization = 0.5;
+  Analysis a = analyze(s);
+  EXPECT_DOUBLE_EQ(a.totals.usable_memory_bytes, 500000);
+  // floor((500000 - 173696) / 2048) = floor(159.3) = 159
+  EXPECT_EQ(a.totals.max_batch, 159);
+}
+
+TEST(AnalysisMemory, Llama3_8bMaxBatchOnH100) {
+  Analysis a = analyze(decode(h100_sxm(), llama3_8b(), 1, 1024));
+  // kv per sequence 1024*32*2*8*128*2 = 134217728
+  // floor((72e9 - 16060522496) / 134217728) = floor(416.78) = 416
+  EXPECT_EQ(a.totals.max_batch, 416);
+  EXPECT_TRUE(a.totals.fits_in_memory);
+}
+
+TEST(AnalysisMemory, WeightsAloneDoNotFit) {
+  // Llama-3-70B bf16: 141107412992 bytes > 24e9 * 0.9 = 21.6e9
+  Analysis a = analyze(decode(l4(), llama3_70b(), 1, 1024));
+  EXPECT_DOUBLE_EQ(a.totals.weights_bytes, 141107412992.0);
+  EXPECT_EQ(a.totals.max_batch, 0);
+  EXPECT_FALSE(a.totals.fits_in_memory);
+}
+
+Scenario tiny_tp(int64_t tp) {
+  Scenario s = decode(toy_gpu(), tiny_dense(), 2, 8);
+  s.kv = Precision::fp8;
+  s.tp = tp;
+  return s;
+}
+
+TEST(AnalysisTensorParallel, OpsHalve) {
+  Analysis one = analyze(tiny_tp(1));
+  Analysis two = analyze(tiny_tp(2));
+  ASSERT_EQ(one.ops.size(), two.ops.size());
+  for (size_t i = 0; i < one.ops.size(); ++i) {
+    SCOPED_TRACE(std::string(one.ops[i].name));
+    EXPECT_EQ(two.ops[i].name, one.ops[i].name);
+    EXPECT_DOUBLE_EQ(two.ops[i].flops, one.ops[i].flops / 2);
+    EXPECT_DOUBLE_EQ(two.ops[i].bytes, one.ops[i].bytes / 2);
+    EXPECT_DOUBLE_EQ(two.ops[i].time_s, one.ops[i].time_s / 2);
+  }
+  // q_proj 32768 / 2 = 16384 FLOPs, 17408 / 2 = 8704 bytes; lm_head too (vocab-parallel)
+  expect_op(two, "q_proj", {OpKind::fc, 2, 16384, 8704, 8192, 0});
+  expect_op(two, "lm_head", {OpKind::fc, 1, 12800, 6728, 6400, 0});
+}
+
+TEST(AnalysisTensorParallel, CommunicationTime) {
+  Analysis two = analyze(tiny_tp(2));
+  // L*2 all-reduces of 2*(tp-1)/tp * M*d*ba / ic = 2*2 * (2*0.5*2*64*2 / 1e9) = 4 * 2.56e-7
+  //   = 1.024e-6 s
+  EXPECT_DOUBLE_EQ(two.totals.communication_time_s, 1.024e-6);
+  // ops: 181264 / 2 bytes at 1e12 byte/s = 9.0632e-8 s; step = 9.0632e-8 + 1.024e-6
+  //   = 1.114632e-6 s
+  EXPECT_DOUBLE_EQ(two.totals.time_s, 1.114632e-6);
+  EXPECT_DOUBLE_EQ(two.step.time_s, 1.114632e-6);
+  EXPECT_DOUBLE_EQ(two.totals.tokens_per_s, 2 / 1.114632e-6);
+  // tp = 4: 4 * (2*0.75*256 / 1e9) = 4 * 3.84e-7 = 1.536e-6 s
+  EXPECT_DOUBLE_EQ(analyze(tiny_tp(4)).totals.communication_time_s, 1.536e-6);
+}
+
+TEST(AnalysisTensorParallel, NoInterconnectNoCommunicationTime) {
+  Scenario s = tiny_tp(2);
+  s.gpu.interconnect_bandwidth_bytes_per_s.reset();
+  Analysis a = analyze(s);
+  EXPECT_EQ(a.totals.communication_time_s, 0);
+  EXPECT_DOUBLE_EQ(a.totals.time_s, 9.0632e-8);
+}
+
+TEST(AnalysisTensorParallel, MemoryPerGpu) {
+  Scenario s = tiny_tp(2);
+  s.kv = Precision::bf16;
+  Analysis a = analyze(s);
+  // whole model and cache stay whole: 173696 and 4096; per GPU (173696 + 4096) / 2 = 88896
+  EXPECT_DOUBLE_EQ(a.totals.weights_bytes, 173696);
+  EXPECT_DOUBLE_EQ(a.totals.kv_cache_bytes, 4096);
+  EXPECT_DOUBLE_EQ(a.totals.memory_per_gpu_bytes, 88896);
+  // floor((900000 - 173696/2) / (2048/2)) = floor(813152 / 1024) = floor(794.1) = 794
+  EXPECT_EQ(a.totals.max_batch, 794);
+}
+
+TEST(AnalysisEfficiency, ScalesRoofs) {
+  Scenario s = decode(h100_sxm(), llama3_8b(), 1, 1024);
+  s.compute_efficiency = 0.5;
+  s.memory_efficiency = 0.8;
+  Analysis a = analyze(s);
+  EXPECT_DOUBLE_EQ(a.peak_flops, 494.5e12);     // 989e12 * 0.5
+  EXPECT_DOUBLE_EQ(a.bandwidth, 2.68e12);       // 3.35e12 * 0.8
+  EXPECT_NEAR(a.ridge_point, 184.515, 0.0005);  // 494.5 / 2.68 = 184.5149
+}
+
+TEST(AnalysisEfficiency, ScalesOpTimes) {
+  Scenario s = decode(toy_gpu(), tiny_dense(), 2, 8);
+  s.kv = Precision::fp8;
+  s.memory_efficiency = 0.5;
+  s.compute_efficiency = 0.25;
+  Analysis a = analyze(s);
+  // q_proj: 17408 / 0.5e12 = 3.4816e-8 s vs 32768 / 2.5e12 = 1.31072e-8 s -> memory
+  EXPECT_DOUBLE_EQ(a.find_op("q_proj")->time_s, 3.4816e-8);
+  // whole step: 181264 / 0.5e12 = 3.62528e-7 s (every op memory bound: max intensity
+  //   65536/34304 = 1.9 < ridge 2.5e12/0.5e12 = 5)
+  EXPECT_DOUBLE_EQ(a.totals.time_s, 3.62528e-7);
+}
+
+}  // namespace
+}  // namespace roofline

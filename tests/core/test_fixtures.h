@@ -1,0 +1,201 @@
+#pragma once
+// Values built by hand for the core tests and the benchmark: GPUs from their datasheets (dense
+// peaks), models from their Hugging Face config.json, and tiny configs small enough to compute
+// every operator by hand. No JSON, no io library.
+
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "roofline/analysis.h"
+#include "roofline/hardware.h"
+#include "roofline/model_config.h"
+#include "roofline/scenario.h"
+
+namespace roofline::testing {
+
+// H100 SXM5 80 GB: 3.35 TB/s HBM3, 989 TFLOP/s dense bf16, NVLink 900 GB/s = 450 GB/s per
+// direction.
+inline GpuSpec h100_sxm() {
+  GpuSpec g;
+  g.id = "h100-sxm";
+  g.name = "NVIDIA H100 SXM";
+  g.vendor = "NVIDIA";
+  g.memory_bandwidth_bytes_per_s = 3.35e12;
+  g.memory_capacity_bytes = 80e9;
+  g.set_peak(Precision::fp32, 67e12);
+  g.set_peak(Precision::tf32, 494.5e12);
+  g.set_peak(Precision::bf16, 989e12);
+  g.set_peak(Precision::fp16, 989e12);
+  g.set_peak(Precision::fp8, 1979e12);
+  g.set_peak(Precision::int8, 1979e12);
+  g.caches = {{"L2", 12e12}};
+  g.interconnect_bandwidth_bytes_per_s = 450e9;
+  return g;
+}
+
+// A100 SXM 80 GB: no fp8 roof.
+inline GpuSpec a100_sxm() {
+  GpuSpec g;
+  g.id = "a100-sxm";
+  g.name = "NVIDIA A100 SXM 80GB";
+  g.vendor = "NVIDIA";
+  g.memory_bandwidth_bytes_per_s = 2.039e12;
+  g.memory_capacity_bytes = 80e9;
+  g.set_peak(Precision::fp32, 19.5e12);
+  g.set_peak(Precision::tf32, 156e12);
+  g.set_peak(Precision::bf16, 312e12);
+  g.set_peak(Precision::fp16, 312e12);
+  g.set_peak(Precision::int8, 624e12);
+  g.interconnect_bandwidth_bytes_per_s = 300e9;
+  return g;
+}
+
+// L4-like: 24 GB, no interconnect.
+inline GpuSpec l4() {
+  GpuSpec g;
+  g.id = "l4";
+  g.name = "NVIDIA L4";
+  g.vendor = "NVIDIA";
+  g.memory_bandwidth_bytes_per_s = 300e9;
+  g.memory_capacity_bytes = 24e9;
+  g.set_peak(Precision::fp32, 30.3e12);
+  g.set_peak(Precision::bf16, 121e12);
+  g.set_peak(Precision::fp16, 121e12);
+  g.set_peak(Precision::fp8, 242.5e12);
+  return g;
+}
+
+// A round-number GPU for hand arithmetic: ridge 10 FLOP/byte at bf16, 1 MB of memory,
+// 1 GB/s links.
+inline GpuSpec toy_gpu() {
+  GpuSpec g;
+  g.id = "toy";
+  g.name = "Toy";
+  g.memory_bandwidth_bytes_per_s = 1e12;
+  g.memory_capacity_bytes = 1e6;
+  g.set_peak(Precision::fp32, 1e12);
+  g.set_peak(Precision::bf16, 10e12);
+  g.set_peak(Precision::fp16, 10e12);
+  g.set_peak(Precision::fp8, 20e12);
+  g.interconnect_bandwidth_bytes_per_s = 1e9;
+  return g;
+}
+
+inline ModelConfig dense_model(std::string_view id, int64_t layers, int64_t hidden, int64_t heads,
+                               int64_t kv_heads, int64_t head_dim, int64_t intermediate,
+                               int64_t vocab) {
+  ModelConfig m;
+  m.id = std::string(id);
+  m.name = std::string(id);
+  m.layers = layers;
+  m.hidden = hidden;
+  m.heads = heads;
+  m.kv_heads = kv_heads;
+  m.head_dim = head_dim;
+  m.intermediate = intermediate;
+  m.vocab = vocab;
+  return m;
+}
+
+// L=2, d=64, H=4, Hkv=2 (g=2), dh=16, dff=128, V=100, silu (gated), untied.
+inline ModelConfig tiny_dense() { return dense_model("tiny", 2, 64, 4, 2, 16, 128, 100); }
+
+// tiny_dense with a gelu MLP (up, down: two matrices).
+inline ModelConfig tiny_gelu() {
+  ModelConfig m = tiny_dense();
+  m.id = "tiny-gelu";
+  m.gated_mlp = false;
+  m.hidden_act = "gelu";
+  return m;
+}
+
+// tiny_dense with MoE: E=4, k=2, dffe=32, 1 shared expert, first layer dense.
+inline ModelConfig tiny_moe() {
+  ModelConfig m = tiny_dense();
+  m.id = "tiny-moe";
+  m.moe = MoeConfig{.experts = 4,
+                    .experts_per_token = 2,
+                    .expert_intermediate = 32,
+                    .shared_experts = 1,
+                    .first_dense_layers = 1};
+  return m;
+}
+
+// tiny_dense with MLA: rq=32, rkv=16, d_nope=8, d_rope=4, dv=8; H=Hkv=4.
+inline ModelConfig tiny_mla() {
+  ModelConfig m = tiny_dense();
+  m.id = "tiny-mla";
+  m.kv_heads = 4;
+  m.mla = MlaConfig{.q_lora_rank = 32,
+                    .kv_lora_rank = 16,
+                    .qk_nope_head_dim = 8,
+                    .qk_rope_head_dim = 4,
+                    .v_head_dim = 8};
+  return m;
+}
+
+// meta-llama/Meta-Llama-3-8B config.json.
+inline ModelConfig llama3_8b() {
+  return dense_model("llama-3-8b", 32, 4096, 32, 8, 128, 14336, 128256);
+}
+
+// meta-llama/Meta-Llama-3-70B config.json.
+inline ModelConfig llama3_70b() {
+  return dense_model("llama-3-70b", 80, 8192, 64, 8, 128, 28672, 128256);
+}
+
+// mistralai/Mixtral-8x7B-v0.1: 8 experts of intermediate_size 14336, 2 per token.
+inline ModelConfig mixtral_8x7b() {
+  ModelConfig m = dense_model("mixtral-8x7b", 32, 4096, 32, 8, 128, 14336, 32000);
+  m.moe = MoeConfig{.experts = 8,
+                    .experts_per_token = 2,
+                    .expert_intermediate = 14336,
+                    .shared_experts = 0,
+                    .first_dense_layers = 0};
+  return m;
+}
+
+// deepseek-ai/DeepSeek-V3 config.json (head_dim absent: d/H = 7168/128 = 56).
+inline ModelConfig deepseek_v3() {
+  ModelConfig m = dense_model("deepseek-v3", 61, 7168, 128, 128, 56, 18432, 129280);
+  m.moe = MoeConfig{.experts = 256,
+                    .experts_per_token = 8,
+                    .expert_intermediate = 2048,
+                    .shared_experts = 1,
+                    .first_dense_layers = 3};
+  m.mla = MlaConfig{.q_lora_rank = 1536,
+                    .kv_lora_rank = 512,
+                    .qk_nope_head_dim = 128,
+                    .qk_rope_head_dim = 64,
+                    .v_head_dim = 128};
+  return m;
+}
+
+inline Scenario make_scenario(const GpuSpec& gpu, const ModelConfig& model, Phase phase,
+                              int64_t batch, int64_t seq) {
+  Scenario s;
+  s.gpu = gpu;
+  s.model = model;
+  s.phase = phase;
+  s.batch = batch;
+  s.seq = seq;
+  return s;
+}
+
+inline Scenario decode(const GpuSpec& gpu, const ModelConfig& model, int64_t batch, int64_t seq) {
+  return make_scenario(gpu, model, Phase::decode, batch, seq);
+}
+
+inline Scenario prefill(const GpuSpec& gpu, const ModelConfig& model, int64_t batch,
+                        int64_t prompt) {
+  return make_scenario(gpu, model, Phase::prefill, batch, prompt);
+}
+
+// |a - b| <= rel * |b|.
+inline bool rel_near(double a, double b, double rel) {
+  return std::fabs(a - b) <= rel * std::fabs(b);
+}
+
+}  // namespace roofline::testing
