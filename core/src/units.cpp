@@ -12,10 +12,14 @@ namespace {
 
 // `mantissa` with `digits` significant digits, trailing zeros kept: 4.48, 812, 1.20.
 std::string fixed_significant(double mantissa, int digits) {
-  const int magnitude = mantissa > 0 ? static_cast<int>(std::floor(std::log10(mantissa))) : 0;
+  int magnitude = mantissa > 0 ? static_cast<int>(std::floor(std::log10(mantissa))) : 0;
+  // Rounding may carry into the next power of ten (0.99998 -> 1.00): count digits after it.
+  const double scale = std::pow(10.0, digits - 1 - magnitude);
+  const double rounded = std::round(mantissa * scale) / scale;
+  if (rounded >= std::pow(10.0, magnitude + 1)) ++magnitude;
   const int decimals = std::max(0, digits - 1 - magnitude);
   std::array<char, 64> buf{};
-  std::snprintf(buf.data(), buf.size(), "%.*f", decimals, mantissa);
+  std::snprintf(buf.data(), buf.size(), "%.*f", decimals, rounded);
   return buf.data();
 }
 

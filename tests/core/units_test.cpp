@@ -55,5 +55,13 @@ TEST(Units, FormatCount) {
   EXPECT_EQ(format_count(5590.6), "5,591");  // rounded, not truncated
 }
 
+// Rounding that carries into the next power of ten keeps 3 significant digits.
+TEST(Units, RoundingCarryKeepsSignificantDigits) {
+  EXPECT_EQ(format_si(0.99998, "FLOP/B"), "1.00 FLOP/B");
+  EXPECT_EQ(format_si(99.9999, "B"), "100 B");
+  EXPECT_EQ(format_time(0.0099999), "10.0 ms");
+  EXPECT_EQ(format_time(0.9999), "1.00 s");
+}
+
 }  // namespace
 }  // namespace roofline
