@@ -12,6 +12,7 @@ namespace {
 
 // `mantissa` with `digits` significant digits, trailing zeros kept: 4.48, 812, 1.20.
 std::string fixed_significant(double mantissa, int digits) {
+  if (mantissa == 0) return "0";
   int magnitude = mantissa > 0 ? static_cast<int>(std::floor(std::log10(mantissa))) : 0;
   // Rounding may carry into the next power of ten (0.99998 -> 1.00): count digits after it.
   const double scale = std::pow(10.0, digits - 1 - magnitude);

@@ -61,6 +61,7 @@ TEST(Units, RoundingCarryKeepsSignificantDigits) {
   EXPECT_EQ(format_si(99.9999, "B"), "100 B");
   EXPECT_EQ(format_time(0.0099999), "10.0 ms");
   EXPECT_EQ(format_time(0.9999), "1.00 s");
+  EXPECT_EQ(format_si(0, "B"), "0 B");
 }
 
 }  // namespace

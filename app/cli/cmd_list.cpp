@@ -1,0 +1,124 @@
+// roofline-cli list gpus|models|scenarios: the built-in presets.
+
+#include <CLI/CLI.hpp>
+#include <memory>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "commands.h"
+#include "report.h"
+#include "roofline/io/json_io.h"
+#include "roofline/units.h"
+
+namespace roofline {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+template <class T>
+T loaded(Result<T> r) {
+  if (!r) throw CliError(r.error());
+  return std::move(r).value();
+}
+
+std::string peak_text(const GpuSpec& gpu, Precision p) {
+  auto peak = gpu.peak(p);
+  return peak ? format_si(*peak, "FLOP/s") : "-";
+}
+
+}  // namespace
+
+std::string list_table(const PresetLibrary& library, std::string_view kind) {
+  std::vector<std::vector<std::string>> rows;
+  std::vector<bool> right;
+  if (kind == "gpus") {
+    rows.push_back({"id", "name", "bf16", "fp8", "bandwidth", "memory"});
+    right = {false, false, true, true, true, true};
+    for (const auto& e : library.gpus()) {
+      GpuSpec g = loaded(library.gpu(e.id));
+      rows.push_back({e.id, g.name, peak_text(g, Precision::bf16), peak_text(g, Precision::fp8),
+                      format_si(g.memory_bandwidth_bytes_per_s, "B/s"),
+                      format_si(g.memory_capacity_bytes, "B")});
+    }
+  } else if (kind == "models") {
+    rows.push_back({"id", "name", "parameters", "layers", "hidden", "heads/kv", "kind"});
+    right = {false, false, true, true, true, true, false};
+    for (const auto& e : library.models()) {
+      ModelConfig m = loaded(library.model(e.id));
+      std::string arch = m.moe ? "MoE " + std::to_string(m.moe->experts_per_token) + "/" +
+                                     std::to_string(m.moe->experts)
+                               : "dense";
+      if (m.mla) arch += ", MLA";
+      rows.push_back({e.id, m.name, format_si(parameter_count(m), ""), std::to_string(m.layers),
+                      std::to_string(m.hidden),
+                      std::to_string(m.heads) + "/" + std::to_string(m.kv_heads), arch});
+    }
+  } else {
+    rows.push_back({"id", "gpu", "model", "phase", "batch", "seq", "precision"});
+    right = {false, false, false, false, true, true, false};
+    for (const auto& e : library.scenarios()) {
+      Scenario s = loaded(library.scenario(e.id));
+      std::string precision = std::string(to_string(s.weights)) + "/" +
+                              std::string(to_string(s.activations)) + "/" +
+                              std::string(to_string(s.kv));
+      rows.push_back({e.id, s.gpu.id, s.model.id, std::string(to_string(s.phase)),
+                      std::to_string(s.batch), std::to_string(s.seq), precision});
+    }
+  }
+  return aligned_table(rows, right);
+}
+
+std::string list_json(const PresetLibrary& library, std::string_view kind) {
+  Json list = Json::array();
+  if (kind == "gpus") {
+    for (const auto& e : library.gpus()) {
+      Json g = Json::parse(gpu_to_json(loaded(library.gpu(e.id))));
+      g["origin"] = e.origin;
+      list.push_back(std::move(g));
+    }
+  } else if (kind == "models") {
+    for (const auto& e : library.models()) {
+      ModelConfig m = loaded(library.model(e.id));
+      list.push_back({{"id", e.id},
+                      {"name", m.name},
+                      {"origin", e.origin},
+                      {"source", m.source},
+                      {"parameters", parameter_count(m)},
+                      {"layers", m.layers},
+                      {"hidden", m.hidden},
+                      {"heads", m.heads},
+                      {"kv_heads", m.kv_heads},
+                      {"head_dim", m.head_dim},
+                      {"moe", m.moe.has_value()},
+                      {"mla", m.mla.has_value()}});
+    }
+  } else {
+    for (const auto& e : library.scenarios()) {
+      Json s = Json::parse(scenario_to_json(loaded(library.scenario(e.id))));
+      list.push_back({{"id", e.id}, {"name", e.name}, {"origin", e.origin}, {"scenario", s}});
+    }
+  }
+  return list.dump(2) + "\n";
+}
+
+void register_list(CLI::App& app) {
+  struct Options {
+    std::string kind;
+    std::string format = "table";
+  };
+  auto options = std::make_shared<Options>();
+  CLI::App* cmd = app.add_subcommand("list", "The built-in GPU, model and scenario presets");
+  cmd->add_option("what", options->kind, "gpus, models or scenarios")
+      ->required()
+      ->check(CLI::IsMember({"gpus", "models", "scenarios"}));
+  cmd->add_option("--format", options->format, "Output format (default table)")
+      ->check(CLI::IsMember({"table", "json"}));
+  cmd->callback([options] {
+    const PresetLibrary& library = PresetLibrary::builtin();
+    write_stdout(options->format == "json" ? list_json(library, options->kind)
+                                           : list_table(library, options->kind));
+  });
+}
+
+}  // namespace roofline

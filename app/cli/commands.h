@@ -1,0 +1,30 @@
+#pragma once
+// The roofline-cli commands. Each register_* adds one subcommand with its options and a
+// callback; main.cpp builds the app from them and turns errors into exit codes.
+
+#include <stdexcept>
+#include <string_view>
+
+namespace CLI {
+class App;
+}
+
+namespace roofline {
+
+// Bad input found by a command (an unknown id, a file that does not parse, a value out of
+// range): main prints "roofline-cli: error: <what>" to stderr and exits 1. Usage errors are
+// CLI11's ParseError (exit 2).
+class CliError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// A command builds its whole output first and writes it with this, once, on success: an error
+// never leaves half an output on stdout.
+void write_stdout(std::string_view text);
+
+void register_analyze(CLI::App& app);
+void register_sweep(CLI::App& app);
+void register_list(CLI::App& app);
+
+}  // namespace roofline

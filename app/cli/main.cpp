@@ -1,0 +1,69 @@
+// roofline-cli: the command-line face of roofline. Needs no display and no GPU.
+// Exit codes: 0 success, 1 bad input (CliError), 2 usage error (CLI11). Errors go to stderr as
+// one line "roofline-cli: error: ..."; stdout gets a command's output only when it succeeded.
+
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <exception>
+#include <string>
+
+#include "commands.h"
+
+// The export command is added by app/export's helper; the build works with or without it.
+#if __has_include("cmd_export.h") && defined(ROOFLINE_CLI_HAS_EXPORT)
+#include "cmd_export.h"
+#define ROOFLINE_REGISTER_EXPORT 1
+#endif
+
+namespace {
+
+int fail(const std::string& message, int code) {
+  std::fprintf(stderr, "roofline-cli: error: %s\n", message.c_str());
+  return code;
+}
+
+// CLI11 says only "A subcommand is required" for both a missing and a misspelt command.
+std::string command_problem(const CLI::App& app, int argc, char** argv) {
+  std::string names;
+  bool known = false;
+  const std::string first = argc > 1 ? argv[1] : "";
+  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) {
+    names += (names.empty() ? "" : ", ") + sub->get_name();
+    known = known || sub->get_name() == first;
+  }
+  if (argc < 2) return "a command is required: " + names + " (see roofline-cli --help)";
+  if (known || first.empty() || first[0] == '-') return {};
+  return "unknown command '" + first + "': expected one of " + names;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"Where each part of an LLM inference step sits on a GPU's roofline.",
+               "roofline-cli"};
+  app.require_subcommand(1);
+  roofline::register_analyze(app);
+  roofline::register_sweep(app);
+#ifdef ROOFLINE_REGISTER_EXPORT
+  roofline::register_export(app);
+#endif
+  roofline::register_list(app);
+  if (std::string problem = command_problem(app, argc, argv); !problem.empty()) {
+    return fail(problem, 2);
+  }
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp&) {
+    roofline::write_stdout(app.help());
+  } catch (const CLI::CallForAllHelp&) {
+    roofline::write_stdout(app.help("", CLI::AppFormatMode::All));
+  } catch (const CLI::ParseError& e) {
+    if (e.get_exit_code() == 0) return 0;
+    return fail(e.what(), 2);
+  } catch (const roofline::CliError& e) {
+    return fail(e.what(), 1);
+  } catch (const std::exception& e) {
+    return fail(e.what(), 1);
+  }
+  return 0;
+}

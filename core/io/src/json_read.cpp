@@ -1,0 +1,508 @@
+// Parsing of GPU presets, model configs (Hugging Face config.json) and scenario files.
+// Every failure becomes one line "ORIGIN: KEY: expected X, got Y"; nlohmann's exceptions and
+// our own InputError are caught at each public function, never let out.
+
+#include <cmath>
+#include <cstdint>
+#include <filesystem>
+#include <limits>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "io_internal.h"
+#include "roofline/io/json_io.h"
+#include "roofline/io/preset_library.h"
+
+namespace roofline {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+struct InputError {
+  std::string message;
+};
+
+// The value as the user wrote it, shortened so a message stays one line.
+std::string shown(const Json& value) {
+  std::string text = value.dump();
+  if (text.size() > 48) text = text.substr(0, 45) + "...";
+  return text;
+}
+
+// "[json.exception.parse_error.101] parse error at line 3, column 5: syntax error ..." becomes
+// "invalid JSON at line 3, column 5: syntax error ...".
+std::string condense_parse_error(const nlohmann::json::exception& e) {
+  std::string what = e.what();
+  if (auto bracket = what.find("] "); bracket != std::string::npos) what.erase(0, bracket + 2);
+  constexpr std::string_view kPrefix = "parse error ";
+  if (what.rfind(kPrefix, 0) == 0) what.erase(0, kPrefix.size());
+  return "invalid JSON " + what;
+}
+
+Json parse_root(std::string_view text, std::string_view origin) {
+  Json root;
+  try {
+    root = Json::parse(text.begin(), text.end());
+  } catch (const nlohmann::json::parse_error& e) {
+    throw InputError{std::string(origin) + ": " + condense_parse_error(e)};
+  }
+  if (!root.is_object()) {
+    throw InputError{std::string(origin) + ": expected a JSON object at the top level, got " +
+                     shown(root)};
+  }
+  return root;
+}
+
+std::optional<int64_t> as_integer(const Json& v) {
+  if (v.is_number_unsigned()) {
+    auto u = v.get<uint64_t>();
+    if (u > static_cast<uint64_t>(std::numeric_limits<int64_t>::max())) return std::nullopt;
+    return static_cast<int64_t>(u);
+  }
+  if (v.is_number_integer()) return v.get<int64_t>();
+  if (v.is_number_float()) {
+    double d = v.get<double>();
+    // 1e12 or 4096.0 are integers written as floats; 9.2e18 keeps the cast in range.
+    if (std::isfinite(d) && d == std::floor(d) && std::fabs(d) < 9.2e18) {
+      return static_cast<int64_t>(d);
+    }
+  }
+  return std::nullopt;
+}
+
+// Typed access to the keys of one JSON object; `path` prefixes nested keys ("view.theme").
+class Reader {
+ public:
+  Reader(const Json& object, std::string_view origin, std::string path = "")
+      : object_(object), origin_(origin), path_(std::move(path)) {}
+
+  std::string key_path(std::string_view key) const { return path_ + std::string(key); }
+
+  [[noreturn]] void fail(std::string_view key, std::string_view expected, const Json& got) const {
+    throw InputError{std::string(origin_) + ": " + key_path(key) + ": expected " +
+                     std::string(expected) + ", got " + shown(got)};
+  }
+  [[noreturn]] void fail_message(std::string_view key, std::string_view message) const {
+    throw InputError{std::string(origin_) + ": " + key_path(key) + ": " + std::string(message)};
+  }
+  [[noreturn]] void missing(std::string_view key, std::string_view expected) const {
+    fail_message(key, "missing, expected " + std::string(expected));
+  }
+
+  // nullptr when the key is absent or null (null means "not given" in HF configs).
+  const Json* find(std::string_view key) const {
+    auto it = object_.find(key);
+    if (it == object_.end() || it->is_null()) return nullptr;
+    return &*it;
+  }
+  bool has(std::string_view key) const { return find(key) != nullptr; }
+
+  std::optional<int64_t> optional_integer(std::string_view key, int64_t min,
+                                          std::string_view expected) const {
+    const Json* v = find(key);
+    if (!v) return std::nullopt;
+    auto i = as_integer(*v);
+    if (!i || *i < min) fail(key, expected, *v);
+    return i;
+  }
+  std::optional<int64_t> optional_positive(std::string_view key) const {
+    return optional_integer(key, 1, "a positive integer");
+  }
+  int64_t positive(std::string_view key) const {
+    auto i = optional_positive(key);
+    if (!i) missing(key, "a positive integer");
+    return *i;
+  }
+  int64_t non_negative(std::string_view key, int64_t fallback) const {
+    return optional_integer(key, 0, "an integer >= 0").value_or(fallback);
+  }
+  // Any integer: the range is checked by core's validate() with its own message.
+  int64_t integer(std::string_view key, int64_t fallback) const {
+    return optional_integer(key, std::numeric_limits<int64_t>::min(), "an integer")
+        .value_or(fallback);
+  }
+
+  std::optional<double> optional_positive_number(std::string_view key,
+                                                 std::string_view expected) const {
+    const Json* v = find(key);
+    if (!v) return std::nullopt;
+    if (!v->is_number() || !(v->get<double>() > 0) || !std::isfinite(v->get<double>())) {
+      fail(key, expected, *v);
+    }
+    return v->get<double>();
+  }
+  double positive_number(std::string_view key, std::string_view expected) const {
+    auto d = optional_positive_number(key, expected);
+    if (!d) missing(key, expected);
+    return *d;
+  }
+  double number(std::string_view key, double fallback) const {
+    const Json* v = find(key);
+    if (!v) return fallback;
+    if (!v->is_number() || !std::isfinite(v->get<double>())) fail(key, "a number", *v);
+    return v->get<double>();
+  }
+
+  std::string string(std::string_view key, std::string_view fallback) const {
+    const Json* v = find(key);
+    if (!v) return std::string(fallback);
+    if (!v->is_string()) fail(key, "a string", *v);
+    return v->get<std::string>();
+  }
+  bool boolean(std::string_view key, bool fallback) const {
+    const Json* v = find(key);
+    if (!v) return fallback;
+    if (!v->is_boolean()) fail(key, "true or false", *v);
+    return v->get<bool>();
+  }
+  Precision precision(std::string_view key, Precision fallback) const {
+    const Json* v = find(key);
+    if (!v) return fallback;
+    auto p = v->is_string() ? parse_precision(v->get<std::string>()) : std::nullopt;
+    if (!p) fail(key, "one of " + precision_names(), *v);
+    return *p;
+  }
+
+ private:
+  const Json& object_;
+  std::string_view origin_;
+  std::string path_;
+};
+
+GpuSpec read_gpu(const Json& root, std::string_view origin) {
+  Reader r(root, origin);
+  GpuSpec gpu;
+  gpu.id = r.string("id", std::filesystem::path(std::string(origin)).stem().string());
+  gpu.name = r.string("name", gpu.id);
+  gpu.vendor = r.string("vendor", "");
+  gpu.source = r.string("source", "");
+  gpu.memory_bandwidth_bytes_per_s =
+      r.positive_number("memory_bandwidth", "a positive number (byte/s)");
+  gpu.memory_capacity_bytes = r.positive_number("memory_capacity", "a positive number (bytes)");
+  gpu.interconnect_bandwidth_bytes_per_s =
+      r.optional_positive_number("interconnect_bandwidth", "a positive number (byte/s)");
+
+  const Json* peaks = r.find("peak_flops");
+  if (!peaks) r.missing("peak_flops", "an object: precision name -> FLOP/s");
+  if (!peaks->is_object()) r.fail("peak_flops", "an object: precision name -> FLOP/s", *peaks);
+  Reader pr(*peaks, origin, "peak_flops.");
+  for (const auto& [name, value] : peaks->items()) {
+    auto p = parse_precision(name);
+    if (!p) r.fail("peak_flops", "precision names (" + precision_names() + ")", Json(name));
+    if (auto peak = pr.optional_positive_number(name, "a positive number (FLOP/s)")) {
+      gpu.set_peak(*p, *peak);
+    }
+  }
+  bool any_peak = false;
+  for (Precision p : kAllPrecisions) any_peak = any_peak || gpu.peak(p).has_value();
+  if (!any_peak) r.fail("peak_flops", "at least one precision with a peak", *peaks);
+
+  if (const Json* caches = r.find("caches")) {
+    if (!caches->is_array()) r.fail("caches", "a list of {name, bandwidth}", *caches);
+    for (size_t i = 0; i < caches->size(); ++i) {
+      const Json& c = (*caches)[i];
+      std::string where = "caches[" + std::to_string(i) + "]";
+      if (!c.is_object()) r.fail(where, "an object {name, bandwidth}", c);
+      Reader cr(c, origin, where + ".");
+      CacheCeiling ceiling;
+      ceiling.name = cr.string("name", "");
+      if (ceiling.name.empty()) cr.missing("name", "a non-empty string");
+      ceiling.bandwidth_bytes_per_s = cr.positive_number("bandwidth", "a positive number (byte/s)");
+      gpu.caches.push_back(std::move(ceiling));
+    }
+  }
+  return gpu;
+}
+
+// silu/swish and the *glu names have a gate matrix; the gelu and relu families do not,
+// except in Gemma, whose MLP is a GeGLU under the name gelu_pytorch_tanh.
+bool gated_activation(const Reader& r, const std::string& act, const std::string& model_type) {
+  if (model_type.rfind("gemma", 0) == 0) return true;
+  static const std::set<std::string, std::less<>> gated = {"silu", "swish", "swiglu", "geglu",
+                                                           "reglu"};
+  static const std::set<std::string, std::less<>> plain = {
+      "gelu",          "gelu_new", "gelu_fast",  "gelu_pytorch_tanh",
+      "gelu_accurate", "gelu_10",  "quick_gelu", "relu",
+      "relu2",         "relu6",    "leaky_relu", "tanh",
+      "sigmoid",       "mish"};
+  if (gated.contains(act)) return true;
+  if (plain.contains(act)) return false;
+  r.fail("hidden_act",
+         "silu/swish/swiglu (gated MLP) or a gelu/relu-family name (gelu, gelu_new, "
+         "gelu_pytorch_tanh, relu, ...)",
+         Json(act));
+}
+
+ModelConfig read_model(const Json& root, std::string_view origin, std::string_view id) {
+  // Multimodal configs keep the language model under "text_config".
+  const Json* cfg = &root;
+  std::string path;
+  if (!root.contains("num_hidden_layers") && root.contains("text_config") &&
+      root["text_config"].is_object()) {
+    cfg = &root["text_config"];
+    path = "text_config.";
+  }
+  Reader top(root, origin);
+  Reader r(*cfg, origin, path);
+
+  ModelConfig m;
+  m.id = std::string(id);
+  m.name = top.string("_name", id);
+  m.source = top.string("_source", "");
+  m.layers = r.positive("num_hidden_layers");
+  m.hidden = r.positive("hidden_size");
+  m.heads = r.positive("num_attention_heads");
+  m.kv_heads = r.optional_positive("num_key_value_heads").value_or(m.heads);
+  m.vocab = r.positive("vocab_size");
+  m.tie_word_embeddings =
+      r.boolean("tie_word_embeddings", top.boolean("tie_word_embeddings", false));
+  m.hidden_act = r.string("hidden_act", r.string("hidden_activation", "silu"));
+  m.gated_mlp =
+      gated_activation(r, m.hidden_act, r.string("model_type", top.string("model_type", "")));
+
+  std::optional<int64_t> experts = r.optional_integer("num_local_experts", 0, "an integer >= 0");
+  if (!experts) experts = r.optional_integer("n_routed_experts", 0, "an integer >= 0");
+  if (!experts) experts = r.optional_integer("num_experts", 0, "an integer >= 0");
+  if (experts && *experts > 0) {
+    MoeConfig moe;
+    moe.experts = *experts;
+    moe.experts_per_token = r.positive("num_experts_per_tok");
+    moe.shared_experts = r.non_negative("n_shared_experts", 0);
+    moe.first_dense_layers = r.non_negative("first_k_dense_replace", 0);
+    auto expert_width = r.optional_positive("moe_intermediate_size");
+    if (!expert_width) expert_width = r.positive("intermediate_size");  // Mixtral
+    moe.expert_intermediate = *expert_width;
+    m.moe = moe;
+  }
+  // Dense layers need intermediate_size; an all-MoE model may omit it.
+  if (m.moe && m.moe->first_dense_layers == 0 && !r.has("intermediate_size")) {
+    m.intermediate = m.moe->expert_intermediate;
+  } else {
+    m.intermediate = r.positive("intermediate_size");
+  }
+
+  if (r.has("kv_lora_rank")) {
+    MlaConfig mla;
+    mla.q_lora_rank = r.optional_positive("q_lora_rank");
+    mla.kv_lora_rank = r.positive("kv_lora_rank");
+    mla.qk_nope_head_dim = r.positive("qk_nope_head_dim");
+    mla.qk_rope_head_dim = r.non_negative("qk_rope_head_dim", 0);
+    mla.v_head_dim = r.positive("v_head_dim");
+    m.head_dim = mla.qk_nope_head_dim + mla.qk_rope_head_dim;
+    m.kv_heads = m.heads;  // the latent is shared by all heads; no GQA grouping
+    m.mla = mla;
+  } else if (auto dh = r.optional_positive("head_dim")) {
+    m.head_dim = *dh;
+  } else {
+    if (m.hidden % m.heads != 0) {
+      r.fail_message("head_dim", "missing, and hidden_size (" + std::to_string(m.hidden) +
+                                     ") is not divisible by num_attention_heads (" +
+                                     std::to_string(m.heads) + ")");
+    }
+    m.head_dim = m.hidden / m.heads;
+  }
+  return m;
+}
+
+const std::set<std::string, std::less<>> kScenarioKeys = {"gpu",
+                                                          "model",
+                                                          "compare_gpu",
+                                                          "phase",
+                                                          "batch",
+                                                          "seq",
+                                                          "weights",
+                                                          "activations",
+                                                          "kv",
+                                                          "flash_attention",
+                                                          "fuse_elementwise",
+                                                          "tp",
+                                                          "compute_efficiency",
+                                                          "memory_efficiency",
+                                                          "memory_utilization",
+                                                          "view"};
+const std::set<std::string, std::less<>> kViewKeys = {"x_min",
+                                                      "x_max",
+                                                      "y_min",
+                                                      "y_max",
+                                                      "show_fc",
+                                                      "show_attention",
+                                                      "show_elementwise",
+                                                      "show_step",
+                                                      "show_ops",
+                                                      "show_other_roofs",
+                                                      "show_caches",
+                                                      "show_trail",
+                                                      "theme"};
+
+ViewSettings read_view(const Json& view, const Reader& top, std::string_view origin,
+                       Json& unknown) {
+  if (!view.is_object()) top.fail("view", "an object", view);
+  Reader r(view, origin, "view.");
+  ViewSettings v;
+  v.x_min = r.optional_positive_number("x_min", "a positive number (FLOP/byte) or null");
+  v.x_max = r.optional_positive_number("x_max", "a positive number (FLOP/byte) or null");
+  v.y_min = r.optional_positive_number("y_min", "a positive number (FLOP/s) or null");
+  v.y_max = r.optional_positive_number("y_max", "a positive number (FLOP/s) or null");
+  v.show_fc = r.boolean("show_fc", v.show_fc);
+  v.show_attention = r.boolean("show_attention", v.show_attention);
+  v.show_elementwise = r.boolean("show_elementwise", v.show_elementwise);
+  v.show_step = r.boolean("show_step", v.show_step);
+  v.show_ops = r.boolean("show_ops", v.show_ops);
+  v.show_other_roofs = r.boolean("show_other_roofs", v.show_other_roofs);
+  v.show_caches = r.boolean("show_caches", v.show_caches);
+  v.show_trail = r.boolean("show_trail", v.show_trail);
+  v.theme = r.string("theme", v.theme);
+  if (v.theme != "light" && v.theme != "dark")
+    r.fail("theme", "\"light\" or \"dark\"", Json(v.theme));
+  for (const auto& [key, value] : view.items()) {
+    if (!kViewKeys.contains(key)) unknown["view"][key] = value;
+  }
+  return v;
+}
+
+// A gpu/model reference of a scenario: a built-in id as is; a relative path against the
+// scenario's folder, made absolute so that saving the scenario elsewhere keeps it valid.
+std::string resolve_reference(const std::string& value, const std::vector<PresetEntry>& builtins,
+                              std::string_view base_dir) {
+  for (const auto& e : builtins) {
+    if (e.id == value) return value;
+  }
+  std::filesystem::path p(value);
+  if (!looks_like_path(value) || p.is_absolute() || base_dir.empty() || base_dir == ".") {
+    return value;
+  }
+  return std::filesystem::absolute(std::filesystem::path(std::string(base_dir)) / p)
+      .lexically_normal()
+      .string();
+}
+
+Scenario read_scenario(const Json& root, std::string_view origin, const PresetLibrary& library,
+                       std::string_view base_dir) {
+  Reader r(root, origin);
+  Scenario s;
+  auto reference = [&](std::string_view key, std::string_view fallback) {
+    const Json* v = r.find(key);
+    if (v && !v->is_string()) r.fail(key, "a preset id or a path to a .json file", *v);
+    return v ? v->get<std::string>() : std::string(fallback);
+  };
+
+  std::string gpu_ref = resolve_reference(reference("gpu", "h100-sxm"), library.gpus(), base_dir);
+  auto gpu = library.gpu(gpu_ref);
+  if (!gpu) r.fail_message("gpu", gpu.error());
+  s.gpu = gpu.value();
+
+  std::string model_ref =
+      resolve_reference(reference("model", "llama-3-8b"), library.models(), base_dir);
+  auto model = library.model(model_ref);
+  if (!model) r.fail_message("model", model.error());
+  s.model = model.value();
+
+  if (r.has("compare_gpu")) {
+    std::string ref = resolve_reference(reference("compare_gpu", ""), library.gpus(), base_dir);
+    auto other = library.gpu(ref);
+    if (!other) r.fail_message("compare_gpu", other.error());
+    s.compare_gpu = other.value();
+  }
+
+  std::string phase = r.string("phase", to_string(s.phase));
+  auto parsed_phase = parse_phase(phase);
+  if (!parsed_phase) r.fail("phase", "\"prefill\" or \"decode\"", Json(phase));
+  s.phase = *parsed_phase;
+  s.batch = r.integer("batch", s.batch);
+  s.seq = r.integer("seq", s.seq);
+  s.weights = r.precision("weights", s.weights);
+  s.activations = r.precision("activations", s.activations);
+  s.kv = r.precision("kv", s.kv);
+  s.flash_attention = r.boolean("flash_attention", s.flash_attention);
+  s.fuse_elementwise = r.boolean("fuse_elementwise", s.fuse_elementwise);
+  s.tp = r.integer("tp", s.tp);
+  s.compute_efficiency = r.number("compute_efficiency", s.compute_efficiency);
+  s.memory_efficiency = r.number("memory_efficiency", s.memory_efficiency);
+  s.memory_utilization = r.number("memory_utilization", s.memory_utilization);
+
+  Json unknown = Json::object();
+  if (const Json* view = r.find("view")) s.view = read_view(*view, r, origin, unknown);
+  for (const auto& [key, value] : root.items()) {
+    if (!kScenarioKeys.contains(key)) unknown[key] = value;
+  }
+  if (!unknown.empty()) s.unknown_keys_json = unknown.dump();
+
+  if (std::string err = validate(s); !err.empty()) {
+    throw InputError{std::string(origin) + ": " + err};
+  }
+  return s;
+}
+
+}  // namespace
+
+std::string precision_names() {
+  std::string names;
+  for (Precision p : kAllPrecisions) {
+    if (!names.empty()) names += ", ";
+    names += to_string(p);
+  }
+  return names;
+}
+
+bool looks_like_path(std::string_view id_or_path) {
+  return id_or_path.find('/') != std::string_view::npos ||
+         (id_or_path.size() >= 5 && id_or_path.substr(id_or_path.size() - 5) == ".json");
+}
+
+std::string display_name_of(std::string_view json_text, std::string_view fallback) {
+  try {
+    Json root = Json::parse(json_text.begin(), json_text.end());
+    for (const char* key : {"_name", "name"}) {
+      if (root.is_object() && root.contains(key) && root[key].is_string()) {
+        return root[key].get<std::string>();
+      }
+    }
+  } catch (const nlohmann::json::exception&) {
+  }
+  return std::string(fallback);
+}
+
+Result<GpuSpec> parse_gpu(std::string_view json_text, std::string_view origin) {
+  try {
+    return Result<GpuSpec>::ok(read_gpu(parse_root(json_text, origin), origin));
+  } catch (const InputError& e) {
+    return Result<GpuSpec>::fail(e.message);
+  } catch (const nlohmann::json::exception& e) {
+    return Result<GpuSpec>::fail(std::string(origin) + ": " + e.what());
+  }
+}
+
+Result<ModelConfig> parse_model(std::string_view json_text, std::string_view origin,
+                                std::string_view id) {
+  try {
+    ModelConfig m = read_model(parse_root(json_text, origin), origin, id);
+    if (std::string err = validate(m); !err.empty()) {
+      return Result<ModelConfig>::fail(std::string(origin) + ": " + err);
+    }
+    return Result<ModelConfig>::ok(std::move(m));
+  } catch (const InputError& e) {
+    return Result<ModelConfig>::fail(e.message);
+  } catch (const nlohmann::json::exception& e) {
+    return Result<ModelConfig>::fail(std::string(origin) + ": " + e.what());
+  }
+}
+
+Result<Scenario> parse_scenario(std::string_view json_text, std::string_view origin,
+                                const PresetLibrary& library, std::string_view base_dir) {
+  try {
+    return Result<Scenario>::ok(
+        read_scenario(parse_root(json_text, origin), origin, library, base_dir));
+  } catch (const InputError& e) {
+    return Result<Scenario>::fail(e.message);
+  } catch (const nlohmann::json::exception& e) {
+    return Result<Scenario>::fail(std::string(origin) + ": " + e.what());
+  } catch (const std::filesystem::filesystem_error& e) {
+    return Result<Scenario>::fail(std::string(origin) + ": " + e.what());
+  }
+}
+
+}  // namespace roofline

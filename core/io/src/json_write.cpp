@@ -1,0 +1,258 @@
+// Writing: GPU presets, scenario files, and the analyze / sweep JSON of spec/interfaces.md.
+// Keys keep insertion order (ordered_json), numbers keep full precision (shortest round-trip
+// form), and an infinite intensity (an op or group that moves no bytes) is written as null.
+
+#include <cmath>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "roofline/io/json_io.h"
+
+namespace roofline {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+Json finite_or_null(double value) { return std::isfinite(value) ? Json(value) : Json(nullptr); }
+
+Json optional_number(const std::optional<double>& value) {
+  return value ? Json(*value) : Json(nullptr);
+}
+
+Json gpu_json(const GpuSpec& gpu) {
+  Json j;
+  j["id"] = gpu.id;
+  j["name"] = gpu.name;
+  j["vendor"] = gpu.vendor;
+  j["memory_bandwidth"] = gpu.memory_bandwidth_bytes_per_s;
+  j["memory_capacity"] = gpu.memory_capacity_bytes;
+  Json peaks = Json::object();
+  for (Precision p : kAllPrecisions) {
+    if (auto peak = gpu.peak(p)) peaks[std::string(to_string(p))] = *peak;
+  }
+  j["peak_flops"] = peaks;
+  if (!gpu.caches.empty()) {
+    Json caches = Json::array();
+    for (const auto& c : gpu.caches) {
+      caches.push_back({{"name", c.name}, {"bandwidth", c.bandwidth_bytes_per_s}});
+    }
+    j["caches"] = caches;
+  }
+  if (gpu.interconnect_bandwidth_bytes_per_s) {
+    j["interconnect_bandwidth"] = *gpu.interconnect_bandwidth_bytes_per_s;
+  }
+  j["source"] = gpu.source;
+  return j;
+}
+
+Json view_json(const ViewSettings& v) {
+  Json j;
+  j["x_min"] = optional_number(v.x_min);
+  j["x_max"] = optional_number(v.x_max);
+  j["y_min"] = optional_number(v.y_min);
+  j["y_max"] = optional_number(v.y_max);
+  j["show_fc"] = v.show_fc;
+  j["show_attention"] = v.show_attention;
+  j["show_elementwise"] = v.show_elementwise;
+  j["show_step"] = v.show_step;
+  j["show_ops"] = v.show_ops;
+  j["show_other_roofs"] = v.show_other_roofs;
+  j["show_caches"] = v.show_caches;
+  j["show_trail"] = v.show_trail;
+  j["theme"] = v.theme;
+  return j;
+}
+
+// The workload knobs shared by scenario files and the analyze output.
+void put_knobs(Json& j, const Scenario& s) {
+  j["phase"] = to_string(s.phase);
+  j["batch"] = s.batch;
+  j["seq"] = s.seq;
+  j["weights"] = to_string(s.weights);
+  j["activations"] = to_string(s.activations);
+  j["kv"] = to_string(s.kv);
+  j["flash_attention"] = s.flash_attention;
+  j["fuse_elementwise"] = s.fuse_elementwise;
+  j["tp"] = s.tp;
+  j["compute_efficiency"] = s.compute_efficiency;
+  j["memory_efficiency"] = s.memory_efficiency;
+  j["memory_utilization"] = s.memory_utilization;
+}
+
+Json model_shape_json(const ModelConfig& m) {
+  Json j;
+  j["layers"] = m.layers;
+  j["hidden"] = m.hidden;
+  j["heads"] = m.heads;
+  j["kv_heads"] = m.kv_heads;
+  j["head_dim"] = m.head_dim;
+  j["intermediate"] = m.intermediate;
+  j["vocab"] = m.vocab;
+  j["tie_word_embeddings"] = m.tie_word_embeddings;
+  j["gated_mlp"] = m.gated_mlp;
+  j["hidden_act"] = m.hidden_act;
+  if (m.moe) {
+    j["moe"] = {{"experts", m.moe->experts},
+                {"experts_per_token", m.moe->experts_per_token},
+                {"expert_intermediate", m.moe->expert_intermediate},
+                {"shared_experts", m.moe->shared_experts},
+                {"first_dense_layers", m.moe->first_dense_layers}};
+  } else {
+    j["moe"] = nullptr;
+  }
+  if (m.mla) {
+    j["mla"] = {{"q_lora_rank", m.mla->q_lora_rank ? Json(*m.mla->q_lora_rank) : Json(nullptr)},
+                {"kv_lora_rank", m.mla->kv_lora_rank},
+                {"qk_nope_head_dim", m.mla->qk_nope_head_dim},
+                {"qk_rope_head_dim", m.mla->qk_rope_head_dim},
+                {"v_head_dim", m.mla->v_head_dim}};
+  } else {
+    j["mla"] = nullptr;
+  }
+  return j;
+}
+
+Json group_json(const GroupCost& g) {
+  return {{"flops", g.flops},
+          {"bytes", g.bytes},
+          {"intensity", finite_or_null(g.intensity)},
+          {"time_s", g.time_s},
+          {"achieved_flops", g.achieved_flops},
+          {"bound", to_string(g.bound)}};
+}
+
+Json groups_json(const GroupCost& fc, const GroupCost& attention, const GroupCost& elementwise,
+                 const GroupCost& step) {
+  return {{"fc", group_json(fc)},
+          {"attention", group_json(attention)},
+          {"elementwise", group_json(elementwise)},
+          {"step", group_json(step)}};
+}
+
+Json hardware_json(const GpuSpec& gpu, const Analysis& a) {
+  Json j;
+  j["id"] = gpu.id;
+  j["name"] = gpu.name;
+  j["precision"] = to_string(a.roof_precision);
+  j["math_precision"] = to_string(a.math_precision);
+  j["peak_flops"] = a.peak_flops;
+  j["bandwidth"] = a.bandwidth;
+  j["ridge_point"] = a.ridge_point;
+  j["memory_capacity"] = gpu.memory_capacity_bytes;
+  j["datasheet_peak_flops"] = gpu.peak(a.roof_precision).value_or(0.0);
+  j["datasheet_bandwidth"] = gpu.memory_bandwidth_bytes_per_s;
+  return j;
+}
+
+Json totals_json(const Scenario& s, const Totals& t) {
+  Json j;
+  j["flops"] = t.flops;
+  j["bytes"] = t.bytes;
+  j["time_s"] = t.time_s;
+  j["communication_time_s"] = t.communication_time_s;
+  j["tokens_per_s"] = t.tokens_per_s;
+  if (s.phase == Phase::prefill) j["ttft_s"] = t.ttft_s;
+  j["parameters"] = t.parameters;
+  j["weights_bytes"] = t.weights_bytes;
+  j["kv_cache_bytes"] = t.kv_cache_bytes;
+  j["memory_per_gpu_bytes"] = t.memory_per_gpu_bytes;
+  j["usable_memory_bytes"] = t.usable_memory_bytes;
+  j["fits_in_memory"] = t.fits_in_memory;
+  j["max_batch"] = t.max_batch;
+  return j;
+}
+
+}  // namespace
+
+std::string gpu_to_json(const GpuSpec& gpu) { return gpu_json(gpu).dump(2) + "\n"; }
+
+std::string scenario_to_json(const Scenario& s) {
+  Json j;
+  j["gpu"] = s.gpu.id;
+  j["model"] = s.model.id;
+  if (s.compare_gpu) j["compare_gpu"] = s.compare_gpu->id;
+  put_knobs(j, s);
+  j["view"] = view_json(s.view);
+  if (!s.unknown_keys_json.empty()) {
+    // Written by parse_scenario from valid JSON; anything else is dropped rather than
+    // corrupting the file.
+    Json unknown = Json::parse(s.unknown_keys_json, nullptr, /*allow_exceptions=*/false);
+    if (unknown.is_object()) {
+      for (const auto& [key, value] : unknown.items()) {
+        if (key == "view" && value.is_object()) {
+          for (const auto& [view_key, view_value] : value.items()) j["view"][view_key] = view_value;
+        } else if (!j.contains(key)) {
+          j[key] = value;
+        }
+      }
+    }
+  }
+  return j.dump(2) + "\n";
+}
+
+std::string analysis_to_json(const Scenario& s, const Analysis& a) {
+  Json scenario;
+  scenario["gpu"] = s.gpu.id;
+  scenario["gpu_name"] = s.gpu.name;
+  scenario["model"] = s.model.id;
+  scenario["model_name"] = s.model.name;
+  scenario["compare_gpu"] = s.compare_gpu ? Json(s.compare_gpu->id) : Json(nullptr);
+  put_knobs(scenario, s);
+  scenario["model_shape"] = model_shape_json(s.model);
+
+  Json ops = Json::array();
+  for (const OpCost& op : a.ops) {
+    Json o;
+    o["name"] = std::string(op.name);
+    o["kind"] = to_string(op.kind);
+    o["count"] = op.count;
+    o["flops"] = op.flops;
+    o["bytes"] = op.bytes;
+    o["weight_bytes"] = op.weight_bytes;
+    o["kv_bytes"] = op.kv_bytes;
+    o["intensity"] = finite_or_null(op.intensity);
+    o["time_s"] = op.time_s;
+    o["bound"] = to_string(op.bound);
+    ops.push_back(std::move(o));
+  }
+
+  Json j;
+  j["scenario"] = std::move(scenario);
+  j["hardware"] = hardware_json(s.gpu, a);
+  j["ops"] = std::move(ops);
+  j["groups"] = groups_json(a.fc, a.attention, a.elementwise, a.step);
+  j["totals"] = totals_json(s, a.totals);
+  j["warnings"] = a.warnings;
+  if (s.compare_gpu) {
+    // The same workload on the other GPU: the side-by-side numbers the app shows.
+    Scenario other = s;
+    other.gpu = *s.compare_gpu;
+    other.compare_gpu.reset();
+    Analysis b = analyze(other);
+    j["compare"] = {{"hardware", hardware_json(other.gpu, b)},
+                    {"groups", groups_json(b.fc, b.attention, b.elementwise, b.step)},
+                    {"totals", totals_json(other, b.totals)},
+                    {"warnings", b.warnings}};
+  }
+  return j.dump(2) + "\n";
+}
+
+std::string sweep_to_json(SweepParam param, const std::vector<SweepPoint>& points) {
+  Json rows = Json::array();
+  for (const SweepPoint& p : points) {
+    Json row;
+    row[std::string(to_string(param))] = p.value;
+    row["time_s"] = p.time_s;
+    row["tokens_per_s"] = p.tokens_per_s;
+    row["fits_in_memory"] = p.fits_in_memory;
+    row["groups"] = groups_json(p.fc, p.attention, p.elementwise, p.step);
+    rows.push_back(std::move(row));
+  }
+  Json j;
+  j["param"] = to_string(param);
+  j["points"] = std::move(rows);
+  return j.dump(2) + "\n";
+}
+
+}  // namespace roofline

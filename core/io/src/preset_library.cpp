@@ -1,0 +1,110 @@
+// The built-in presets (embedded at build time) and lookup by id or by path.
+
+#include "roofline/io/preset_library.h"
+
+#include <algorithm>
+#include <string>
+
+#include "embedded_presets.h"
+#include "io_internal.h"
+#include "roofline/io/json_io.h"
+
+namespace roofline {
+namespace {
+
+const PresetEntry* find_entry(const std::vector<PresetEntry>& entries, std::string_view id) {
+  for (const auto& e : entries) {
+    if (e.id == id) return &e;
+  }
+  return nullptr;
+}
+
+std::string unknown_id_message(std::string_view what, std::string_view id,
+                               const std::vector<PresetEntry>& entries) {
+  std::string ids;
+  for (const auto& e : entries) {
+    if (!ids.empty()) ids += ", ";
+    ids += e.id;
+  }
+  std::string message = "unknown " + std::string(what) + " '" + std::string(id) + "': expected ";
+  message += ids.empty() ? std::string("a path to a .json file (no built-in presets)")
+                         : "one of " + ids + " or a path to a .json file";
+  return message;
+}
+
+}  // namespace
+
+PresetLibrary::PresetLibrary(std::vector<PresetEntry> gpus, std::vector<PresetEntry> models,
+                             std::vector<PresetEntry> scenarios)
+    : gpus_(std::move(gpus)), models_(std::move(models)), scenarios_(std::move(scenarios)) {
+  auto by_id = [](const PresetEntry& a, const PresetEntry& b) { return a.id < b.id; };
+  std::sort(gpus_.begin(), gpus_.end(), by_id);
+  std::sort(models_.begin(), models_.end(), by_id);
+  std::sort(scenarios_.begin(), scenarios_.end(), by_id);
+}
+
+const PresetLibrary& PresetLibrary::builtin() {
+  static const PresetLibrary library = [] {
+    std::vector<PresetEntry> gpus, models, scenarios;
+    for (const EmbeddedPreset& p : embedded_presets()) {
+      PresetEntry e{p.id, display_name_of(p.text, p.id), p.origin, p.text};
+      std::string_view kind = p.kind;
+      if (kind == "gpus") gpus.push_back(std::move(e));
+      if (kind == "models") models.push_back(std::move(e));
+      if (kind == "scenarios") scenarios.push_back(std::move(e));
+    }
+    return PresetLibrary(std::move(gpus), std::move(models), std::move(scenarios));
+  }();
+  return library;
+}
+
+Result<GpuSpec> PresetLibrary::gpu(std::string_view id_or_path) const {
+  if (const PresetEntry* e = find_entry(gpus_, id_or_path)) {
+    auto gpu = parse_gpu(e->text, e->origin);
+    if (gpu) gpu.value().id = e->id;
+    return gpu;
+  }
+  if (!looks_like_path(id_or_path)) {
+    return Result<GpuSpec>::fail(unknown_id_message("GPU", id_or_path, gpus_));
+  }
+  auto text = read_text_file(id_or_path);
+  if (!text) return Result<GpuSpec>::fail(text.error());
+  auto gpu = parse_gpu(text.value(), id_or_path);
+  // A scenario saves gpu.id: for a user file that must be its path, to load it again.
+  if (gpu) gpu.value().id = std::string(id_or_path);
+  return gpu;
+}
+
+Result<ModelConfig> PresetLibrary::model(std::string_view id_or_path) const {
+  if (const PresetEntry* e = find_entry(models_, id_or_path)) {
+    return parse_model(e->text, e->origin, e->id);
+  }
+  if (!looks_like_path(id_or_path)) {
+    return Result<ModelConfig>::fail(unknown_id_message("model", id_or_path, models_));
+  }
+  auto text = read_text_file(id_or_path);
+  if (!text) return Result<ModelConfig>::fail(text.error());
+  return parse_model(text.value(), id_or_path, id_or_path);
+}
+
+Result<Scenario> PresetLibrary::scenario(std::string_view id_or_path) const {
+  if (const PresetEntry* e = find_entry(scenarios_, id_or_path)) {
+    return parse_scenario(e->text, e->origin, *this);
+  }
+  if (!looks_like_path(id_or_path)) {
+    return Result<Scenario>::fail(unknown_id_message("scenario", id_or_path, scenarios_));
+  }
+  return load_scenario_file(id_or_path, *this);
+}
+
+Scenario PresetLibrary::default_scenario() const {
+  if (find_entry(scenarios_, "default")) {
+    if (auto s = scenario("default")) return s.value();
+  }
+  Scenario s;
+  if (auto g = gpu("h100-sxm")) s.gpu = g.value();
+  if (auto m = model("llama-3-8b")) s.model = m.value();
+  return s;
+}
+
+}  // namespace roofline

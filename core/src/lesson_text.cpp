@@ -1,0 +1,387 @@
+// Lesson text: the emphasis parser and the live-value placeholders of lesson.h.
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <optional>
+#include <string>
+
+#include "roofline/compare.h"
+#include "roofline/lesson.h"
+#include "roofline/sweep.h"
+#include "roofline/units.h"
+
+namespace roofline {
+
+// [SECTION] Emphasis
+
+namespace {
+
+bool is_space(char c) { return c == ' ' || c == '\n' || c == '\t' || c == '\r'; }
+
+// Letters, digits and any byte of a multi-byte UTF-8 character.
+bool is_word(char c) {
+  const auto u = static_cast<unsigned char>(c);
+  return (u >= '0' && u <= '9') || (u >= 'a' && u <= 'z') || (u >= 'A' && u <= 'Z') || u >= 0x80;
+}
+
+bool can_open(std::string_view t, size_t i) {
+  return i + 1 < t.size() && !is_space(t[i + 1]) && (i == 0 || !is_word(t[i - 1]));
+}
+
+bool can_close(std::string_view t, size_t i) {
+  return i > 0 && !is_space(t[i - 1]) && (i + 1 == t.size() || !is_word(t[i + 1]));
+}
+
+// The first place after `open` that closes it, with at least one character between.
+std::optional<size_t> find_closer(std::string_view t, size_t open) {
+  for (size_t j = open + 2; j < t.size(); ++j) {
+    if (t[j] == t[open] && can_close(t, j)) return j;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::vector<TextSpan> parse_emphasis(std::string_view text) {
+  std::vector<TextSpan> spans;
+  TextSpan current;
+  std::optional<size_t> close_bold, close_italic;
+  auto flush = [&] {
+    if (current.text.empty()) return;
+    if (!spans.empty() && spans.back().bold == current.bold &&
+        spans.back().italic == current.italic) {
+      spans.back().text += current.text;
+    } else {
+      spans.push_back(current);
+    }
+    current.text.clear();
+  };
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c != '*' && c != '_') {
+      current.text += c;
+      continue;
+    }
+    std::optional<size_t>& closer = c == '*' ? close_bold : close_italic;
+    bool& style = c == '*' ? current.bold : current.italic;
+    if (closer && *closer == i) {
+      flush();
+      style = false;
+      closer.reset();
+    } else if (!closer && can_open(text, i) && (closer = find_closer(text, i))) {
+      flush();
+      style = true;
+    } else {
+      current.text += c;
+    }
+  }
+  flush();
+  return spans;
+}
+
+// [SECTION] Placeholders
+
+namespace {
+
+constexpr std::array<std::string_view, 4> kGroups = {"fc", "attention", "elementwise", "step"};
+constexpr std::array<std::string_view, 8> kGroupFields = {
+    "intensity", "achieved", "flops", "bytes", "time", "bound", "pct_peak", "pct_roof"};
+constexpr std::string_view kPlainNames[] = {"gpu",
+                                            "model",
+                                            "batch",
+                                            "seq",
+                                            "max_batch",
+                                            "critical_batch",
+                                            "peak",
+                                            "bandwidth",
+                                            "ridge",
+                                            "math_precision",
+                                            "roof_precision",
+                                            "ttft",
+                                            "tokens_per_s",
+                                            "weights",
+                                            "kv_cache",
+                                            "memory",
+                                            "usable_memory",
+                                            "weights_read",
+                                            "kv_bytes",
+                                            "kv_per_token",
+                                            "tp",
+                                            "query_heads",
+                                            "kv_heads",
+                                            "experts",
+                                            "experts_per_token",
+                                            "compute_efficiency",
+                                            "memory_efficiency",
+                                            "compare.gpu",
+                                            "compare.peak",
+                                            "compare.bandwidth",
+                                            "compare.ridge",
+                                            "compare.step.time",
+                                            "compare.tokens_per_s",
+                                            "compare.speedup"};
+
+const std::vector<std::string>& name_storage() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> out;
+    for (std::string_view n : kPlainNames) out.emplace_back(n);
+    for (std::string_view g : kGroups) {
+      for (std::string_view f : kGroupFields) out.push_back(std::string(g) + "." + std::string(f));
+    }
+    return out;
+  }();
+  return names;
+}
+
+bool known_name(std::string_view name) {
+  for (const std::string& n : name_storage()) {
+    if (n == name) return true;
+  }
+  return false;
+}
+
+// Each `{name}` of `text` in order; `error` set (and parsing stopped) on an unclosed brace.
+template <class F>
+void for_each_placeholder(std::string_view text, F&& on_name, std::string* error = nullptr,
+                          std::string* literal = nullptr) {
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] != '{') {
+      if (literal) *literal += text[i];
+      continue;
+    }
+    if (i + 1 < text.size() && text[i + 1] == '{') {
+      if (literal) *literal += '{';
+      ++i;
+      continue;
+    }
+    const size_t end = text.find('}', i);
+    if (end == std::string_view::npos) {
+      if (error) *error = "'{' is never closed: write {{ for a literal brace";
+      if (literal) *literal += text.substr(i);
+      return;
+    }
+    on_name(text.substr(i + 1, end - i - 1), literal);
+    i = end;
+  }
+}
+
+// `v` rounded to 3 significant digits, so 0.99998 reaches format_si() or format_time() as 1 and
+// prints as "1.00" rather than "1.000" (its digit count is chosen before rounding).
+double sig3(double v) {
+  if (!std::isfinite(v) || v == 0) return v;
+  const double scale = std::pow(10.0, 2 - std::floor(std::log10(std::fabs(v))));
+  return std::round(v * scale) / scale;
+}
+
+std::string si(double v, std::string_view unit) { return format_si(sig3(v), unit); }
+std::string duration(double seconds) { return format_time(sig3(seconds)); }
+
+std::string trimmed(std::string s) {
+  while (!s.empty() && s.back() == ' ') s.pop_back();
+  return s;
+}
+
+std::string format_intensity(double v) {
+  if (!std::isfinite(v)) return "∞ FLOP/B";
+  if (v >= 999.5) return format_count(v) + " FLOP/B";
+  return si(v, "FLOP/B");
+}
+
+std::string format_percent(double fraction) { return trimmed(si(fraction * 100, "")) + "%"; }
+
+std::string format_tokens(double tokens_per_s) { return format_count(tokens_per_s) + " tokens/s"; }
+
+constexpr std::string_view kNone = "–";
+
+// The values of one scenario and analysis, with the costly ones computed on first use.
+class Values {
+ public:
+  Values(const Scenario& s, const Analysis& a) : s_(s), a_(a) {}
+
+  std::optional<std::string> operator()(std::string_view name) {
+    if (name.starts_with("compare.")) return compare_value(name.substr(8));
+    if (const size_t dot = name.find('.'); dot != std::string_view::npos) {
+      return group_value(name.substr(0, dot), name.substr(dot + 1));
+    }
+    const Totals& t = a_.totals;
+    if (name == "gpu") return s_.gpu.name.empty() ? s_.gpu.id : s_.gpu.name;
+    if (name == "model") return s_.model.name.empty() ? s_.model.id : s_.model.name;
+    if (name == "batch") return format_count(static_cast<double>(s_.batch));
+    if (name == "seq") return format_count(static_cast<double>(s_.seq));
+    if (name == "max_batch") return format_count(static_cast<double>(t.max_batch));
+    if (name == "critical_batch") {
+      const auto c = critical_value(s_, SweepParam::batch, kMaxBatch);
+      return c ? format_count(static_cast<double>(*c)) : std::string("none");
+    }
+    if (name == "tp") return format_count(static_cast<double>(s_.tp));
+    if (name == "query_heads") return format_count(static_cast<double>(s_.model.heads));
+    if (name == "kv_heads") return format_count(static_cast<double>(s_.model.kv_heads));
+    if (name == "experts" || name == "experts_per_token") {
+      if (!s_.model.moe) return std::string(kNone);
+      const int64_t n = name == "experts" ? s_.model.moe->experts : s_.model.moe->experts_per_token;
+      return format_count(static_cast<double>(n));
+    }
+    if (name == "compute_efficiency") return format_percent(s_.compute_efficiency);
+    if (name == "memory_efficiency") return format_percent(s_.memory_efficiency);
+    if (name == "peak") return si(a_.peak_flops, "FLOP/s");
+    if (name == "bandwidth") return si(a_.bandwidth, "B/s");
+    if (name == "ridge") return format_intensity(a_.ridge_point);
+    if (name == "math_precision") return std::string(to_string(a_.math_precision));
+    if (name == "roof_precision") return std::string(to_string(a_.roof_precision));
+    if (name == "ttft") return s_.phase == Phase::prefill ? duration(t.ttft_s) : std::string(kNone);
+    if (name == "tokens_per_s") return format_tokens(t.tokens_per_s);
+    if (name == "weights") return si(t.weights_bytes, "B");
+    if (name == "kv_cache") return si(t.kv_cache_bytes, "B");
+    if (name == "memory") return si(t.memory_per_gpu_bytes, "B");
+    if (name == "usable_memory") return si(t.usable_memory_bytes, "B");
+    if (name == "weights_read" || name == "kv_bytes") {
+      double sum = 0;
+      for (const OpCost& op : a_.ops) sum += name == "kv_bytes" ? op.kv_bytes : op.weight_bytes;
+      return si(sum, "B");
+    }
+    if (name == "kv_per_token") {
+      const double per_token = static_cast<double>(s_.model.layers) *
+                               static_cast<double>(kv_elements_per_token(s_.model)) *
+                               bytes_per_element(s_.kv);
+      return si(per_token, "B");
+    }
+    return std::nullopt;
+  }
+
+ private:
+  std::optional<std::string> group_value(std::string_view group, std::string_view field) const {
+    const GroupCost* g = group == "fc"            ? &a_.fc
+                         : group == "attention"   ? &a_.attention
+                         : group == "elementwise" ? &a_.elementwise
+                         : group == "step"        ? &a_.step
+                                                  : nullptr;
+    if (!g) return std::nullopt;
+    if (field == "intensity") return format_intensity(g->intensity);
+    if (field == "achieved") return si(g->achieved_flops, "FLOP/s");
+    if (field == "flops") return si(g->flops, "FLOP");
+    if (field == "bytes") return si(g->bytes, "B");
+    if (field == "time") return duration(g->time_s);
+    if (field == "bound") return std::string(to_string(g->bound));
+    if (field == "pct_peak") {
+      return a_.peak_flops > 0 ? format_percent(g->achieved_flops / a_.peak_flops)
+                               : std::string(kNone);
+    }
+    if (field == "pct_roof") {
+      const double roof = attainable_flops(g->intensity, a_.peak_flops, a_.bandwidth);
+      return roof > 0 ? format_percent(g->achieved_flops / roof) : std::string(kNone);
+    }
+    return std::nullopt;
+  }
+
+  std::optional<std::string> compare_value(std::string_view field) {
+    if (!known_name("compare." + std::string(field))) return std::nullopt;
+    if (!s_.compare_gpu) return std::string(kNone);
+    if (!compared_) compared_ = compare(s_, *s_.compare_gpu);
+    const CompareResult& c = *compared_;
+    if (field == "gpu")
+      return s_.compare_gpu->name.empty() ? s_.compare_gpu->id : s_.compare_gpu->name;
+    if (c.other.ops.empty()) return std::string(kNone);
+    if (field == "peak") return si(c.other.peak_flops, "FLOP/s");
+    if (field == "bandwidth") return si(c.other.bandwidth, "B/s");
+    if (field == "ridge") return format_intensity(c.other.ridge_point);
+    if (field == "step.time") return duration(c.other.totals.time_s);
+    if (field == "tokens_per_s") return format_tokens(c.other.totals.tokens_per_s);
+    if (field == "speedup") return trimmed(si(c.speedup, "")) + "×";
+    return std::nullopt;
+  }
+
+  const Scenario& s_;
+  const Analysis& a_;
+  std::optional<CompareResult> compared_;
+};
+
+}  // namespace
+
+std::span<const std::string_view> placeholder_names() {
+  static const std::vector<std::string_view> views = [] {
+    std::vector<std::string_view> out;
+    for (const std::string& n : name_storage()) out.emplace_back(n);
+    return out;
+  }();
+  return views;
+}
+
+namespace {
+
+size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<size_t> row(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    size_t diagonal = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      const size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = up;
+    }
+  }
+  return row[b.size()];
+}
+
+// The known name a typo most likely meant: a few edits away, or one a prefix of the other.
+std::optional<std::string_view> closest_name(std::string_view name) {
+  std::optional<std::string_view> best;
+  size_t best_distance = std::max<size_t>(2, name.size() / 4) + 1;
+  for (std::string_view n : placeholder_names()) {
+    const size_t d = name.starts_with(n) || n.starts_with(name) ? 1 : edit_distance(name, n);
+    if (d < best_distance) {
+      best = n;
+      best_distance = d;
+    }
+  }
+  return best;
+}
+
+}  // namespace
+
+std::string check_template(std::string_view text) {
+  std::string error;
+  for_each_placeholder(
+      text,
+      [&](std::string_view name, std::string*) {
+        if (!error.empty() || known_name(name)) return;
+        error = "unknown placeholder {" + std::string(name) + "}: ";
+        if (const auto guess = closest_name(name)) {
+          error += "did you mean {" + std::string(*guess) + "}?";
+        } else {
+          error +=
+              "expected a name such as {ridge}, {fc.intensity} or {step.time} "
+              "(presets/lessons/README.md lists them all)";
+        }
+      },
+      &error);
+  return error;
+}
+
+bool uses_compare(std::string_view text) {
+  bool found = false;
+  for_each_placeholder(text, [&](std::string_view name, std::string*) {
+    found = found || name.starts_with("compare.");
+  });
+  return found;
+}
+
+std::string fill_template(std::string_view text, const Scenario& s, const Analysis& a) {
+  Values values(s, a);
+  std::string out;
+  for_each_placeholder(
+      text,
+      [&](std::string_view name, std::string* literal) {
+        const std::optional<std::string> v = known_name(name) ? values(name) : std::nullopt;
+        if (v) {
+          *literal += *v;
+        } else {  // kept as written (gcc 12 warns falsely on "{" + name + "}")
+          literal->append(1, '{').append(name).append(1, '}');
+        }
+      },
+      nullptr, &out);
+  return out;
+}
+
+}  // namespace roofline

@@ -1,0 +1,350 @@
+// The real roofline-cli binary: exit codes, stdout/stderr discipline, and the numbers it prints.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+struct CliRun {
+  int code = -1;
+  std::string out, err;
+};
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+fs::path scratch() {
+  fs::path dir = fs::temp_directory_path() / ("roofline_cli_test_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  return dir;
+}
+
+CliRun cli(const std::string& args) {
+  fs::path dir = scratch();
+  fs::path out = dir / "stdout", err = dir / "stderr";
+  std::string command = std::string("'") + ROOFLINE_CLI + "' " + args + " >'" + out.string() +
+                        "' 2>'" + err.string() + "'";
+  int status = std::system(command.c_str());
+  CliRun r;
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  r.out = slurp(out);
+  r.err = slurp(err);
+  return r;
+}
+
+// A usage error or bad input: non-zero exit, nothing on stdout, one line on stderr.
+void expect_error(const CliRun& r, int code, const std::string& message) {
+  EXPECT_EQ(r.code, code) << r.err;
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err.rfind("roofline-cli: error: ", 0), 0u) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_NE(r.err.find(message), std::string::npos) << "stderr: " << r.err;
+}
+
+const json* find_op(const json& j, std::string_view name) {
+  for (const auto& op : j["ops"]) {
+    if (op["name"] == name) return &op;
+  }
+  return nullptr;
+}
+
+TEST(CliAnalyze, JsonCarriesEveryKeyOfTheContract) {
+  CliRun r = cli("analyze --format json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  json j = json::parse(r.out);
+  for (const char* k : {"scenario", "hardware", "ops", "groups", "totals", "warnings"}) {
+    EXPECT_TRUE(j.contains(k)) << k;
+  }
+  for (const char* k :
+       {"id", "name", "precision", "peak_flops", "bandwidth", "ridge_point", "memory_capacity"}) {
+    EXPECT_TRUE(j["hardware"].contains(k)) << k;
+  }
+  for (const char* g : {"fc", "attention", "elementwise", "step"}) {
+    for (const char* k : {"flops", "bytes", "intensity", "time_s", "achieved_flops", "bound"}) {
+      EXPECT_TRUE(j["groups"][g].contains(k)) << g << "." << k;
+    }
+  }
+  for (const char* k : {"flops", "bytes", "time_s", "tokens_per_s", "parameters", "weights_bytes",
+                        "kv_cache_bytes", "fits_in_memory", "max_batch"}) {
+    EXPECT_TRUE(j["totals"].contains(k)) << k;
+  }
+  ASSERT_FALSE(j["ops"].empty());
+  for (const auto& op : j["ops"]) {
+    for (const char* k : {"name", "kind", "count", "flops", "bytes", "weight_bytes", "kv_bytes",
+                          "intensity", "time_s", "bound"}) {
+      EXPECT_TRUE(op.contains(k)) << op["name"] << "." << k;
+    }
+  }
+  // The interfaces.md defaults.
+  EXPECT_EQ(j["scenario"]["gpu"], "h100-sxm");
+  EXPECT_EQ(j["scenario"]["model"], "llama-3-8b");
+  EXPECT_EQ(j["scenario"]["phase"], "decode");
+  EXPECT_EQ(j["scenario"]["batch"], 1);
+  EXPECT_EQ(j["scenario"]["seq"], 1024);
+  EXPECT_EQ(j["scenario"]["weights"], "bf16");
+  EXPECT_EQ(j["scenario"]["flash_attention"], true);
+  EXPECT_EQ(j["scenario"]["memory_utilization"], 0.9);
+  EXPECT_EQ(j["hardware"]["ridge_point"].get<double>(), 989e12 / 3.35e12);
+}
+
+// Llama-3-70B (L 80, d 8192, H 64, Hkv 8, dh 128, V 128256), decode, B 64, S 1024, bf16.
+TEST(CliAnalyze, Llama70bBatch64MatchesHandComputation) {
+  CliRun r = cli("analyze --model llama-3-70b --batch 64 --format json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  json j = json::parse(r.out);
+
+  const json* lm_head = find_op(j, "lm_head");
+  ASSERT_NE(lm_head, nullptr);
+  EXPECT_DOUBLE_EQ((*lm_head)["flops"].get<double>(), 2.0 * 64 * 8192 * 128256);  // 1.345e11
+  EXPECT_EQ((*lm_head)["count"], 1);
+
+  const json* q = find_op(j, "q_proj");
+  ASSERT_NE(q, nullptr);
+  EXPECT_EQ((*q)["count"], 80);
+  EXPECT_DOUBLE_EQ((*q)["flops"].get<double>(), 80 * 2.0 * 64 * 8192 * 8192);
+  // weight K*N*2 + input M*K*2 + output M*N*2, over 80 layers.
+  EXPECT_DOUBLE_EQ((*q)["bytes"].get<double>(), 80 * (8192.0 * 8192 * 2 + 64.0 * 8192 * 2 * 2));
+  EXPECT_DOUBLE_EQ((*q)["weight_bytes"].get<double>(), 80 * 8192.0 * 8192 * 2);
+
+  const json* k = find_op(j, "k_proj");
+  ASSERT_NE(k, nullptr);
+  EXPECT_DOUBLE_EQ((*k)["flops"].get<double>(), 80 * 2.0 * 64 * 8192 * 1024);
+
+  // Flash decode attention: B*H*S*(4*dh + 5) FLOPs; K and V read at 2 bytes, Q and O at 2 bytes.
+  const json* attention = find_op(j, "attention");
+  ASSERT_NE(attention, nullptr);
+  EXPECT_DOUBLE_EQ((*attention)["flops"].get<double>(), 80 * 64.0 * 64 * 1024 * 517);
+  EXPECT_DOUBLE_EQ((*attention)["bytes"].get<double>(),
+                   80 * (2 * 64.0 * 1024 * 8 * 128 * 2 + 2 * 64.0 * 64 * 128 * 2));
+  // 2168455168 / 270532608 = 8.0155: about 2*g/bkv = 8, whatever the batch.
+  EXPECT_NEAR((*attention)["intensity"].get<double>(), 8.0155, 1e-4);
+
+  EXPECT_DOUBLE_EQ(j["totals"]["tokens_per_s"].get<double>(),
+                   64 / j["totals"]["time_s"].get<double>());
+  double sum = 0;
+  for (const auto& op : j["ops"]) sum += op["time_s"].get<double>();
+  EXPECT_DOUBLE_EQ(j["totals"]["time_s"].get<double>(), sum);  // tp 1: no all-reduce
+  EXPECT_EQ(j["groups"]["attention"]["bound"], "memory");
+}
+
+TEST(CliAnalyze, TableCsvAndMarkdown) {
+  CliRun table = cli("analyze");
+  ASSERT_EQ(table.code, 0) << table.err;
+  for (const char* text :
+       {"op", "FLOP/B", "q_proj", "lm_head", "step time", "tokens/s", "GFLOP", "µs", "ms"}) {
+    EXPECT_NE(table.out.find(text), std::string::npos) << text << "\n" << table.out;
+  }
+
+  CliRun json_run = cli("analyze --format json");
+  size_t ops = json::parse(json_run.out)["ops"].size();
+  CliRun csv = cli("analyze --format csv");
+  ASSERT_EQ(csv.code, 0) << csv.err;
+  EXPECT_EQ(csv.out.substr(0, csv.out.find('\n')),
+            "name,kind,count,flops,bytes,weight_bytes,kv_bytes,intensity,time_s,bound");
+  EXPECT_EQ(static_cast<size_t>(std::count(csv.out.begin(), csv.out.end(), '\n')), ops + 1);
+  EXPECT_NE(csv.out.find("\nq_proj,fc,32,1073741824,"), std::string::npos) << csv.out;
+
+  CliRun md = cli("analyze --format markdown");
+  ASSERT_EQ(md.code, 0) << md.err;
+  EXPECT_EQ(md.out.rfind("## ", 0), 0u);
+  EXPECT_NE(md.out.find("| op | kind | count | FLOPs | bytes | FLOP/B | time | share | bound |\n"
+                        "|---|---|---:|---:|---:|---:|---:|---:|---|\n"),
+            std::string::npos)
+      << md.out;
+}
+
+TEST(CliAnalyze, LaterFlagsOverrideTheScenarioFile) {
+  fs::path file = scratch() / "mine.json";
+  std::ofstream(file) << R"({"batch": 8, "seq": 4096, "weights": "fp8", "note": "kept"})";
+  CliRun r = cli("analyze --scenario '" + file.string() + "' --batch 2 --format json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  json j = json::parse(r.out);
+  EXPECT_EQ(j["scenario"]["batch"], 2);
+  EXPECT_EQ(j["scenario"]["seq"], 4096);
+  EXPECT_EQ(j["scenario"]["weights"], "fp8");
+
+  CliRun builtin = cli("analyze --scenario h100-vs-h200 --format json");
+  ASSERT_EQ(builtin.code, 0) << builtin.err;
+  EXPECT_EQ(json::parse(builtin.out)["compare"]["hardware"]["id"], "h200");
+}
+
+TEST(CliAnalyze, PrecisionSetsAllThreeAndSpecificFlagsWin) {
+  CliRun r = cli("analyze --precision fp8 --kv bf16 --format json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  json j = json::parse(r.out);
+  EXPECT_EQ(j["scenario"]["weights"], "fp8");
+  EXPECT_EQ(j["scenario"]["activations"], "fp8");
+  EXPECT_EQ(j["scenario"]["kv"], "bf16");
+  EXPECT_EQ(j["hardware"]["precision"], "fp8");
+  EXPECT_EQ(j["hardware"]["peak_flops"].get<double>(), 1979e12);
+}
+
+TEST(CliAnalyze, EveryScenarioOption) {
+  CliRun r = cli(
+      "analyze --gpu h200 --model mistral-7b --phase prefill --batch 2 --seq 512 --weights bf16 "
+      "--activations bf16 --kv fp8 --flash off --fuse-elementwise on --tp 2 "
+      "--compute-efficiency 0.5 --memory-efficiency 0.8 --memory-utilization 0.95 "
+      "--compare-gpu h100-sxm --format json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  json j = json::parse(r.out);
+  const json& s = j["scenario"];
+  EXPECT_EQ(s["gpu"], "h200");
+  EXPECT_EQ(s["model"], "mistral-7b");
+  EXPECT_EQ(s["phase"], "prefill");
+  EXPECT_EQ(s["batch"], 2);
+  EXPECT_EQ(s["seq"], 512);
+  EXPECT_EQ(s["kv"], "fp8");
+  EXPECT_EQ(s["flash_attention"], false);
+  EXPECT_EQ(s["fuse_elementwise"], true);
+  EXPECT_EQ(s["tp"], 2);
+  EXPECT_EQ(s["compute_efficiency"], 0.5);
+  EXPECT_EQ(s["memory_efficiency"], 0.8);
+  EXPECT_EQ(s["memory_utilization"], 0.95);
+  EXPECT_EQ(s["compare_gpu"], "h100-sxm");
+  EXPECT_NE(find_op(j, "softmax"), nullptr);  // flash off: qk, softmax, sv
+  EXPECT_TRUE(j["totals"].contains("ttft_s"));
+  EXPECT_DOUBLE_EQ(j["hardware"]["bandwidth"].get<double>(),
+                   0.8 * j["hardware"]["datasheet_bandwidth"].get<double>());
+  EXPECT_DOUBLE_EQ(j["hardware"]["peak_flops"].get<double>(),
+                   0.5 * j["hardware"]["datasheet_peak_flops"].get<double>());
+}
+
+TEST(CliErrors, UsageErrorsExitTwo) {
+  expect_error(cli("analyze --batch abc"), 2, "--batch");
+  expect_error(cli("analyze --format xml"), 2, "xml");
+  expect_error(cli("analyze --precision fp7"), 2, "fp7");
+  expect_error(cli("analyze --flash maybe"), 2, "maybe");
+  expect_error(cli("analyze --no-such-flag"), 2, "--no-such-flag");
+  expect_error(cli(""), 2, "a command is required: analyze, sweep, ");
+  expect_error(cli("frobnicate"), 2, "unknown command 'frobnicate': expected one of analyze, ");
+  expect_error(cli("sweep --from 1 --to 10"), 2, "--param");
+  expect_error(cli("list"), 2, "what");
+  expect_error(cli("list widgets"), 2, "widgets");
+}
+
+TEST(CliErrors, BadInputExitsOne) {
+  expect_error(cli("analyze --gpu h900"), 1,
+               "--gpu: unknown GPU 'h900': expected one of a100-40gb,");
+  expect_error(cli("analyze --model llama-9"), 1, "--model: unknown model 'llama-9'");
+  expect_error(cli("analyze --batch 0"), 1, "batch must be between 1 and 1000000, got 0");
+  expect_error(cli("analyze --batch 1000000000000"), 1,
+               "batch must be between 1 and 1000000, got 1000000000000");
+  expect_error(cli("analyze --compute-efficiency 1.5"), 1, "compute_efficiency must be in (0, 1]");
+  expect_error(cli("analyze --model /no/such/config.json"), 1,
+               "/no/such/config.json: cannot read (No such file or directory)");
+  expect_error(cli("sweep --param batch --from 0 --to 10"), 1, "--from");
+  expect_error(cli("sweep --param batch --from 10 --to 5"), 1, "--to");
+
+  fs::path bad = scratch() / "broken.json";
+  std::ofstream(bad) << "{\"batch\": 4,,}";
+  expect_error(cli("analyze --scenario '" + bad.string() + "'"), 1,
+               bad.string() + ": invalid JSON at line 1, column 13");
+  fs::path config = scratch() / "config.json";
+  std::ofstream(config) << R"({"num_hidden_layers": 2, "hidden_size": 64, "num_attention_heads": 6,
+    "num_key_value_heads": 4, "head_dim": 16, "intermediate_size": 128, "vocab_size": 100})";
+  expect_error(cli("analyze --model '" + config.string() + "'"), 1,
+               config.string() +
+                   ": num_attention_heads (6) must be divisible by "
+                   "num_key_value_heads (4)");
+}
+
+TEST(CliModel, UserConfigJsonByPath) {
+  fs::path config = scratch() / "tiny-config.json";
+  std::ofstream(config) << R"({"num_hidden_layers": 2, "hidden_size": 64, "num_attention_heads": 4,
+    "intermediate_size": 128, "vocab_size": 100, "hidden_act": "gelu"})";
+  CliRun r = cli("analyze --model '" + config.string() + "' --format json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  json j = json::parse(r.out);
+  EXPECT_EQ(j["scenario"]["model"], config.string());
+  EXPECT_EQ(find_op(j, "gate_proj"), nullptr);  // gelu: no gate
+  const json* up = find_op(j, "up_proj");
+  ASSERT_NE(up, nullptr);
+  EXPECT_DOUBLE_EQ((*up)["flops"].get<double>(), 2 * 2.0 * 1 * 64 * 128);  // L * 2*M*K*N
+}
+
+TEST(CliList, GpusModelsScenarios) {
+  CliRun gpus = cli("list gpus");
+  ASSERT_EQ(gpus.code, 0) << gpus.err;
+  EXPECT_NE(gpus.out.find("h100-sxm"), std::string::npos);
+  EXPECT_NE(gpus.out.find("3.35 TB/s"), std::string::npos) << gpus.out;
+
+  CliRun models = cli("list models --format json");
+  ASSERT_EQ(models.code, 0) << models.err;
+  json m = json::parse(models.out);
+  auto llama =
+      std::find_if(m.begin(), m.end(), [](const json& e) { return e["id"] == "llama-3-8b"; });
+  ASSERT_NE(llama, m.end());
+  EXPECT_EQ((*llama)["layers"], 32);
+  EXPECT_EQ((*llama)["origin"], "presets/models/llama-3-8b.json");
+
+  CliRun gpus_json = cli("list gpus --format json");
+  json g = json::parse(gpus_json.out);
+  auto h100 = std::find_if(g.begin(), g.end(), [](const json& e) { return e["id"] == "h100-sxm"; });
+  ASSERT_NE(h100, g.end());
+  EXPECT_EQ((*h100)["peak_flops"]["bf16"].get<double>(), 989e12);
+
+  CliRun scenarios = cli("list scenarios");
+  ASSERT_EQ(scenarios.code, 0) << scenarios.err;
+  EXPECT_NE(scenarios.out.find("default"), std::string::npos);
+}
+
+TEST(CliSweep, CsvRowsAndHeader) {
+  CliRun r = cli("sweep --param batch --from 1 --to 1024 --points 11");
+  ASSERT_EQ(r.code, 0) << r.err;
+  std::istringstream lines(r.out);
+  std::string header;
+  std::getline(lines, header);
+  EXPECT_EQ(header,
+            "batch,time_s,tokens_per_s,fits_in_memory,fc_intensity,fc_achieved_flops,"
+            "attention_intensity,attention_achieved_flops,elementwise_intensity,"
+            "elementwise_achieved_flops,step_intensity,step_achieved_flops");
+  std::vector<std::string> firsts;
+  for (std::string line; std::getline(lines, line);)
+    firsts.push_back(line.substr(0, line.find(',')));
+  // Powers of two: 11 log-spaced points from 1 to 1024 are all distinct integers.
+  EXPECT_EQ(firsts, (std::vector<std::string>{"1", "2", "4", "8", "16", "32", "64", "128", "256",
+                                              "512", "1024"}));
+
+  CliRun by_default = cli("sweep --param seq --from 128 --to 100000");
+  ASSERT_EQ(by_default.code, 0) << by_default.err;
+  EXPECT_EQ(std::count(by_default.out.begin(), by_default.out.end(), '\n'), 1 + 50);
+
+  CliRun js = cli("sweep --param seq --from 1024 --to 8192 --points 4 --format json");
+  ASSERT_EQ(js.code, 0) << js.err;
+  json j = json::parse(js.out);
+  EXPECT_EQ(j["param"], "seq");
+  ASSERT_EQ(j["points"].size(), 4u);
+  EXPECT_EQ(j["points"][0]["seq"], 1024);
+  EXPECT_EQ(j["points"][3]["seq"], 8192);
+}
+
+TEST(CliHelp, EveryCommandHasHelp) {
+  CliRun top = cli("--help");
+  EXPECT_EQ(top.code, 0);
+  EXPECT_EQ(top.err, "");
+  for (const char* cmd : {"analyze", "sweep", "list"}) {
+    EXPECT_NE(top.out.find(cmd), std::string::npos) << cmd;
+  }
+  const std::pair<const char*, const char*> commands[] = {
+      {"analyze", "--compute-efficiency"}, {"sweep", "--points"}, {"list", "--format"}};
+  for (const auto& [cmd, option] : commands) {
+    CliRun r = cli(std::string(cmd) + " --help");
+    EXPECT_EQ(r.code, 0) << cmd << ": " << r.err;
+    EXPECT_NE(r.out.find(option), std::string::npos) << cmd << ":\n" << r.out;
+  }
+}
+
+}  // namespace

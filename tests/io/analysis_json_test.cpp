@@ -1,0 +1,147 @@
+// analysis_to_json / sweep_to_json, read back with nlohmann: the contract of interfaces.md.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+#include "roofline/io/json_io.h"
+#include "roofline/io/preset_library.h"
+
+namespace roofline {
+namespace {
+
+using nlohmann::json;
+
+Scenario llama_8b() {
+  Scenario s = PresetLibrary::builtin().default_scenario();
+  s.gpu = PresetLibrary::builtin().gpu("h100-sxm").value();
+  s.model = PresetLibrary::builtin().model("llama-3-8b").value();
+  return s;
+}
+
+void expect_keys(const json& j, std::initializer_list<const char*> keys, const char* where) {
+  for (const char* k : keys) EXPECT_TRUE(j.contains(k)) << where << " lacks \"" << k << "\"";
+}
+
+TEST(AnalysisJson, CarriesTheWholeContract) {
+  Scenario s = llama_8b();
+  Analysis a = analyze(s);
+  json j = json::parse(analysis_to_json(s, a));
+  expect_keys(j, {"scenario", "hardware", "ops", "groups", "totals", "warnings"}, "top");
+  expect_keys(j["scenario"],
+              {"gpu", "gpu_name", "model", "model_name", "compare_gpu", "phase", "batch", "seq",
+               "weights", "activations", "kv", "flash_attention", "fuse_elementwise", "tp",
+               "compute_efficiency", "memory_efficiency", "memory_utilization", "model_shape"},
+              "scenario");
+  expect_keys(j["hardware"],
+              {"id", "name", "precision", "math_precision", "peak_flops", "bandwidth",
+               "ridge_point", "memory_capacity", "datasheet_peak_flops", "datasheet_bandwidth"},
+              "hardware");
+  for (const char* g : {"fc", "attention", "elementwise", "step"}) {
+    expect_keys(j["groups"][g],
+                {"flops", "bytes", "intensity", "time_s", "achieved_flops", "bound"}, g);
+  }
+  expect_keys(j["totals"],
+              {"flops", "bytes", "time_s", "tokens_per_s", "parameters", "weights_bytes",
+               "kv_cache_bytes", "fits_in_memory", "max_batch"},
+              "totals");
+  EXPECT_FALSE(j["totals"].contains("ttft_s"));  // decode
+  ASSERT_EQ(j["ops"].size(), a.ops.size());
+  for (const auto& op : j["ops"]) {
+    expect_keys(op,
+                {"name", "kind", "count", "flops", "bytes", "weight_bytes", "kv_bytes", "intensity",
+                 "time_s", "bound"},
+                "op");
+  }
+  EXPECT_TRUE(j["warnings"].is_array());
+}
+
+TEST(AnalysisJson, ValuesAreTheAnalysisAtFullPrecision) {
+  Scenario s = llama_8b();
+  Analysis a = analyze(s);
+  json j = json::parse(analysis_to_json(s, a));
+  EXPECT_EQ(j["scenario"]["gpu"], "h100-sxm");
+  EXPECT_EQ(j["scenario"]["model"], "llama-3-8b");
+  EXPECT_EQ(j["scenario"]["batch"], 1);
+  EXPECT_EQ(j["scenario"]["seq"], 1024);
+  EXPECT_EQ(j["scenario"]["phase"], "decode");
+  EXPECT_EQ(j["scenario"]["model_shape"]["kv_heads"], 8);
+  EXPECT_EQ(j["hardware"]["precision"], "bf16");
+  EXPECT_EQ(j["hardware"]["peak_flops"].get<double>(), 989e12);
+  EXPECT_EQ(j["hardware"]["bandwidth"].get<double>(), 3.35e12);
+  EXPECT_EQ(j["hardware"]["ridge_point"].get<double>(), 989e12 / 3.35e12);
+  EXPECT_EQ(j["hardware"]["memory_capacity"].get<double>(), 80e9);
+  for (size_t i = 0; i < a.ops.size(); ++i) {
+    const json& op = j["ops"][i];
+    EXPECT_EQ(op["name"], std::string(a.ops[i].name));
+    EXPECT_EQ(op["flops"].get<double>(), a.ops[i].flops);  // bit-exact round trip
+    EXPECT_EQ(op["bytes"].get<double>(), a.ops[i].bytes);
+    EXPECT_EQ(op["time_s"].get<double>(), a.ops[i].time_s);
+  }
+  // q_proj of one token through 32 layers of a 4096 x 4096 weight: 2*1*4096*4096*32 FLOPs.
+  auto q = std::find_if(j["ops"].begin(), j["ops"].end(),
+                        [](const json& op) { return op["name"] == "q_proj"; });
+  ASSERT_NE(q, j["ops"].end());
+  EXPECT_EQ((*q)["flops"].get<double>(), 2.0 * 4096 * 4096 * 32);
+  EXPECT_EQ((*q)["count"], 32);
+  EXPECT_EQ((*q)["kind"], "fc");
+  EXPECT_EQ(j["totals"]["time_s"].get<double>(), a.totals.time_s);
+  EXPECT_EQ(j["totals"]["max_batch"], a.totals.max_batch);
+}
+
+TEST(AnalysisJson, FusedOpsHaveNullIntensity) {
+  Scenario s = llama_8b();
+  s.fuse_elementwise = true;
+  Analysis a = analyze(s);
+  json j = json::parse(analysis_to_json(s, a));
+  int fused = 0;
+  for (const auto& op : j["ops"]) {
+    if (op["kind"] == "elementwise" && op["bytes"].get<double>() == 0) {
+      EXPECT_TRUE(op["intensity"].is_null()) << op["name"];
+      ++fused;
+    }
+  }
+  EXPECT_GT(fused, 0);
+}
+
+TEST(AnalysisJson, PrefillHasTtftAndCompareHasTheOtherGpu) {
+  Scenario s = llama_8b();
+  s.phase = Phase::prefill;
+  s.compare_gpu = PresetLibrary::builtin().gpu("h200").value();
+  Analysis a = analyze(s);
+  json j = json::parse(analysis_to_json(s, a));
+  EXPECT_EQ(j["totals"]["ttft_s"].get<double>(), a.totals.ttft_s);
+  EXPECT_EQ(j["scenario"]["compare_gpu"], "h200");
+  EXPECT_EQ(j["compare"]["hardware"]["id"], "h200");
+  EXPECT_EQ(j["compare"]["totals"]["flops"].get<double>(), a.totals.flops);  // same work
+}
+
+TEST(SweepJson, OneObjectPerPoint) {
+  Scenario s = llama_8b();
+  auto points = sweep(s, SweepParam::batch, 1, 1024, 11);
+  json j = json::parse(sweep_to_json(SweepParam::batch, points));
+  EXPECT_EQ(j["param"], "batch");
+  ASSERT_EQ(j["points"].size(), points.size());
+  for (size_t i = 0; i < points.size(); ++i) {
+    const json& p = j["points"][i];
+    EXPECT_EQ(p["batch"], points[i].value);
+    EXPECT_EQ(p["tokens_per_s"].get<double>(), points[i].tokens_per_s);
+    EXPECT_EQ(p["groups"]["fc"]["intensity"].get<double>(), points[i].fc.intensity);
+    EXPECT_TRUE(p.contains("fits_in_memory"));
+  }
+}
+
+TEST(ScenarioToJson, WritesEveryKey) {
+  json j = json::parse(scenario_to_json(llama_8b()));
+  for (const char* k : {"gpu", "model", "phase", "batch", "seq", "weights", "activations", "kv",
+                        "flash_attention", "fuse_elementwise", "tp", "compute_efficiency",
+                        "memory_efficiency", "memory_utilization", "view"}) {
+    EXPECT_TRUE(j.contains(k)) << k;
+  }
+  EXPECT_FALSE(j.contains("compare_gpu"));
+  EXPECT_EQ(j["view"]["theme"], "light");
+  EXPECT_TRUE(j["view"]["x_min"].is_null());
+}
+
+}  // namespace
+}  // namespace roofline

@@ -1,0 +1,105 @@
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "roofline/io/json_io.h"
+#include "roofline/io/preset_library.h"
+
+namespace roofline {
+namespace {
+
+namespace fs = std::filesystem;
+
+class FileIo : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("roofline_file_io_" +
+            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  std::vector<std::string> names() const {
+    std::vector<std::string> n;
+    for (const auto& e : fs::directory_iterator(dir_)) n.push_back(e.path().filename().string());
+    std::sort(n.begin(), n.end());
+    return n;
+  }
+  fs::path dir_;
+};
+
+TEST_F(FileIo, AtomicWriteCreatesAndReplacesLeavingNoTemporary) {
+  std::string path = (dir_ / "out.json").string();
+  EXPECT_EQ(write_text_file_atomic(path, "first"), "");
+  EXPECT_EQ(read_text_file(path).value(), "first");
+  EXPECT_EQ(write_text_file_atomic(path, "second, longer"), "");
+  EXPECT_EQ(read_text_file(path).value(), "second, longer");
+  EXPECT_EQ(names(), std::vector<std::string>{"out.json"});
+}
+
+TEST_F(FileIo, AtomicWriteFailureNamesThePathAndKeepsTheOldFile) {
+  std::string missing_dir = (dir_ / "no" / "such" / "out.json").string();
+  EXPECT_EQ(write_text_file_atomic(missing_dir, "x"),
+            missing_dir + ": cannot write (No such file or directory)");
+  // A directory in the way of the rename: the write fails, nothing is left behind.
+  fs::create_directories(dir_ / "taken" / "child");
+  std::string taken = (dir_ / "taken").string();
+  EXPECT_NE(write_text_file_atomic(taken, "x"), "");
+  EXPECT_EQ(names(), std::vector<std::string>{"taken"});
+}
+
+TEST_F(FileIo, ReadErrorsNameThePath) {
+  std::string missing = (dir_ / "missing.json").string();
+  EXPECT_EQ(read_text_file(missing).error(), missing + ": cannot read (No such file or directory)");
+  EXPECT_EQ(read_text_file(dir_.string()).error(),
+            dir_.string() + ": cannot read (is a directory)");
+}
+
+TEST_F(FileIo, ScenarioSaveAndLoad) {
+  const PresetLibrary& lib = PresetLibrary::builtin();
+  Scenario s = lib.default_scenario();
+  s.batch = 32;
+  s.seq = 4096;
+  s.kv = Precision::fp8;
+  s.view.theme = "dark";
+  std::string path = (dir_ / "mine.json").string();
+  ASSERT_EQ(save_scenario_file(path, s), "");
+  auto back = load_scenario_file(path, lib);
+  ASSERT_TRUE(back) << back.error();
+  EXPECT_EQ(back.value(), s);
+}
+
+TEST_F(FileIo, ScenarioWithUserFilesNextToIt) {
+  const PresetLibrary& lib = PresetLibrary::builtin();
+  std::ofstream(dir_ / "card.json") << R"({"name": "My card", "memory_bandwidth": 1e12,
+    "memory_capacity": 24e9, "peak_flops": {"fp16": 165e12}})";
+  std::ofstream(dir_ / "scenario.json") << R"({"gpu": "card.json", "batch": 4, "my_note": "hi"})";
+  auto s = load_scenario_file((dir_ / "scenario.json").string(), lib);
+  ASSERT_TRUE(s) << s.error();
+  EXPECT_EQ(s->gpu.name, "My card");
+  EXPECT_EQ(s->gpu.id, (dir_ / "card.json").string());
+  EXPECT_EQ(s->batch, 4);
+
+  // Saved elsewhere, it still finds the card (absolute path) and keeps the note.
+  fs::create_directories(dir_ / "elsewhere");
+  std::string copy = (dir_ / "elsewhere" / "copy.json").string();
+  ASSERT_EQ(save_scenario_file(copy, s.value()), "");
+  auto again = load_scenario_file(copy, lib);
+  ASSERT_TRUE(again) << again.error();
+  EXPECT_EQ(again.value(), s.value());
+  EXPECT_NE(read_text_file(copy).value().find("\"my_note\": \"hi\""), std::string::npos);
+}
+
+TEST_F(FileIo, BadScenarioFileNamesItself) {
+  std::string path = (dir_ / "bad.json").string();
+  std::ofstream(path) << R"({"batch": 0})";
+  auto s = load_scenario_file(path, PresetLibrary::builtin());
+  ASSERT_FALSE(s);
+  EXPECT_EQ(s.error(), path + ": batch must be between 1 and 1000000, got 0");
+}
+
+}  // namespace
+}  // namespace roofline

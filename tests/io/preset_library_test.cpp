@@ -1,0 +1,222 @@
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "roofline/io/json_io.h"
+#include "roofline/io/preset_library.h"
+
+namespace roofline {
+namespace {
+
+namespace fs = std::filesystem;
+
+const fs::path kPresetsDir = ROOFLINE_PRESETS_DIR;
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::vector<fs::path> files_in(std::string_view kind) {
+  std::vector<fs::path> files;
+  for (const auto& e : fs::directory_iterator(kPresetsDir / kind)) {
+    if (e.path().extension() == ".json") files.push_back(e.path());
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+const PresetLibrary& lib() { return PresetLibrary::builtin(); }
+
+TEST(PresetLibrary, EmbedsEveryFileOfTheSourceTree) {
+  const std::pair<std::string_view, const std::vector<PresetEntry>*> kinds[] = {
+      {"gpus", &lib().gpus()}, {"models", &lib().models()}, {"scenarios", &lib().scenarios()}};
+  for (const auto& [kind, entries] : kinds) {
+    auto files = files_in(kind);
+    ASSERT_FALSE(files.empty()) << kind;
+    ASSERT_EQ(entries->size(), files.size()) << kind;
+    for (size_t i = 0; i < files.size(); ++i) {
+      const PresetEntry& e = (*entries)[i];
+      EXPECT_EQ(e.id, files[i].stem().string());
+      EXPECT_EQ(e.origin, "presets/" + std::string(kind) + "/" + files[i].filename().string());
+      EXPECT_EQ(e.text, slurp(files[i])) << e.origin << " differs from the embedded copy";
+      EXPECT_FALSE(e.name.empty());
+    }
+  }
+}
+
+TEST(PresetLibrary, EntriesAreSortedById) {
+  for (const auto* entries : {&lib().gpus(), &lib().models(), &lib().scenarios()}) {
+    EXPECT_TRUE(std::is_sorted(entries->begin(), entries->end(),
+                               [](const auto& a, const auto& b) { return a.id < b.id; }));
+  }
+}
+
+TEST(PresetLibrary, EveryBuiltinGpuParsesAndValidates) {
+  for (const auto& e : lib().gpus()) {
+    auto g = lib().gpu(e.id);
+    ASSERT_TRUE(g) << g.error();
+    EXPECT_EQ(g->id, e.id);
+    EXPECT_EQ(g->name, e.name);
+    EXPECT_FALSE(g->source.empty())
+        << e.origin << ": every preset says where its numbers come from";
+    EXPECT_TRUE(g->peak(Precision::bf16) || g->peak(Precision::fp16) || g->peak(Precision::fp32))
+        << e.origin;
+  }
+}
+
+TEST(PresetLibrary, EveryBuiltinModelParsesAndValidates) {
+  for (const auto& e : lib().models()) {
+    auto m = lib().model(e.id);
+    ASSERT_TRUE(m) << m.error();
+    EXPECT_EQ(m->id, e.id);
+    EXPECT_EQ(validate(m.value()), "");
+    EXPECT_FALSE(m->source.empty()) << e.origin;
+  }
+}
+
+TEST(PresetLibrary, EveryBuiltinScenarioParsesAndValidates) {
+  for (const auto& e : lib().scenarios()) {
+    auto s = lib().scenario(e.id);
+    ASSERT_TRUE(s) << s.error();
+    EXPECT_EQ(validate(s.value()), "") << e.origin;
+  }
+}
+
+// The files themselves, as a user would load them by path (ids in the files match their names).
+TEST(PresetLibrary, EverySourceFileLoadsByPath) {
+  for (const auto& f : files_in("gpus")) {
+    auto by_path = lib().gpu(f.string());
+    ASSERT_TRUE(by_path) << by_path.error();
+    EXPECT_EQ(by_path->id, f.string());
+    auto own = parse_gpu(slurp(f), f.string());
+    ASSERT_TRUE(own) << own.error();
+    EXPECT_EQ(own->id, f.stem().string()) << f << ": its \"id\" should be its file name";
+  }
+  for (const auto& f : files_in("models")) {
+    auto m = lib().model(f.string());
+    ASSERT_TRUE(m) << m.error();
+    EXPECT_EQ(m->id, f.string());
+  }
+  for (const auto& f : files_in("scenarios")) {
+    auto s = load_scenario_file(f.string(), lib());
+    ASSERT_TRUE(s) << s.error();
+  }
+}
+
+TEST(PresetLibrary, KnownPresetValues) {
+  auto h100 = lib().gpu("h100-sxm");
+  ASSERT_TRUE(h100) << h100.error();
+  EXPECT_EQ(h100->peak(Precision::bf16), 989e12);
+  EXPECT_EQ(h100->peak(Precision::fp8), 1979e12);
+  EXPECT_EQ(h100->memory_bandwidth_bytes_per_s, 3.35e12);
+  EXPECT_EQ(h100->memory_capacity_bytes, 80e9);
+
+  auto llama = lib().model("llama-3-8b");
+  ASSERT_TRUE(llama) << llama.error();
+  EXPECT_EQ(llama->layers, 32);
+  EXPECT_EQ(llama->hidden, 4096);
+  EXPECT_EQ(llama->heads, 32);
+  EXPECT_EQ(llama->kv_heads, 8);
+  EXPECT_EQ(llama->head_dim, 128);
+  EXPECT_EQ(llama->intermediate, 14336);
+  EXPECT_EQ(llama->vocab, 128256);
+  EXPECT_TRUE(llama->gated_mlp);
+
+  auto ds = lib().model("deepseek-v3");
+  ASSERT_TRUE(ds) << ds.error();
+  ASSERT_TRUE(ds->mla && ds->moe);
+  EXPECT_EQ(ds->head_dim, 192);
+  EXPECT_EQ(ds->moe->experts, 256);
+  EXPECT_EQ(ds->moe->first_dense_layers, 3);
+  EXPECT_EQ(kv_elements_per_token(ds.value()), 576);
+
+  auto mixtral = lib().model("mixtral-8x7b");
+  ASSERT_TRUE(mixtral) << mixtral.error();
+  ASSERT_TRUE(mixtral->moe);
+  EXPECT_EQ(mixtral->moe->experts, 8);
+  EXPECT_EQ(mixtral->moe->experts_per_token, 2);
+  EXPECT_EQ(mixtral->moe->expert_intermediate, 14336);
+
+  auto gpt2 = lib().model("gpt2-small");
+  ASSERT_TRUE(gpt2) << gpt2.error();
+  EXPECT_FALSE(gpt2->gated_mlp);
+  EXPECT_TRUE(gpt2->tie_word_embeddings);
+}
+
+TEST(PresetLibrary, UnknownIdListsEveryValidId) {
+  std::string ids;
+  for (const auto& e : lib().gpus()) ids += (ids.empty() ? "" : ", ") + e.id;
+  auto r = lib().gpu("h900");
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error(), "unknown GPU 'h900': expected one of " + ids + " or a path to a .json file");
+  EXPECT_NE(r.error().find("h100-sxm"), std::string::npos);
+
+  auto m = lib().model("llama-9");
+  ASSERT_FALSE(m);
+  EXPECT_EQ(m.error().rfind("unknown model 'llama-9': expected one of ", 0), 0u) << m.error();
+  auto s = lib().scenario("nope");
+  ASSERT_FALSE(s);
+  EXPECT_EQ(s.error().rfind("unknown scenario 'nope': expected one of ", 0), 0u) << s.error();
+}
+
+TEST(PresetLibrary, MissingFileNamesThePath) {
+  auto r = lib().model("/no/such/config.json");
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error(), "/no/such/config.json: cannot read (No such file or directory)");
+}
+
+TEST(PresetLibrary, UserConfigJsonByPath) {
+  fs::path dir = fs::temp_directory_path() / "roofline_io_user_model";
+  fs::create_directories(dir);
+  fs::path file = dir / "config.json";
+  std::ofstream(file) << R"({"architectures": ["Qwen2ForCausalLM"], "hidden_act": "silu",
+    "hidden_size": 3584, "intermediate_size": 18944, "num_attention_heads": 28,
+    "num_hidden_layers": 28, "num_key_value_heads": 4, "vocab_size": 152064,
+    "tie_word_embeddings": false, "torch_dtype": "bfloat16"})";
+  auto m = lib().model(file.string());
+  ASSERT_TRUE(m) << m.error();
+  EXPECT_EQ(m->id, file.string());
+  EXPECT_EQ(m->name, file.string());
+  EXPECT_EQ(m->layers, 28);
+  EXPECT_EQ(m->kv_heads, 4);
+  EXPECT_EQ(m->head_dim, 128);  // 3584 / 28
+
+  std::ofstream(file) << R"({"hidden_size": 3584})";
+  auto bad = lib().model(file.string());
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error(),
+            file.string() + ": num_hidden_layers: missing, expected a positive integer");
+  fs::remove_all(dir);
+}
+
+TEST(PresetLibrary, DefaultScenario) {
+  Scenario s = lib().default_scenario();
+  EXPECT_EQ(s.gpu.id, "h100-sxm");
+  EXPECT_EQ(s.model.id, "llama-3-8b");
+  EXPECT_EQ(s.phase, Phase::decode);
+  EXPECT_EQ(s.batch, 1);
+  EXPECT_EQ(s.seq, 1024);
+  EXPECT_EQ(s.weights, Precision::bf16);
+  EXPECT_TRUE(s.flash_attention);
+  EXPECT_EQ(s.memory_utilization, 0.9);
+}
+
+TEST(PresetLibrary, DefaultScenarioWithoutPresetsFileUsesTheDocumentedDefaults) {
+  const PresetLibrary& b = lib();
+  PresetLibrary no_scenarios(b.gpus(), b.models(), {});
+  Scenario s = no_scenarios.default_scenario();
+  EXPECT_EQ(s.gpu.id, "h100-sxm");
+  EXPECT_EQ(s.model.id, "llama-3-8b");
+  EXPECT_EQ(s.batch, 1);
+  EXPECT_EQ(s.seq, 1024);
+}
+
+}  // namespace
+}  // namespace roofline

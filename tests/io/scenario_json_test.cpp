@@ -1,0 +1,205 @@
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "roofline/io/json_io.h"
+#include "roofline/io/preset_library.h"
+
+namespace roofline {
+namespace {
+
+constexpr const char* kGpuA = R"({"name": "GPU A", "memory_bandwidth": 2e12,
+  "memory_capacity": 40e9, "peak_flops": {"bf16": 300e12, "fp8": 600e12}})";
+constexpr const char* kGpuB = R"({"name": "GPU B", "memory_bandwidth": 4e12,
+  "memory_capacity": 80e9, "peak_flops": {"bf16": 1000e12}})";
+constexpr const char* kModel = R"({"_name": "Tiny", "num_hidden_layers": 4, "hidden_size": 512,
+  "num_attention_heads": 8, "num_key_value_heads": 2, "intermediate_size": 1024,
+  "vocab_size": 1000})";
+
+// A library of inline presets whose ids are also the interfaces.md defaults.
+const PresetLibrary& library() {
+  static const PresetLibrary lib({{"gpu-b", "GPU B", "presets/gpus/gpu-b.json", kGpuB},
+                                  {"h100-sxm", "GPU A", "presets/gpus/h100-sxm.json", kGpuA}},
+                                 {{"llama-3-8b", "Tiny", "presets/models/llama-3-8b.json", kModel}},
+                                 {});
+  return lib;
+}
+
+std::string error_of(const std::string& text) {
+  auto r = parse_scenario(text, "scenarios/bad.json", library());
+  EXPECT_FALSE(r) << "parsed: " << text;
+  return r ? std::string() : r.error();
+}
+
+TEST(ScenarioJson, MissingKeysTakeTheDefaults) {
+  auto r = parse_scenario("{}", "<string>", library());
+  ASSERT_TRUE(r) << r.error();
+  const Scenario& s = r.value();
+  EXPECT_EQ(s.gpu.id, "h100-sxm");
+  EXPECT_EQ(s.gpu.name, "GPU A");
+  EXPECT_EQ(s.model.id, "llama-3-8b");
+  EXPECT_FALSE(s.compare_gpu.has_value());
+  EXPECT_EQ(s.phase, Phase::decode);
+  EXPECT_EQ(s.batch, 1);
+  EXPECT_EQ(s.seq, 1024);
+  EXPECT_EQ(s.weights, Precision::bf16);
+  EXPECT_EQ(s.activations, Precision::bf16);
+  EXPECT_EQ(s.kv, Precision::bf16);
+  EXPECT_TRUE(s.flash_attention);
+  EXPECT_FALSE(s.fuse_elementwise);
+  EXPECT_EQ(s.tp, 1);
+  EXPECT_EQ(s.compute_efficiency, 1.0);
+  EXPECT_EQ(s.memory_efficiency, 1.0);
+  EXPECT_EQ(s.memory_utilization, 0.9);
+  EXPECT_EQ(s.view, ViewSettings{});
+  EXPECT_EQ(s.unknown_keys_json, "");
+}
+
+constexpr const char* kFull = R"({
+  "_description": "kept verbatim",
+  "gpu": "gpu-b", "model": "llama-3-8b", "compare_gpu": "h100-sxm",
+  "phase": "prefill", "batch": 8, "seq": 2048,
+  "weights": "fp8", "activations": "bf16", "kv": "fp8",
+  "flash_attention": false, "fuse_elementwise": true, "tp": 2,
+  "compute_efficiency": 0.7, "memory_efficiency": 0.85, "memory_utilization": 0.95,
+  "view": {"x_min": 0.1, "x_max": 10000, "y_min": null, "y_max": 2e15,
+           "show_ops": true, "show_trail": false, "theme": "dark", "pinned": ["fc"]},
+  "future_knob": {"a": [1, 2, 3]}
+})";
+
+TEST(ScenarioJson, ReadsEveryKey) {
+  auto r = parse_scenario(kFull, "<string>", library());
+  ASSERT_TRUE(r) << r.error();
+  const Scenario& s = r.value();
+  EXPECT_EQ(s.gpu.id, "gpu-b");
+  EXPECT_EQ(s.gpu.memory_bandwidth_bytes_per_s, 4e12);
+  ASSERT_TRUE(s.compare_gpu.has_value());
+  EXPECT_EQ(s.compare_gpu->id, "h100-sxm");
+  EXPECT_EQ(s.phase, Phase::prefill);
+  EXPECT_EQ(s.batch, 8);
+  EXPECT_EQ(s.seq, 2048);
+  EXPECT_EQ(s.weights, Precision::fp8);
+  EXPECT_EQ(s.activations, Precision::bf16);
+  EXPECT_EQ(s.kv, Precision::fp8);
+  EXPECT_FALSE(s.flash_attention);
+  EXPECT_TRUE(s.fuse_elementwise);
+  EXPECT_EQ(s.tp, 2);
+  EXPECT_EQ(s.compute_efficiency, 0.7);
+  EXPECT_EQ(s.memory_efficiency, 0.85);
+  EXPECT_EQ(s.memory_utilization, 0.95);
+  EXPECT_EQ(s.view.x_min, 0.1);
+  EXPECT_EQ(s.view.x_max, 10000.0);
+  EXPECT_FALSE(s.view.y_min.has_value());
+  EXPECT_EQ(s.view.y_max, 2e15);
+  EXPECT_TRUE(s.view.show_ops);
+  EXPECT_FALSE(s.view.show_trail);
+  EXPECT_TRUE(s.view.show_fc);
+  EXPECT_EQ(s.view.theme, "dark");
+  EXPECT_EQ(
+      s.unknown_keys_json,
+      R"({"view":{"pinned":["fc"]},"_description":"kept verbatim","future_knob":{"a":[1,2,3]}})");
+}
+
+TEST(ScenarioJson, RoundTripKeepsEverythingIncludingUnknownKeys) {
+  auto first = parse_scenario(kFull, "<string>", library());
+  ASSERT_TRUE(first) << first.error();
+  std::string saved = scenario_to_json(first.value());
+  EXPECT_NE(saved.find("\"_description\": \"kept verbatim\""), std::string::npos) << saved;
+  EXPECT_NE(saved.find("\"pinned\""), std::string::npos) << saved;
+  auto second = parse_scenario(saved, "<string>", library());
+  ASSERT_TRUE(second) << second.error() << "\n" << saved;
+  EXPECT_EQ(first.value(), second.value());
+  EXPECT_EQ(scenario_to_json(second.value()), saved);
+}
+
+TEST(ScenarioJson, DefaultsRoundTrip) {
+  auto first = parse_scenario("{}", "<string>", library());
+  ASSERT_TRUE(first);
+  auto second = parse_scenario(scenario_to_json(first.value()), "<string>", library());
+  ASSERT_TRUE(second) << second.error();
+  EXPECT_EQ(first.value(), second.value());
+}
+
+TEST(ScenarioJson, UnknownPresetIdListsTheValidOnes) {
+  EXPECT_EQ(error_of(R"({"gpu": "h900"})"),
+            "scenarios/bad.json: gpu: unknown GPU 'h900': expected one of gpu-b, h100-sxm or a "
+            "path to a .json file");
+  EXPECT_EQ(error_of(R"({"model": "llama-9"})"),
+            "scenarios/bad.json: model: unknown model 'llama-9': expected one of llama-3-8b or a "
+            "path to a .json file");
+  EXPECT_EQ(error_of(R"({"compare_gpu": "nope"})"),
+            "scenarios/bad.json: compare_gpu: unknown GPU 'nope': expected one of gpu-b, "
+            "h100-sxm or a path to a .json file");
+}
+
+TEST(ScenarioJson, UnknownPrecision) {
+  EXPECT_EQ(error_of(R"({"weights": "fp7"})"),
+            "scenarios/bad.json: weights: expected one of fp32, tf32, bf16, fp16, fp8, int8, fp4, "
+            "int4, got \"fp7\"");
+  EXPECT_EQ(error_of(R"({"kv": 8})"),
+            "scenarios/bad.json: kv: expected one of fp32, tf32, bf16, fp16, fp8, int8, fp4, "
+            "int4, got 8");
+}
+
+TEST(ScenarioJson, BatchOutOfRange) {
+  EXPECT_EQ(error_of(R"({"batch": 0})"),
+            "scenarios/bad.json: batch must be between 1 and 1000000, got 0");
+  EXPECT_EQ(error_of(R"({"batch": 1e12})"),
+            "scenarios/bad.json: batch must be between 1 and 1000000, got 1000000000000");
+  EXPECT_EQ(error_of(R"({"batch": 1000000000000})"),
+            "scenarios/bad.json: batch must be between 1 and 1000000, got 1000000000000");
+  EXPECT_EQ(error_of(R"({"seq": -4})"),
+            "scenarios/bad.json: seq must be between 1 and 10000000, got -4");
+}
+
+TEST(ScenarioJson, WrongTypes) {
+  EXPECT_EQ(error_of(R"({"batch": "8"})"),
+            "scenarios/bad.json: batch: expected an integer, got \"8\"");
+  EXPECT_EQ(error_of(R"({"batch": 2.5})"),
+            "scenarios/bad.json: batch: expected an integer, got 2.5");
+  EXPECT_EQ(error_of(R"({"flash_attention": "yes"})"),
+            "scenarios/bad.json: flash_attention: expected true or false, got \"yes\"");
+  EXPECT_EQ(error_of(R"({"phase": "train"})"),
+            "scenarios/bad.json: phase: expected \"prefill\" or \"decode\", got \"train\"");
+  EXPECT_EQ(error_of(R"({"gpu": 3})"),
+            "scenarios/bad.json: gpu: expected a preset id or a path to a .json file, got 3");
+  EXPECT_EQ(error_of(R"({"view": {"theme": "blue"}})"),
+            "scenarios/bad.json: view.theme: expected \"light\" or \"dark\", got \"blue\"");
+  EXPECT_EQ(
+      error_of(R"({"view": {"x_min": -1}})"),
+      "scenarios/bad.json: view.x_min: expected a positive number (FLOP/byte) or null, got -1");
+  EXPECT_EQ(error_of(R"({"view": []})"), "scenarios/bad.json: view: expected an object, got []");
+}
+
+TEST(ScenarioJson, EfficiencyOutOfRange) {
+  std::string e = error_of(R"({"compute_efficiency": 1.5})");
+  EXPECT_EQ(e.rfind("scenarios/bad.json: compute_efficiency must be in (0, 1], got 1.5", 0), 0u)
+      << e;
+}
+
+TEST(ScenarioJson, MalformedJson) {
+  std::string e = error_of("{\"batch\": 4,,}");
+  EXPECT_EQ(e.rfind("scenarios/bad.json: invalid JSON at line 1, column 13: ", 0), 0u) << e;
+}
+
+TEST(ScenarioJson, RelativeGpuPathResolvesAgainstTheScenarioFolder) {
+  namespace fs = std::filesystem;
+  fs::path dir = fs::temp_directory_path() / "roofline_io_scenario_test";
+  fs::create_directories(dir / "hw");
+  std::ofstream(dir / "hw" / "mine.json") << kGpuB;
+  auto r = parse_scenario(R"({"gpu": "hw/mine.json"})", "s.json", library(), dir.string());
+  ASSERT_TRUE(r) << r.error();
+  EXPECT_EQ(r->gpu.name, "GPU B");
+  EXPECT_EQ(r->gpu.id, (dir / "hw" / "mine.json").string());  // absolute: saves portably
+
+  // The same reference from another folder names the missing file.
+  auto missing = parse_scenario(R"({"gpu": "hw/mine.json"})", "s.json", library(), "/nonexistent");
+  ASSERT_FALSE(missing);
+  EXPECT_EQ(missing.error(),
+            "s.json: gpu: /nonexistent/hw/mine.json: cannot read (No such file or directory)");
+  fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace roofline
