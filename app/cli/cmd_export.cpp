@@ -1,0 +1,188 @@
+// roofline-cli export [scenario options] --out FILE.svg|.png|.pdf|.csv|.md [figure options]
+
+#include "cmd_export.h"
+
+#include <CLI/CLI.hpp>
+#include <cmath>
+#include <cstdio>
+#include <memory>
+#include <sstream>
+#include <string>
+
+#include "commands.h"
+#include "roofline/compare.h"
+#include "roofline/export/export.h"
+#include "roofline/plot/roofline_plot.h"
+#include "roofline/plot/throughput_plot.h"
+#include "scenario_options.h"
+
+namespace roofline {
+
+namespace {
+
+struct ExportCliOptions {
+  ScenarioOptions scenario;
+  std::string out;
+  double width = 1280, height = 800;
+  double scale = 1;
+  double font_size = 16;
+  std::string theme;  // empty: the scenario's view theme
+  bool transparent = false;
+  std::string chart = "roofline";
+  bool no_title = false, no_caption = false, no_legend = false, no_labels = false;
+  std::string title;
+  bool ops = false, no_trail = false, no_other_roofs = false, no_caches = false, fit = false;
+  std::vector<std::string> hide;
+};
+
+std::string size_text(double w, double h) {
+  std::ostringstream s;
+  s << std::llround(w) << "x" << std::llround(h);
+  return s.str();
+}
+
+PlotGeometry roofline_figure(const ExportCliOptions& o, const Scenario& s, const Theme& theme,
+                             const TextMeasure& measure) {
+  PlotView view = plot_view_from_settings(s.view);
+  view.canvas_px = {o.width, o.height};
+  view.font_px = o.font_size;
+  view.show_ops = view.show_ops || o.ops;
+  view.show_trail = view.show_trail && !o.no_trail;
+  view.show_other_roofs = view.show_other_roofs && !o.no_other_roofs;
+  view.show_caches = view.show_caches && !o.no_caches;
+  for (const std::string& series : o.hide) {
+    bool* flag = series == "fc"            ? &view.show_fc
+                 : series == "attention"   ? &view.show_attention
+                 : series == "elementwise" ? &view.show_elementwise
+                                           : &view.show_step;
+    *flag = false;
+  }
+  view.show_labels = !o.no_labels;
+  view.show_legend = !o.no_legend;
+  view.legend_lists_hidden = false;  // a figure names only what it shows
+  view.show_title = !o.no_title;
+  view.show_caption = !o.no_caption;
+  view.title = o.title;
+  view.transparent = o.transparent;
+
+  const Analysis a = analyze(s);
+  if (a.ops.empty()) {
+    std::string why = a.warnings.empty() ? "the scenario gives no operators" : a.warnings.front();
+    throw CliError("cannot draw the chart: " + why);
+  }
+  std::optional<Analysis> other;
+  if (s.compare_gpu) other = compare(s, *s.compare_gpu).other;
+  const Trail trail = make_trail(s, trail_param_for(s));
+  const Trail* trail_ptr = view.show_trail ? &trail : nullptr;
+  const Analysis* compare_ptr = other ? &*other : nullptr;
+  const bool has_ranges = s.view.x_min && s.view.x_max && s.view.y_min && s.view.y_max;
+  if (o.fit || !has_ranges) view = fit_view(view, a, s, trail_ptr, compare_ptr);
+  return build_roofline_plot(a, s, view, theme, measure, trail_ptr, compare_ptr);
+}
+
+PlotGeometry throughput_figure(const ExportCliOptions& o, const Scenario& s, const Theme& theme,
+                               const TextMeasure& measure) {
+  ThroughputView view;
+  view.canvas_px = {o.width, o.height};
+  view.font_px = o.font_size;
+  view.show_title = !o.no_title;
+  view.show_caption = !o.no_caption;
+  view.show_labels = !o.no_labels;
+  view.title = o.title;
+  view.transparent = o.transparent;
+  return build_throughput_plot(make_throughput_data(s), s, view, theme, measure);
+}
+
+void run_export(const ExportCliOptions& o) {
+  const auto table_format = table_format_for_path(o.out);
+  const auto figure_format = figure_format_for_path(o.out);
+  if (!table_format && !figure_format) {
+    throw CliError("--out " + o.out +
+                   ": unknown file type: expected .svg, .png or .pdf (a figure) or .csv or .md "
+                   "(the operator table)");
+  }
+  ExportOptions export_options;
+  export_options.scale = o.scale;
+  if (figure_format) {
+    // Check the request before any work, so bad sizes fail fast and write nothing.
+    if (std::string error = check_figure_request(o.out, o.width, o.height, export_options);
+        !error.empty())
+      throw CliError(error);
+    if (!(o.font_size >= 4 && o.font_size <= 200))
+      throw CliError("--font-size: expected 4 to 200 pixels, got " + std::to_string(o.font_size));
+  }
+  auto scenario = resolve_scenario(o.scenario, PresetLibrary::builtin());
+  if (!scenario) throw CliError(scenario.error());
+  const Scenario& s = scenario.value();
+
+  if (table_format) {
+    const Analysis a = analyze(s);
+    if (std::string error = export_operator_table(a, o.out, *table_format); !error.empty())
+      throw CliError(error);
+    write_stdout("wrote " + o.out + " (operator table, " + std::to_string(a.ops.size()) +
+                 " operators)\n");
+    return;
+  }
+
+  const std::string font = resolved_figure_font();
+  if (font.empty()) {
+    std::fprintf(stderr,
+                 "roofline-cli: note: fontconfig finds no font at all, so the figure's "
+                 "text may be missing (install fonts-dejavu-core)\n");
+  } else if (font != "DejaVu Sans") {
+    std::fprintf(stderr,
+                 "roofline-cli: note: DejaVu Sans is not installed; fontconfig substitutes '%s' "
+                 "(install fonts-dejavu-core for the intended look)\n",
+                 font.c_str());
+  }
+  const Theme& theme = theme_by_name(o.theme.empty() ? s.view.theme : o.theme);
+  const TextMeasure measure = cairo_text_measure();
+  const PlotGeometry g = o.chart == "throughput" ? throughput_figure(o, s, theme, measure)
+                                                 : roofline_figure(o, s, theme, measure);
+  if (std::string error = export_figure(g, o.out, *figure_format, export_options); !error.empty())
+    throw CliError(error);
+  std::string what = size_text(o.width, o.height);
+  if (*figure_format == FigureFormat::png && o.scale != 1)
+    what = size_text(o.width * o.scale, o.height * o.scale) + " pixels";
+  write_stdout("wrote " + o.out + " (" + o.chart + " chart, " + what + ")\n");
+}
+
+}  // namespace
+
+void register_export(CLI::App& app) {
+  auto options = std::make_shared<ExportCliOptions>();
+  CLI::App* cmd =
+      app.add_subcommand("export",
+                         "Write the roofline chart, the throughput chart (.svg/.png/.pdf) or the "
+                         "operator table (.csv/.md); needs no display");
+  add_scenario_options(*cmd, options->scenario);
+  ExportCliOptions& o = *options;
+  cmd->add_option("--out", o.out, "Output file; its extension picks the format")->required();
+  cmd->add_option("--width", o.width, "Figure width in pixels (points for PDF; default 1280)");
+  cmd->add_option("--height", o.height, "Figure height in pixels (points for PDF; default 800)");
+  cmd->add_option("--scale", o.scale, "PNG only: pixels per figure pixel, for HiDPI (default 1)");
+  cmd->add_option("--font-size", o.font_size,
+                  "Base font size in pixels; every size in the chart scales with it (default 16)");
+  cmd->add_option("--theme", o.theme, "light or dark (default: the scenario's view theme)")
+      ->check(CLI::IsMember({"light", "dark"}));
+  cmd->add_flag("--transparent", o.transparent, "No background (PNG, SVG, PDF)");
+  cmd->add_option("--chart", o.chart, "roofline (default) or throughput (tokens/s vs batch)")
+      ->check(CLI::IsMember({"roofline", "throughput"}));
+  cmd->add_flag("--no-title", o.no_title, "Leave out the title line");
+  cmd->add_flag("--no-caption", o.no_caption,
+                "Leave out the caption line (GPU, model, phase, batch, seq, precision, roofs)");
+  cmd->add_option("--title", o.title, "Title text instead of '<model> on <GPU>'");
+  cmd->add_flag("--ops", o.ops, "Also plot one dot per operator");
+  cmd->add_option("--hide", o.hide, "Group dots to leave out: fc, attention, elementwise, step")
+      ->delimiter(',')
+      ->check(CLI::IsMember({"fc", "attention", "elementwise", "step"}));
+  cmd->add_flag("--no-trail", o.no_trail, "Leave out the batch (or prompt length) trail");
+  cmd->add_flag("--no-other-roofs", o.no_other_roofs, "Only the active precision's roof");
+  cmd->add_flag("--no-caches", o.no_caches, "Leave out cache (L2) ceilings");
+  cmd->add_flag("--no-labels", o.no_labels, "No dot labels");
+  cmd->add_flag("--no-legend", o.no_legend, "No legend");
+  cmd->add_flag("--fit", o.fit, "Fit the axes to the content even if the scenario has ranges");
+  cmd->callback([options] { run_export(*options); });
+}
+
+}  // namespace roofline

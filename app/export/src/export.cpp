@@ -1,0 +1,165 @@
+#include "roofline/export/export.h"
+
+#include <cairo-pdf.h>
+#include <cairo.h>
+#include <fontconfig/fontconfig.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <filesystem>
+
+#include "painters.h"
+
+namespace roofline {
+
+namespace {
+
+std::string lower_extension(std::string_view path) {
+  std::string ext = std::filesystem::path(std::string(path)).extension().string();
+  std::transform(ext.begin(), ext.end(), ext.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return ext;
+}
+
+cairo_status_t append_bytes(void* closure, const unsigned char* data, unsigned int length) {
+  static_cast<std::string*>(closure)->append(reinterpret_cast<const char*>(data), length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+constexpr double kMaxPngPixels = 64e6;  // 8000×8000: about 256 MB of image memory
+
+int png_side(double geometry_px, double scale) {
+  return static_cast<int>(std::lround(geometry_px * scale));
+}
+
+std::string render_png(const PlotGeometry& g, double scale) {
+  const int w = png_side(g.canvas_size.x, scale), h = png_side(g.canvas_size.y, scale);
+  cairo_surface_t* surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h);
+  std::string bytes;
+  if (cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS) {
+    cairo_t* cr = cairo_create(surface);
+    cairo_scale(cr, scale, scale);
+    detail::paint_geometry(cr, g);
+    const bool ok = cairo_status(cr) == CAIRO_STATUS_SUCCESS;
+    cairo_destroy(cr);
+    cairo_surface_flush(surface);
+    if (!ok ||
+        cairo_surface_write_to_png_stream(surface, append_bytes, &bytes) != CAIRO_STATUS_SUCCESS)
+      bytes.clear();
+  }
+  cairo_surface_destroy(surface);
+  return bytes;
+}
+
+std::string render_pdf(const PlotGeometry& g) {
+  std::string bytes;
+  cairo_surface_t* surface =
+      cairo_pdf_surface_create_for_stream(append_bytes, &bytes, g.canvas_size.x, g.canvas_size.y);
+  // An empty creation date leaves the key out: the same figure gives the same bytes.
+  cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, "");
+  cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "roofline");
+  if (const TextLabel* title = g.find_text("title"))
+    cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title->text.c_str());
+  cairo_t* cr = cairo_create(surface);
+  detail::paint_geometry(cr, g);
+  const bool ok = cairo_status(cr) == CAIRO_STATUS_SUCCESS;
+  cairo_destroy(cr);
+  cairo_surface_finish(surface);
+  const bool finished = cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS;
+  cairo_surface_destroy(surface);
+  if (!ok || !finished) bytes.clear();
+  return bytes;
+}
+
+}  // namespace
+
+std::optional<FigureFormat> figure_format_for_path(std::string_view path) {
+  const std::string ext = lower_extension(path);
+  if (ext == ".png") return FigureFormat::png;
+  if (ext == ".svg") return FigureFormat::svg;
+  if (ext == ".pdf") return FigureFormat::pdf;
+  return std::nullopt;
+}
+
+std::optional<TableFormat> table_format_for_path(std::string_view path) {
+  const std::string ext = lower_extension(path);
+  if (ext == ".csv") return TableFormat::csv;
+  if (ext == ".md" || ext == ".markdown") return TableFormat::markdown;
+  return std::nullopt;
+}
+
+std::string check_figure_request(std::string_view path, double width_px, double height_px,
+                                 const ExportOptions& options) {
+  const std::string p(path);
+  const auto format = figure_format_for_path(path);
+  if (!format)
+    return p + ": unknown figure format '" + lower_extension(path) +
+           "': expected a file name ending in .svg, .png or .pdf";
+  auto side = [](double v) {
+    return std::isfinite(v) && v >= kMinFigureSidePx && v <= kMaxFigureSidePx;
+  };
+  auto text = [](double v) { return std::to_string(static_cast<long long>(std::llround(v))); };
+  if (!side(width_px) || !side(height_px))
+    return p + ": figure size " + text(width_px) + "x" + text(height_px) +
+           " is out of range: width and height must each be between 16 and 16384";
+  if (!(options.scale >= 0.25 && options.scale <= 8))
+    return p + ": --scale " + std::to_string(options.scale) +
+           " is out of range: expected 0.25 to 8";
+  if (*format == FigureFormat::png) {
+    const double w = png_side(width_px, options.scale), h = png_side(height_px, options.scale);
+    if (w > kMaxFigureSidePx || h > kMaxFigureSidePx || w * h > kMaxPngPixels)
+      return p + ": PNG of " + text(w) + "x" + text(h) +
+             " pixels is too large: at most 16384 on a side and 64 megapixels";
+  }
+  return {};
+}
+
+std::string resolved_figure_font() {
+  // What fontconfig hands Cairo for "DejaVu Sans" (the same lookup the toy font API does).
+  FcPattern* pattern = FcNameParse(reinterpret_cast<const FcChar8*>(detail::kFigureFontFamily));
+  if (pattern == nullptr) return {};
+  FcConfigSubstitute(nullptr, pattern, FcMatchPattern);
+  FcDefaultSubstitute(pattern);
+  FcResult result = FcResultNoMatch;
+  FcPattern* match = FcFontMatch(nullptr, pattern, &result);
+  std::string family;
+  FcChar8* name = nullptr;
+  if (match != nullptr && FcPatternGetString(match, FC_FAMILY, 0, &name) == FcResultMatch)
+    family = reinterpret_cast<const char*>(name);
+  if (match != nullptr) FcPatternDestroy(match);
+  FcPatternDestroy(pattern);
+  return family;
+}
+
+std::string render_figure_to_string(const PlotGeometry& geometry, FigureFormat format,
+                                    const ExportOptions& options) {
+  switch (format) {
+    case FigureFormat::png:
+      return render_png(geometry, options.scale);
+    case FigureFormat::svg:
+      return detail::svg_document(geometry);
+    case FigureFormat::pdf:
+      return render_pdf(geometry);
+  }
+  return {};
+}
+
+std::string export_figure(const PlotGeometry& geometry, std::string_view path, FigureFormat format,
+                          const ExportOptions& options) {
+  if (std::string error =
+          check_figure_request(path, geometry.canvas_size.x, geometry.canvas_size.y, options);
+      !error.empty())
+    return error;
+  if (figure_format_for_path(path) != format)
+    return std::string(path) + ": the file extension does not match the requested format";
+  const std::string bytes = render_figure_to_string(geometry, format, options);
+  if (bytes.empty()) return std::string(path) + ": drawing the figure failed (Cairo error)";
+  return detail::write_file_atomic(path, bytes);
+}
+
+std::string export_operator_table(const Analysis& a, std::string_view path, TableFormat format) {
+  return detail::write_file_atomic(path, operator_table(a, format));
+}
+
+}  // namespace roofline

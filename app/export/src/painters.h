@@ -1,0 +1,28 @@
+#pragma once
+// Internal: the two painters of app/export and the atomic file writer.
+
+#include <string>
+#include <string_view>
+
+#include "roofline/plot/geometry.h"
+
+typedef struct _cairo cairo_t;
+
+namespace roofline::detail {
+
+inline constexpr const char* kFigureFontFamily = "DejaVu Sans";
+
+// Draws `g` on `cr` (user units = geometry pixels), in the order geometry.h fixes.
+void paint_geometry(cairo_t* cr, const PlotGeometry& g);
+
+// Sets the figure font and the font options shared by drawing and measuring.
+void select_figure_font(cairo_t* cr, double size_px, bool bold);
+
+// The whole SVG document for `g`: text as <text>, exact colours, no timestamps.
+std::string svg_document(const PlotGeometry& g);
+
+// Writes `bytes` to `path` through a temporary file beside it and rename(); "" on success,
+// else one message naming the path (and no file left behind).
+std::string write_file_atomic(std::string_view path, std::string_view bytes);
+
+}  // namespace roofline::detail

@@ -1,0 +1,75 @@
+#pragma once
+// Chart themes: the light and dark palettes and the chart's sizes in em.
+//
+// Promises:
+// - light_theme() and dark_theme() are fixed values (tests and exports rely on the exact
+//   colours); theme_by_name("dark") is the dark one, anything else the light one.
+// - Sizes are in em: multiply by the font size in pixels the caller passes in PlotView, so the
+//   chart scales with DPI and the UI scale. Nothing in the plot is sized in raw pixels.
+// - series_color() gives the colour of a series id ("group:fc", "op:q_proj" -> its kind's op
+//   colour, "roof:bf16" -> the active or other roof colour is decided by the builder).
+
+#include <string_view>
+
+#include "roofline/analysis.h"
+#include "roofline/plot/geometry.h"
+
+namespace roofline {
+
+struct Theme {
+  std::string_view name;  // "light" | "dark"
+
+  // Surfaces and text.
+  Rgba background;
+  Rgba plot_background;
+  Rgba text;
+  Rgba text_muted;
+  Rgba axis;
+  Rgba grid_major;
+  Rgba grid_minor;
+  Rgba legend_background;
+  Rgba legend_border;
+  Rgba label_halo;  // behind dot labels, so they read over lines
+
+  // Roofs and regions.
+  Rgba roof;           // the active precision's bandwidth slope + compute roof
+  Rgba roof_other;     // other precisions' compute roofs (fainter)
+  Rgba compare_roof;   // the compare GPU's roofs (dashed)
+  Rgba cache_ceiling;  // L2 / shared memory ceilings (dashed)
+  Rgba ridge;
+  Rgba memory_region;   // soft shading under the slope, left of the ridge
+  Rgba compute_region;  // soft shading under the flat roof, right of the ridge
+  Rgba trail;
+  Rgba leader;  // leader lines from a pushed-away label to its dot
+
+  // Series.
+  Rgba fc;
+  Rgba attention;
+  Rgba elementwise;
+  Rgba step;
+  Rgba marker_outline;
+
+  // Sizes, in em (1 em = PlotView::font_px).
+  double tick_label_em = 0.85;
+  double axis_title_em = 0.95;
+  double title_em = 1.25;
+  double caption_em = 0.85;
+  double dot_label_em = 0.8;
+  double legend_em = 0.8;
+  double roof_width_em = 0.16;
+  double other_roof_width_em = 0.09;
+  double grid_width_em = 0.06;
+  double trail_width_em = 0.1;
+  double group_radius_em = 0.42;
+  double op_radius_em = 0.26;
+};
+
+const Theme& light_theme();
+const Theme& dark_theme();
+const Theme& theme_by_name(std::string_view name);
+
+// Colour of a dot series: "group:fc" / "op:<fc op>" -> fc, ... "group:step" -> step.
+// `kind` is used for "op:" ids (their kind is not in the id).
+Rgba series_color(const Theme& theme, std::string_view series_id, OpKind kind = OpKind::fc);
+
+}  // namespace roofline

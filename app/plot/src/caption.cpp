@@ -1,0 +1,64 @@
+#include <cmath>
+#include <cstdio>
+
+#include "roofline/plot/roofline_plot.h"
+#include "roofline/units.h"
+
+namespace roofline {
+
+std::string default_title(const Scenario& s) {
+  const std::string model = s.model.name.empty() ? s.model.id : s.model.name;
+  const std::string gpu = s.gpu.name.empty() ? s.gpu.id : s.gpu.name;
+  std::string title = model + " on " + gpu;
+  if (s.compare_gpu) {
+    title += " vs ";
+    title += s.compare_gpu->name.empty() ? s.compare_gpu->id : s.compare_gpu->name;
+  }
+  return title;
+}
+
+namespace {
+
+std::string percent(double share) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "%.0f%%", share * 100);
+  return buf;
+}
+
+}  // namespace
+
+std::string caption_line(const Scenario& s, const Analysis& a) {
+  const char* dot = " \u00b7 ";
+  std::string out{to_string(s.phase)};
+  out += dot;
+  out += "batch " + format_count(static_cast<double>(s.batch));
+  out += dot;
+  out += (s.phase == Phase::prefill ? "prompt " : "context ") +
+         format_count(static_cast<double>(s.seq));
+  out += dot;
+  if (s.weights == s.activations && s.activations == s.kv) {
+    out += std::string(to_string(s.weights));
+  } else {
+    out += "weights " + std::string(to_string(s.weights)) + ", activations " +
+           std::string(to_string(s.activations)) + ", KV " + std::string(to_string(s.kv));
+  }
+  if (a.math_precision != a.roof_precision) {
+    out += " (" + std::string(to_string(a.math_precision)) + " math on the " +
+           std::string(to_string(a.roof_precision)) + " roof)";
+  }
+  if (s.tp > 1) {
+    out += dot;
+    out += "TP " + std::to_string(s.tp) + ", per GPU";
+  }
+  out += dot;
+  if (s.compute_efficiency >= 1 && s.memory_efficiency >= 1) {
+    out += "peak roofs";
+  } else {
+    out += "practical roofs (" + percent(s.compute_efficiency) + " compute / " +
+           percent(s.memory_efficiency) + " memory)";
+  }
+  out += ": " + format_si(a.peak_flops, "FLOP/s") + ", " + format_si(a.bandwidth, "B/s");
+  return out;
+}
+
+}  // namespace roofline

@@ -1,0 +1,65 @@
+#include "roofline/plot/geometry.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+namespace roofline {
+
+std::vector<double> dash_pattern(LineDash dash, double width_px) {
+  const double w = std::max(width_px, 0.5);
+  switch (dash) {
+    case LineDash::solid:
+      return {};
+    case LineDash::dashed:
+      return {std::max(4.0, 5 * w), std::max(3.0, 3.5 * w)};
+    case LineDash::dotted:
+      return {std::max(1.0, 1.2 * w), std::max(2.0, 2.5 * w)};
+  }
+  return {};
+}
+
+std::vector<Vec2> marker_polygon(const Marker& m) {
+  const double r = m.radius_px;
+  const Vec2 c = m.center;
+  switch (m.shape) {
+    case MarkerShape::circle:
+    case MarkerShape::ring:
+      return {};
+    case MarkerShape::square: {
+      const double h = 0.9 * r;
+      return {{c.x - h, c.y - h}, {c.x + h, c.y - h}, {c.x + h, c.y + h}, {c.x - h, c.y + h}};
+    }
+    case MarkerShape::diamond: {
+      const double h = 1.3 * r;
+      return {{c.x, c.y - h}, {c.x + h, c.y}, {c.x, c.y + h}, {c.x - h, c.y}};
+    }
+    case MarkerShape::triangle: {
+      const double R = 1.35 * r;
+      const double s = std::sin(std::numbers::pi / 3) * R;  // half the side
+      // Centroid at the centre: apex R above, base R/2 below.
+      return {{c.x, c.y - R}, {c.x + s, c.y + R / 2}, {c.x - s, c.y + R / 2}};
+    }
+  }
+  return {};
+}
+
+const Marker* PlotGeometry::find_marker(std::string_view id) const {
+  for (const Marker& m : markers)
+    if (m.id == id) return &m;
+  return nullptr;
+}
+
+const Polyline* PlotGeometry::find_line(std::string_view id) const {
+  for (const Polyline& l : lines)
+    if (l.id == id) return &l;
+  return nullptr;
+}
+
+const TextLabel* PlotGeometry::find_text(std::string_view id) const {
+  for (const TextLabel& t : texts)
+    if (t.id == id) return &t;
+  return nullptr;
+}
+
+}  // namespace roofline

@@ -1,0 +1,148 @@
+#include "label_placer.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <numbers>
+
+#include "frame.h"
+
+namespace roofline::detail {
+
+namespace {
+
+// Liang-Barsky: does any part of segment a-b lie inside r?
+bool segment_crosses(Vec2 a, Vec2 b, const Rect& r) {
+  double t0 = 0, t1 = 1;
+  const double dx = b.x - a.x, dy = b.y - a.y;
+  const double p[4] = {-dx, dx, -dy, dy};
+  const double q[4] = {a.x - r.x0, r.x1 - a.x, a.y - r.y0, r.y1 - a.y};
+  for (int i = 0; i < 4; ++i) {
+    if (p[i] == 0) {
+      if (q[i] < 0) return false;
+      continue;
+    }
+    const double t = q[i] / p[i];
+    if (p[i] < 0)
+      t0 = std::max(t0, t);
+    else
+      t1 = std::min(t1, t);
+    if (t0 > t1) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+LabelPlacer::LabelPlacer(Rect bounds, TextMeasure measure, double font_px)
+    : bounds_(bounds), measure_(std::move(measure)), font_px_(font_px) {}
+
+void LabelPlacer::add_obstacle(const Rect& r) { obstacles_.push_back(r); }
+
+void LabelPlacer::add_segment(Vec2 a, Vec2 b, double half_width_px) {
+  segments_.push_back({a, b, half_width_px});
+}
+
+void LabelPlacer::add_dot(Vec2 center, double radius_px) {
+  const double r = radius_px * 1.35 + 1;  // the largest marker shape reaches 1.35·r
+  obstacles_.push_back({center.x - r, center.y - r, center.x + r, center.y + r});
+}
+
+bool LabelPlacer::reserve_if_free(const Rect& box) {
+  if (!is_free(box)) return false;
+  obstacles_.push_back(box);
+  return true;
+}
+
+bool LabelPlacer::is_free(const Rect& box) const {
+  if (box.x0 < bounds_.x0 || box.y0 < bounds_.y0 || box.x1 > bounds_.x1 || box.y1 > bounds_.y1)
+    return false;
+  for (const Rect& o : obstacles_)
+    if (box.intersects(o)) return false;
+  for (const Segment& s : segments_)
+    if (segment_crosses(s.a, s.b, box.expanded(s.half_width))) return false;
+  return true;
+}
+
+namespace {
+
+// The box of a label of size w×h whose side facing the dot sits at `distance` from the dot
+// in direction `angle` (0 = east, clockwise on screen as y points down).
+Rect box_at(Vec2 dot, double angle, double distance, double w, double h) {
+  const double c = std::cos(angle), s = std::sin(angle);
+  // A point on the ring; the box hangs off it on the side away from the dot: fully to the
+  // right when heading east, centred when heading straight up, corner-attached on diagonals.
+  // On a square ring (not a circle), so a diagonal label's corner clears the dot's box.
+  const double k = distance / std::max(std::abs(c), std::abs(s));
+  const Vec2 p{dot.x + c * k, dot.y + s * k};
+  const double fx = std::clamp(c / 0.7, -1.0, 1.0), fy = std::clamp(s / 0.7, -1.0, 1.0);
+  const double x0 = p.x - w / 2 + fx * w / 2;
+  const double y0 = p.y - h / 2 + fy * h / 2;
+  return {x0, y0, x0 + w, y0 + h};
+}
+
+Vec2 nearest_point_on_box(const Rect& r, Vec2 p) {
+  return {std::clamp(p.x, r.x0, r.x1), std::clamp(p.y, r.y0, r.y1)};
+}
+
+}  // namespace
+
+std::optional<PlacedLabel> LabelPlacer::place(const LabelRequest& request, Rgba leader_color,
+                                              double leader_width_px) {
+  const double pad = 0.12 * request.size_px;  // keeps neighbouring labels visibly apart
+  const double w = measure_(request.text, request.size_px) + 2 * pad;
+  const double h = request.size_px + 2 * pad;
+  const double near = request.dot_radius_px * 1.35 + 0.2 * font_px_;
+
+  constexpr double kPi = std::numbers::pi;
+  // Preferred order: right, upper right, lower right, above, below, left, upper/lower left.
+  static constexpr std::array<double, 8> kNear = {0,       -kPi / 4, kPi / 4,      -kPi / 2,
+                                                  kPi / 2, kPi,      -3 * kPi / 4, 3 * kPi / 4};
+  for (double angle : kNear) {
+    const Rect box = box_at(request.dot, angle, near, w, h);
+    if (!is_free(box)) continue;
+    obstacles_.push_back(box);
+    PlacedLabel out;
+    out.label = make_text("label:" + request.owner_id, request.text, {box.x0 + pad, box.center().y},
+                          request.size_px, request.color, HAlign::left, VAlign::middle, measure_);
+    out.label.bold = request.bold;
+    return out;
+  }
+
+  // Rings further out, 16 directions each, with a leader line.
+  for (double ring : {1.6, 2.4, 3.4, 4.6, 6.0, 7.6, 9.5}) {
+    const double distance = near + ring * font_px_;
+    for (int i = 0; i < 16; ++i) {
+      // Start east and alternate above/below so labels fan out evenly.
+      const int step = (i + 1) / 2;
+      const double angle = (i % 2 == 0 ? 1 : -1) * step * kPi / 8;
+      const Rect box = box_at(request.dot, angle, distance, w, h);
+      if (!is_free(box)) continue;
+      obstacles_.push_back(box);
+      PlacedLabel out;
+      out.label =
+          make_text("label:" + request.owner_id, request.text, {box.x0 + pad, box.center().y},
+                    request.size_px, request.color, HAlign::left, VAlign::middle, measure_);
+      out.label.bold = request.bold;
+      // From the dot's edge to the nearest point of the box.
+      const Vec2 target = nearest_point_on_box(box.expanded(-pad * 0.5), request.dot);
+      const double dx = target.x - request.dot.x, dy = target.y - request.dot.y;
+      const double len = std::sqrt(dx * dx + dy * dy);
+      const double start = request.dot_radius_px * 1.2;
+      if (len > start) {
+        Polyline leader;
+        leader.id = "leader:" + request.owner_id;
+        leader.points = {{request.dot.x + dx / len * start, request.dot.y + dy / len * start},
+                         target};
+        leader.color = leader_color;
+        leader.width_px = leader_width_px;
+        leader.clip = true;
+        out.leader = std::move(leader);
+      }
+      return out;
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace roofline::detail

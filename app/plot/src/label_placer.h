@@ -1,0 +1,60 @@
+#pragma once
+// Internal: greedy placement of dot labels. Each label tries 8 positions around its dot, then
+// rings further out (with a leader line back to the dot), and takes the first whose box is
+// inside the bounds and clear of every obstacle (dots, labels already placed, the legend).
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "roofline/plot/axes.h"
+#include "roofline/plot/geometry.h"
+
+namespace roofline::detail {
+
+struct LabelRequest {
+  std::string owner_id;  // the dot's id
+  std::string text;
+  Vec2 dot;
+  double dot_radius_px = 4;
+  double size_px = 12;
+  Rgba color;
+  bool bold = false;
+};
+
+struct PlacedLabel {
+  TextLabel label;
+  std::optional<Polyline> leader;  // when the label sits away from its dot
+};
+
+class LabelPlacer {
+ public:
+  LabelPlacer(Rect bounds, TextMeasure measure, double font_px);
+
+  // Something labels must not cover.
+  void add_obstacle(const Rect& r);
+  // A line labels must not cross (a roof, a ceiling), `half_width_px` either side.
+  void add_segment(Vec2 a, Vec2 b, double half_width_px);
+  // Reserves the dot of a marker (its bounding box, slightly grown).
+  void add_dot(Vec2 center, double radius_px);
+  // Reserves `box` if it is inside the bounds and free; false (nothing reserved) otherwise.
+  bool reserve_if_free(const Rect& box);
+  // The first free position, or nullopt when none is free. A placed label becomes an obstacle.
+  std::optional<PlacedLabel> place(const LabelRequest& request, Rgba leader_color,
+                                   double leader_width_px);
+
+ private:
+  bool is_free(const Rect& box) const;
+
+  Rect bounds_;
+  TextMeasure measure_;
+  double font_px_;
+  std::vector<Rect> obstacles_;
+  struct Segment {
+    Vec2 a, b;
+    double half_width;
+  };
+  std::vector<Segment> segments_;
+};
+
+}  // namespace roofline::detail

@@ -1,0 +1,95 @@
+#pragma once
+// Internal: the builder behind build_roofline_plot, split over roofline_plot.cpp (regions,
+// roofs, trail, dots, the build order) and roofline_labels.cpp (legend and every label).
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "frame.h"
+#include "label_placer.h"
+#include "roofline/plot/roofline_plot.h"
+#include "roofline_layers.h"
+
+namespace roofline::detail {
+
+// "295", "29.5", "4.02", "1,180": three significant digits, no exponent.
+std::string short_number(double v);
+
+// The part of segment a-b inside r (Liang-Barsky); nullopt when none is.
+std::optional<std::pair<Vec2, Vec2>> clip_segment(Vec2 a, Vec2 b, const Rect& r);
+
+class RooflineBuilder {
+ public:
+  RooflineBuilder(const Analysis& a, const Scenario& s, const PlotView& v, const Theme& t,
+                  const TextMeasure& m)
+      : a_(a),
+        s_(s),
+        v_(v),
+        t_(t),
+        measure_(m),
+        f_(v.font_px),
+        area_(plot_area_rect(v)),
+        xa_(x_axis(v)),
+        ya_(y_axis(v)),
+        placer_(area_.expanded(-0.15 * v.font_px), m, v.font_px) {}
+
+  PlotGeometry build(const Trail* trail, const Analysis* compare);
+
+ private:
+  Vec2 px(double x, double y) const { return {xa_.to_px(x), ya_.to_px(y)}; }
+  bool in_area(Vec2 p, double slack) const { return area_.expanded(slack).contains(p); }
+  TextLabel text(std::string id, std::string s, Vec2 anchor, double em, Rgba colour, HAlign h,
+                 VAlign va, double rotation = 0) const {
+    TextLabel l = detail::make_text(std::move(id), std::move(s), anchor, em * f_, colour, h, va,
+                                    measure_, rotation);
+    l.halo = t_.label_halo;
+    l.halo_px = 0.16 * f_;
+    return l;
+  }
+  // Adds the first of `candidates` that is free; false when none is.
+  bool add_fixed(const std::vector<TextLabel>& candidates) {
+    for (const TextLabel& l : candidates) {
+      if (placer_.reserve_if_free(l.box.expanded(0.1 * f_))) {
+        g_.texts.push_back(l);
+        return true;
+      }
+    }
+    return false;
+  }
+  // A label along the segment a-b (data coordinates), above it, at the first free spot.
+  void add_slope_label(const std::string& id, const std::string& s, Vec2 a, Vec2 b, Rgba colour);
+
+  void add_regions();
+  void add_roofs(const Analysis* compare);
+  void add_trail(const Trail& trail);
+  void add_dots(const Analysis* compare);
+  void add_legend(const Trail* trail, const Analysis* compare);
+  void add_slope_labels(const Analysis* compare);
+  void add_flat_label(const std::string& id, const std::string& label, double peak, Rgba colour);
+  void add_roof_labels(const Analysis* compare);
+  std::string compare_name() const {
+    return s_.compare_gpu ? s_.compare_gpu->name : std::string("compare GPU");
+  }
+  void reserve_lines();
+  void add_ridge_label();
+  void add_dot_labels(const Trail* trail);
+  void add_region_labels();
+
+  const Analysis& a_;
+  const Scenario& s_;
+  const PlotView& v_;
+  const Theme& t_;
+  const TextMeasure& measure_;
+  double f_;
+  Rect area_;
+  LogAxis xa_, ya_;
+  detail::LabelPlacer placer_;
+  PlotGeometry g_;
+  std::vector<RoofSpec> roofs_;
+  std::vector<DotSpec> dots_;  // the ones inside the area
+  std::vector<std::string> trail_ids_;
+};
+
+}  // namespace roofline::detail

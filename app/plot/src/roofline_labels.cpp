@@ -1,0 +1,246 @@
+// The roofline chart's legend and labels: along the slopes, over the flat roofs, the ridge,
+// the dots (through the label placer) and the two regions.
+
+#include <algorithm>
+#include <cmath>
+
+#include "roofline/units.h"
+#include "roofline_builder.h"
+
+namespace roofline::detail {
+
+void RooflineBuilder::add_legend(const Trail* trail, const Analysis* compare) {
+  if (!v_.show_legend) return;
+  std::vector<LegendEntry> entries;
+  auto add = [&](std::string id, std::string label, bool visible, bool available) {
+    if (!available || (!visible && !v_.legend_lists_hidden)) return (LegendEntry*)nullptr;
+    LegendEntry e;
+    e.series_id = std::move(id);
+    e.label = std::move(label);
+    e.visible = visible;
+    e.outline = t_.marker_outline;
+    entries.push_back(std::move(e));
+    return &entries.back();
+  };
+  auto line = [&](LegendEntry* e, Rgba colour, LineDash dash, double width) {
+    if (e == nullptr) return;
+    e->is_line = true;
+    e->color = colour;
+    e->dash = dash;
+    e->line_width_px = width;
+  };
+  auto marker = [&](LegendEntry* e, Rgba colour, MarkerShape shape, double radius) {
+    if (e == nullptr) return;
+    e->color = colour;
+    e->shape = shape;
+    e->swatch_size_px = radius;
+  };
+  const std::string precision{to_string(a_.roof_precision)};
+  const bool has_other = roofs_.size() > 1 || (!v_.show_other_roofs && [&] {
+                           int n = 0;
+                           for (Precision p : kAllPrecisions) n += s_.gpu.peak(p) ? 1 : 0;
+                           return n > 1;
+                         }());
+  line(add("roof", precision + " roof", true, !roofs_.empty()), t_.roof, LineDash::solid,
+       t_.roof_width_em * f_);
+  line(add("roofs:other", "other precisions", v_.show_other_roofs, has_other), t_.roof_other,
+       LineDash::solid, t_.other_roof_width_em * f_ * 1.5);
+  line(add("caches", "cache ceilings", v_.show_caches, !s_.gpu.caches.empty()), t_.cache_ceiling,
+       LineDash::dashed, t_.other_roof_width_em * f_ * 1.5);
+  if (compare != nullptr) {
+    line(add("compare", compare_name() + " (compare)", v_.show_compare, true), t_.compare_roof,
+         LineDash::dashed, t_.roof_width_em * f_ * 0.8);
+  }
+  const double r = t_.group_radius_em * f_ * 0.9;
+  marker(add("group:fc", "fc (matmuls)", v_.show_fc, true), t_.fc, MarkerShape::circle, r);
+  marker(add("group:attention", "attention", v_.show_attention, true), t_.attention,
+         MarkerShape::diamond, r);
+  marker(add("group:elementwise", "elementwise", v_.show_elementwise, true), t_.elementwise,
+         MarkerShape::triangle, r);
+  marker(add("group:step", "whole step", v_.show_step, true), t_.step, MarkerShape::square, r);
+  marker(add("ops", "operators", v_.show_ops, true), t_.text_muted, MarkerShape::circle,
+         t_.op_radius_em * f_);
+  if (trail != nullptr && trail->points.size() >= 2) {
+    const bool batch = trail->param == SweepParam::batch;
+    const std::string label = std::string("trail: ") + (batch ? "batch " : "prompt ") +
+                              format_count(static_cast<double>(trail->points.front().value)) +
+                              " \u2192 " +
+                              format_count(static_cast<double>(trail->points.back().value));
+    line(add("trail", label, v_.show_trail, true), t_.trail, LineDash::solid,
+         t_.trail_width_em * f_ * 1.5);
+  }
+  const Vec2 corner{area_.x0 + 0.6 * f_, area_.y0 + 0.6 * f_};
+  detail::layout_legend(g_.legend, std::move(entries), corner, t_, measure_, f_);
+  if (g_.legend.shown && (g_.legend.box.y1 > area_.y1 || g_.legend.box.x1 > area_.x1)) {
+    g_.legend = {};  // a canvas too small for it: leave it out rather than cover the chart
+    return;
+  }
+  if (g_.legend.shown) placer_.add_obstacle(g_.legend.box.expanded(0.2 * f_));
+}
+
+void RooflineBuilder::reserve_lines() {
+  // Labels keep off the roofs and ceilings, so no text hides the lines the chart is about.
+  for (const Polyline& l : g_.lines) {
+    const bool roof_like = l.id.starts_with("roof:") || l.id.starts_with("cache:") ||
+                           l.id.starts_with("compare:roof:") || l.id == "ridge:guide";
+    if (!roof_like) continue;
+    for (size_t i = 1; i < l.points.size(); ++i)
+      placer_.add_segment(l.points[i - 1], l.points[i], l.width_px / 2 + 0.05 * f_);
+  }
+}
+
+void RooflineBuilder::add_ridge_label() {
+  if (roofs_.empty()) return;
+  {
+    detail::LabelRequest ridge{"ridge",
+                               "ridge " + short_number(a_.ridge_point) + " FLOP/B",
+                               px(a_.ridge_point, a_.peak_flops),
+                               0.24 * f_,
+                               t_.dot_label_em * f_,
+                               t_.ridge,
+                               false};
+    if (in_area(ridge.dot, 0)) {
+      if (auto placed = placer_.place(ridge, t_.leader, 0.07 * f_)) {
+        placed->label.halo = t_.label_halo;
+        placed->label.halo_px = 0.16 * f_;
+        g_.texts.push_back(placed->label);
+        if (placed->leader) g_.lines.push_back(*placed->leader);
+      }
+    }
+  }
+}
+
+void RooflineBuilder::add_slope_labels(const Analysis* compare) {
+  if (roofs_.empty()) return;
+  const double bw = a_.bandwidth, top = a_.peak_flops;
+  add_slope_label("roof:memory", "memory " + format_si(bw, "B/s"), {v_.x_min, v_.x_min * bw},
+                  {top / bw, top}, t_.roof);
+  for (const auto& c : detail::collect_caches(s_, v_))
+    add_slope_label(c.id, c.name + " " + format_si(c.bandwidth, "B/s"),
+                    {v_.x_min, v_.x_min * c.bandwidth}, {top / c.bandwidth, top}, t_.cache_ceiling);
+  if (compare != nullptr && v_.show_compare && compare->bandwidth > 0) {
+    const double cb = compare->bandwidth, cp = compare->peak_flops;
+    add_slope_label("compare:roof:memory", compare_name() + " " + format_si(cb, "B/s"),
+                    {v_.x_min, v_.x_min * cb}, {cp / cb, cp}, t_.compare_roof);
+  }
+}
+
+void RooflineBuilder::add_flat_label(const std::string& id, const std::string& label, double peak,
+                                     Rgba colour) {
+  const double y = ya_.to_px(peak);
+  if (y < area_.y0 || y > area_.y1) return;
+  const double start = xa_.to_px(peak / a_.bandwidth) + 0.6 * f_;  // right of its ridge
+  const double end = area_.x1 - 0.4 * f_;
+  std::vector<TextLabel> candidates;
+  for (bool above : {true, false}) {
+    for (double at : {1.0, 0.75, 0.5, 0.25, 0.0}) {
+      const double x = start + at * (end - start);
+      TextLabel l = text(id, label, {x, above ? y - 0.35 * f_ : y + 0.4 * f_}, t_.dot_label_em,
+                         colour, HAlign::right, above ? VAlign::bottom : VAlign::top);
+      // Above the line a label may reach left past its own ridge; below it, it stays over the
+      // flat part. Lines are reserved by now, so neither crosses another roof.
+      const double min_x0 = above ? area_.x0 + f_ : start - 0.6 * f_;
+      if (l.box.x0 >= min_x0) candidates.push_back(std::move(l));
+    }
+  }
+  add_fixed(candidates);
+}
+
+void RooflineBuilder::add_roof_labels(const Analysis* compare) {
+  for (const RoofSpec& r : roofs_)
+    add_flat_label(r.id, r.names + ": " + format_si(r.peak_flops, "FLOP/s"), r.peak_flops,
+                   r.active ? t_.roof : t_.text_muted);
+  if (compare != nullptr && v_.show_compare && compare->bandwidth > 0 &&
+      std::abs(compare->peak_flops / a_.peak_flops - 1) > 1e-6) {
+    add_flat_label("compare:roof",
+                   compare_name() + " " + std::string(to_string(compare->roof_precision)) + ": " +
+                       format_si(compare->peak_flops, "FLOP/s"),
+                   compare->peak_flops, t_.compare_roof);
+  }
+}
+
+void RooflineBuilder::add_dot_labels(const Trail* trail) {
+  if (!v_.show_labels) return;
+  const double leader_w = 0.07 * f_;
+  auto place = [&](const detail::LabelRequest& request) {
+    if (auto placed = placer_.place(request, t_.leader, leader_w)) {
+      placed->label.halo = t_.label_halo;
+      placed->label.halo_px = 0.16 * f_;
+      g_.texts.push_back(placed->label);
+      if (placed->leader) g_.lines.push_back(*placed->leader);
+    }
+  };
+  for (const DotSpec& d : dots_) {
+    if (!d.group) continue;
+    place({d.id, d.label, px(d.intensity, d.flops_per_s), t_.group_radius_em * f_,
+           t_.dot_label_em * f_, series_color(t_, d.id, d.kind), false});
+  }
+  // Ops that sit on top of each other share one label ("q_proj, k_proj, v_proj +4").
+  struct Cluster {
+    Vec2 at;
+    std::string id;
+    std::vector<std::string> names;
+  };
+  std::vector<Cluster> clusters;
+  const double near = 0.5 * f_;
+  for (const DotSpec& d : dots_) {
+    if (d.group) continue;
+    const Vec2 at = px(d.intensity, d.flops_per_s);
+    auto it = std::find_if(clusters.begin(), clusters.end(), [&](const Cluster& c) {
+      return std::hypot(c.at.x - at.x, c.at.y - at.y) < near;
+    });
+    if (it == clusters.end())
+      clusters.push_back({at, d.id, {d.label}});
+    else
+      it->names.push_back(d.label);
+  }
+  for (const Cluster& c : clusters) {
+    // A lone op that is its group (flash attention: the "attention" op is the attention
+    // group) already has the group's label.
+    const bool duplicate =
+        c.names.size() == 1 && std::any_of(dots_.begin(), dots_.end(), [&](const DotSpec& d) {
+          const Vec2 at = px(d.intensity, d.flops_per_s);
+          return d.group && d.label == c.names.front() &&
+                 std::hypot(at.x - c.at.x, at.y - c.at.y) < near;
+        });
+    if (duplicate) continue;
+    std::string label;
+    const size_t shown = c.names.size() <= 3 ? c.names.size() : 2;
+    for (size_t i = 0; i < shown; ++i) label += (i ? ", " : "") + c.names[i];
+    if (shown < c.names.size()) label += " +" + std::to_string(c.names.size() - shown);
+    place({c.id, label, c.at, t_.op_radius_em * f_, t_.dot_label_em * 0.92 * f_, t_.text_muted,
+           false});
+  }
+  // The fc trail's two ends, so its scale reads without the legend.
+  if (trail != nullptr &&
+      std::find(trail_ids_.begin(), trail_ids_.end(), "group:fc") != trail_ids_.end()) {
+    const char* symbol = trail->param == SweepParam::batch ? "B = " : "T = ";
+    for (const SweepPoint* p : {&trail->points.front(), &trail->points.back()}) {
+      if (p->value == trail->current) continue;  // the dot itself is there
+      const Vec2 at = px(p->fc.intensity, p->fc.achieved_flops);
+      if (!in_area(at, 0)) continue;
+      place({"trail:group:fc:" + std::to_string(p->value),
+             symbol + format_count(static_cast<double>(p->value)), at, 0.17 * f_,
+             t_.dot_label_em * 0.85 * f_, t_.text_muted, false});
+    }
+  }
+}
+
+void RooflineBuilder::add_region_labels() {
+  if (roofs_.empty()) return;
+  // Either side of the ridge's guide line, at the bottom: "memory-bound | compute-bound".
+  const double ridge_x = xa_.to_px(a_.ridge_point);
+  const Rgba colour = t_.text_muted.with_alpha(210);
+  for (double lift : {0.4, 1.6, 2.8}) {
+    TextLabel l = text("region:memory", "memory-bound", {ridge_x - 0.5 * f_, area_.y1 - lift * f_},
+                       t_.dot_label_em, colour, HAlign::right, VAlign::bottom);
+    if (l.box.x0 > area_.x0 && add_fixed({l})) break;
+  }
+  for (double lift : {0.4, 1.6, 2.8}) {
+    TextLabel l =
+        text("region:compute", "compute-bound", {ridge_x + 0.5 * f_, area_.y1 - lift * f_},
+             t_.dot_label_em, colour, HAlign::left, VAlign::bottom);
+    if (l.box.x1 < area_.x1 && add_fixed({l})) break;
+  }
+}
+}  // namespace roofline::detail

@@ -1,0 +1,269 @@
+// build_roofline_plot: regions, roofs, trail and dots, and the order everything is built in.
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "roofline/units.h"
+#include "roofline_builder.h"
+
+namespace roofline::detail {
+
+std::string short_number(double v) {
+  if (v >= 1000) return format_count(v);
+  char buf[32];
+  std::snprintf(buf, sizeof buf, v >= 100 ? "%.0f" : v >= 10 ? "%.1f" : "%.2f", v);
+  return buf;
+}
+
+std::optional<std::pair<Vec2, Vec2>> clip_segment(Vec2 a, Vec2 b, const Rect& r) {
+  double t0 = 0, t1 = 1;
+  const double dx = b.x - a.x, dy = b.y - a.y;
+  const double p[4] = {-dx, dx, -dy, dy};
+  const double q[4] = {a.x - r.x0, r.x1 - a.x, a.y - r.y0, r.y1 - a.y};
+  for (int i = 0; i < 4; ++i) {
+    if (p[i] == 0) {
+      if (q[i] < 0) return std::nullopt;
+      continue;
+    }
+    const double t = q[i] / p[i];
+    if (p[i] < 0)
+      t0 = std::max(t0, t);
+    else
+      t1 = std::min(t1, t);
+  }
+  if (t0 >= t1) return std::nullopt;
+  return std::make_pair(Vec2{a.x + t0 * dx, a.y + t0 * dy}, Vec2{a.x + t1 * dx, a.y + t1 * dy});
+}
+
+void RooflineBuilder::add_slope_label(const std::string& id, const std::string& s, Vec2 a, Vec2 b,
+                                      Rgba colour) {
+  const auto visible = clip_segment(px(a.x, a.y), px(b.x, b.y), area_);
+  if (!visible) return;
+  const auto [p0, p1] = *visible;
+  const double dx = p1.x - p0.x, dy = p1.y - p0.y;
+  const double len = std::sqrt(dx * dx + dy * dy);
+  if (len < 4 * f_) return;
+  const double angle = std::atan2(dy, dx);
+  const Vec2 normal{dy / len, -dx / len};  // points above a rising line
+  std::vector<TextLabel> candidates;
+  for (double at : {0.3, 0.45, 0.18, 0.6, 0.75, 0.1, 0.85, 0.38, 0.52, 0.68, 0.24}) {
+    const Vec2 on{p0.x + at * dx, p0.y + at * dy};
+    const Vec2 anchor{on.x + normal.x * 0.3 * f_, on.y + normal.y * 0.3 * f_};
+    candidates.push_back(
+        text(id, s, anchor, t_.dot_label_em, colour, HAlign::center, VAlign::bottom, angle));
+  }
+  add_fixed(candidates);
+}
+void RooflineBuilder::add_regions() {
+  if (roofs_.empty()) return;
+  const double ridge = a_.ridge_point, peak = a_.peak_flops, bw = a_.bandwidth;
+  // Far outside the view in data space; clipped to the area in pixels.
+  const double floor_y = v_.y_min / 10, left_x = std::max(v_.x_min / 10, floor_y / bw);
+  const double right_x = std::max(v_.x_max, ridge) * 10;
+  const std::vector<Vec2> memory = {px(left_x, left_x * bw), px(ridge, peak), px(ridge, floor_y),
+                                    px(left_x, floor_y)};
+  const std::vector<Vec2> compute = {px(ridge, peak), px(right_x, peak), px(right_x, floor_y),
+                                     px(ridge, floor_y)};
+  auto memory_clipped = detail::clip_polygon(memory, area_);
+  auto compute_clipped = detail::clip_polygon(compute, area_);
+  if (memory_clipped.size() >= 3)
+    g_.fills.push_back({"region:memory", std::move(memory_clipped), t_.memory_region});
+  if (compute_clipped.size() >= 3)
+    g_.fills.push_back({"region:compute", std::move(compute_clipped), t_.compute_region});
+}
+
+void RooflineBuilder::add_roofs(const Analysis* compare) {
+  const double bw = a_.bandwidth;
+  const double roof_w = t_.roof_width_em * f_, other_w = t_.other_roof_width_em * f_;
+  // Cache ceilings under everything else: slope until they meet the active compute roof.
+  for (const auto& c : detail::collect_caches(s_, v_)) {
+    const double meet = a_.peak_flops / c.bandwidth;
+    const double left = std::min(std::max(v_.x_min, v_.y_min / c.bandwidth), meet);
+    // Up the cache's slope, then along the compute roof to the ridge (where HBM takes over).
+    std::vector<Vec2> points = {px(left, left * c.bandwidth), px(meet, a_.peak_flops)};
+    if (meet < a_.ridge_point) points.push_back(px(a_.ridge_point, a_.peak_flops));
+    g_.lines.push_back(
+        {c.id, std::move(points), t_.cache_ceiling, other_w * 1.2, LineDash::dashed, true});
+  }
+  // Other precisions: their flat roof, plus the slope from the active ridge up to theirs.
+  for (const RoofSpec& r : roofs_) {
+    if (r.active) continue;
+    const double ridge = r.peak_flops / bw;
+    Polyline line{r.id, {}, t_.roof_other, other_w, LineDash::solid, true};
+    if (r.peak_flops > a_.peak_flops) line.points.push_back(px(a_.ridge_point, a_.peak_flops));
+    line.points.push_back(px(ridge, r.peak_flops));
+    line.points.push_back(px(std::max(v_.x_max, ridge), r.peak_flops));
+    g_.lines.push_back(std::move(line));
+  }
+  if (compare != nullptr && v_.show_compare && compare->bandwidth > 0 && compare->peak_flops > 0) {
+    const double cb = compare->bandwidth, cp = compare->peak_flops, cr = compare->ridge_point;
+    const double left = std::min(std::max(v_.x_min, v_.y_min / cb), cr);
+    g_.lines.push_back({"compare:roof:" + std::string(to_string(compare->roof_precision)),
+                        {px(left, left * cb), px(cr, cp), px(std::max(v_.x_max, cr), cp)},
+                        t_.compare_roof,
+                        roof_w * 0.8,
+                        LineDash::dashed,
+                        true});
+  }
+  if (!roofs_.empty()) {
+    // The active roof: exactly three vertices, the middle one the exact ridge.
+    const double ridge = a_.ridge_point, peak = a_.peak_flops;
+    const double left = std::min(std::max(v_.x_min, v_.y_min / bw), ridge);
+    g_.lines.push_back({"ridge:guide",
+                        {px(ridge, peak), px(ridge, v_.y_min)},
+                        t_.ridge.with_alpha(90),
+                        other_w,
+                        LineDash::dotted,
+                        true});
+    g_.lines.push_back({roofs_.front().id,
+                        {px(left, left * bw), px(ridge, peak), px(std::max(v_.x_max, ridge), peak)},
+                        t_.roof,
+                        roof_w,
+                        LineDash::solid,
+                        true});
+  }
+}
+
+void RooflineBuilder::add_trail(const Trail& trail) {
+  trail_ids_ = detail::trail_groups(trail, v_);
+  for (const std::string& id : trail_ids_) {
+    const Rgba colour = series_color(t_, id).with_alpha(120);
+    Polyline line{"trail:" + id, {}, colour, t_.trail_width_em * f_, LineDash::solid, true};
+    for (const SweepPoint& p : trail.points) {
+      const GroupCost& c = detail::sweep_group(p, id);
+      if (!std::isfinite(c.intensity) || !(c.intensity > 0) || !(c.achieved_flops > 0)) continue;
+      const Vec2 at = px(c.intensity, c.achieved_flops);
+      line.points.push_back(at);
+      // Small ticks at powers of ten of the swept value and at both ends, so the trail reads
+      // as a scale and its end labels have something to point at.
+      const double l = std::log10(static_cast<double>(p.value));
+      const bool end = &p == &trail.points.front() || &p == &trail.points.back();
+      if ((end || std::abs(l - std::round(l)) < 1e-9) && in_area(at, 0)) {
+        Marker tick;
+        tick.id = "trail:" + id + ":" + std::to_string(p.value);
+        tick.center = at;
+        tick.radius_px = 0.17 * f_;
+        tick.fill = colour.with_alpha(200);
+        tick.outline = colour.with_alpha(0);
+        tick.outline_width_px = 0;
+        tick.x_value = c.intensity;
+        tick.y_value = c.achieved_flops;
+        tick.interactive = false;
+        g_.markers.push_back(tick);
+      }
+    }
+    if (line.points.size() >= 2) g_.lines.push_back(std::move(line));
+  }
+}
+
+void RooflineBuilder::add_dots(const Analysis* compare) {
+  const double slack = 0.5 * f_;
+  if (compare != nullptr && v_.show_compare) {
+    PlotView groups_only = v_;
+    groups_only.show_ops = false;
+    for (const DotSpec& d : detail::collect_dots(*compare, groups_only)) {
+      Marker m;
+      m.id = "compare:" + d.id;
+      m.center = px(d.intensity, d.flops_per_s);
+      if (!in_area(m.center, slack)) continue;
+      m.radius_px = t_.group_radius_em * f_;
+      m.shape = MarkerShape::ring;
+      m.outline = series_color(t_, d.id, d.kind);
+      m.fill = m.outline.with_alpha(0);
+      m.outline_width_px = 0.13 * f_;
+      m.x_value = d.intensity;
+      m.y_value = d.flops_per_s;
+      g_.markers.push_back(m);
+    }
+  }
+  // Ops first so the group dots sit on top of them; among groups the fc dot (the one users
+  // drag) last, on top, then attention: the step and elementwise dots go under them.
+  auto all = detail::collect_dots(a_, v_);
+  auto rank = [](const DotSpec& d) {
+    if (!d.group) return 0;
+    if (d.id == "group:step") return 1;
+    if (d.id == "group:elementwise") return 2;
+    if (d.id == "group:attention") return 3;
+    return 4;
+  };
+  std::stable_sort(all.begin(), all.end(),
+                   [&](const DotSpec& x, const DotSpec& y) { return rank(x) < rank(y); });
+  for (const DotSpec& d : all) {
+    Marker m;
+    m.id = d.id;
+    m.center = px(d.intensity, d.flops_per_s);
+    if (!in_area(m.center, slack)) continue;
+    m.radius_px = (d.group ? t_.group_radius_em : t_.op_radius_em) * f_;
+    m.shape = d.shape;
+    m.fill = series_color(t_, d.id, d.kind);
+    if (!d.group) m.fill = m.fill.with_alpha(190);
+    m.outline = t_.marker_outline;
+    m.outline_width_px = (d.group ? 0.1 : 0.07) * f_;
+    if (d.id == v_.hovered_id || d.id == v_.selected_id) {
+      m.radius_px *= 1.3;
+      m.outline = t_.text;
+      m.outline_width_px = 0.12 * f_;
+    }
+    m.x_value = d.intensity;
+    m.y_value = d.flops_per_s;
+    g_.markers.push_back(m);
+    dots_.push_back(d);
+  }
+  if (!roofs_.empty()) {
+    Marker ridge;
+    ridge.id = "ridge";
+    ridge.center = px(a_.ridge_point, a_.peak_flops);
+    ridge.radius_px = 0.24 * f_;
+    ridge.fill = t_.ridge;
+    ridge.outline = t_.plot_background;
+    ridge.outline_width_px = 0.08 * f_;
+    ridge.x_value = a_.ridge_point;
+    ridge.y_value = a_.peak_flops;
+    if (in_area(ridge.center, 0)) g_.markers.push_back(ridge);
+  }
+  for (const Marker& m : g_.markers) {
+    if (m.interactive) {
+      placer_.add_dot(m.center, m.radius_px);
+    } else {  // trail ticks: tiny, so only their own box
+      const double r = m.radius_px;
+      placer_.add_obstacle({m.center.x - r, m.center.y - r, m.center.x + r, m.center.y + r});
+    }
+  }
+}
+PlotGeometry RooflineBuilder::build(const Trail* trail, const Analysis* compare) {
+  g_.canvas_size = v_.canvas_px;
+  g_.background = v_.transparent ? t_.background.with_alpha(0) : t_.background;
+  g_.plot_background = v_.transparent ? t_.plot_background.with_alpha(0) : t_.plot_background;
+  g_.plot_area = area_;
+  roofs_ = detail::collect_roofs(a_, s_, v_);
+
+  detail::FrameSpec frame{xa_, ya_, "Arithmetic intensity (FLOP/byte)", "Performance (FLOP/s)",
+                          "",  ""};
+  if (v_.show_title) frame.title = v_.title.empty() ? default_title(s_) : v_.title;
+  if (v_.show_caption) frame.caption = caption_line(s_, a_);
+  add_regions();
+  detail::add_frame(g_, frame, t_, measure_, f_);
+  if (trail != nullptr) add_trail(*trail);  // under the roofs: the fc trail runs along them
+  add_roofs(compare);
+  add_dots(compare);
+  add_legend(trail, compare);
+  add_slope_labels(compare);  // along their lines, so before the lines are reserved
+  reserve_lines();
+  add_roof_labels(compare);
+  add_ridge_label();
+  add_dot_labels(trail);
+  add_region_labels();
+  return std::move(g_);
+}
+}  // namespace roofline::detail
+
+namespace roofline {
+
+PlotGeometry build_roofline_plot(const Analysis& a, const Scenario& s, const PlotView& view,
+                                 const Theme& theme, const TextMeasure& measure, const Trail* trail,
+                                 const Analysis* compare) {
+  return detail::RooflineBuilder(a, s, view, theme, measure).build(trail, compare);
+}
+
+}  // namespace roofline

@@ -1,0 +1,108 @@
+#include "roofline/plot/theme.h"
+
+namespace roofline {
+
+namespace {
+
+// Series colours follow the Okabe-Ito palette (distinguishable with the common colour
+// vision deficiencies); the dark theme lifts their lightness so they read on near-black.
+Theme make_light() {
+  Theme t;
+  t.name = "light";
+  t.background = rgb_hex(0xffffff);
+  t.plot_background = rgb_hex(0xffffff);
+  t.text = rgb_hex(0x1f2328);
+  t.text_muted = rgb_hex(0x59636e);
+  t.axis = rgb_hex(0x59636e);
+  t.grid_major = rgb_hex(0xd9dee3);
+  t.grid_minor = rgb_hex(0xeff1f3);
+  t.legend_background = rgb_hex(0xffffff).with_alpha(235);
+  t.legend_border = rgb_hex(0xd0d7de);
+  t.label_halo = rgb_hex(0xffffff).with_alpha(230);
+  t.roof = rgb_hex(0x1f2328);
+  t.roof_other = rgb_hex(0x9aa3ad);
+  t.compare_roof = rgb_hex(0xc98500);
+  t.cache_ceiling = rgb_hex(0x6e7781);
+  t.ridge = rgb_hex(0x1f2328);
+  t.memory_region = rgb_hex(0x4c9be8).with_alpha(24);
+  t.compute_region = rgb_hex(0xe8a33d).with_alpha(26);
+  t.trail = rgb_hex(0x8c959f);
+  t.leader = rgb_hex(0x8c959f);
+  t.fc = rgb_hex(0x0072b2);
+  t.attention = rgb_hex(0xd55e00);
+  t.elementwise = rgb_hex(0x009e73);
+  t.step = rgb_hex(0x7b3294);
+  t.marker_outline = rgb_hex(0xffffff);
+  return t;
+}
+
+Theme make_dark() {
+  Theme t;
+  t.name = "dark";
+  t.background = rgb_hex(0x0d1117);
+  t.plot_background = rgb_hex(0x10151d);
+  t.text = rgb_hex(0xe6edf3);
+  t.text_muted = rgb_hex(0x9198a1);
+  t.axis = rgb_hex(0x9198a1);
+  t.grid_major = rgb_hex(0x2d333b);
+  t.grid_minor = rgb_hex(0x1b2129);
+  t.legend_background = rgb_hex(0x161b22).with_alpha(235);
+  t.legend_border = rgb_hex(0x3d444d);
+  t.label_halo = rgb_hex(0x10151d).with_alpha(230);
+  t.roof = rgb_hex(0xe6edf3);
+  t.roof_other = rgb_hex(0x656c76);
+  t.compare_roof = rgb_hex(0xf0b429);
+  t.cache_ceiling = rgb_hex(0x9198a1);
+  t.ridge = rgb_hex(0xe6edf3);
+  t.memory_region = rgb_hex(0x4c9be8).with_alpha(30);
+  t.compute_region = rgb_hex(0xe8a33d).with_alpha(26);
+  t.trail = rgb_hex(0x8b949e);
+  t.leader = rgb_hex(0x6e7681);
+  t.fc = rgb_hex(0x4ea8f5);
+  t.attention = rgb_hex(0xff7b3a);
+  t.elementwise = rgb_hex(0x3fd0a0);
+  t.step = rgb_hex(0xc58af9);
+  t.marker_outline = rgb_hex(0x0d1117);
+  return t;
+}
+
+}  // namespace
+
+const Theme& light_theme() {
+  static const Theme theme = make_light();
+  return theme;
+}
+
+const Theme& dark_theme() {
+  static const Theme theme = make_dark();
+  return theme;
+}
+
+const Theme& theme_by_name(std::string_view name) {
+  return name == "dark" ? dark_theme() : light_theme();
+}
+
+Rgba series_color(const Theme& theme, std::string_view series_id, OpKind kind) {
+  if (series_id.starts_with("compare:")) series_id.remove_prefix(8);
+  if (series_id.starts_with("trail:")) series_id.remove_prefix(6);
+  if (series_id == "group:fc") return theme.fc;
+  if (series_id == "group:attention") return theme.attention;
+  if (series_id == "group:elementwise") return theme.elementwise;
+  if (series_id == "group:step") return theme.step;
+  if (series_id.starts_with("op:") || series_id == "ops") {
+    switch (kind) {
+      case OpKind::fc:
+        return theme.fc;
+      case OpKind::attention:
+        return theme.attention;
+      case OpKind::elementwise:
+        return theme.elementwise;
+    }
+  }
+  if (series_id.starts_with("roof:")) return theme.roof;
+  if (series_id.starts_with("cache:") || series_id == "caches") return theme.cache_ceiling;
+  if (series_id == "ridge") return theme.ridge;
+  return theme.text_muted;
+}
+
+}  // namespace roofline

@@ -1,0 +1,79 @@
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <sstream>
+
+#include "export_fixtures.h"
+
+namespace roofline {
+namespace {
+
+std::vector<std::string> lines(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) out.push_back(line);
+  return out;
+}
+
+std::vector<std::string> split(const std::string& line, char sep) {
+  std::vector<std::string> out;
+  std::string cell;
+  std::istringstream in(line);
+  while (std::getline(in, cell, sep)) out.push_back(cell);
+  return out;
+}
+
+class TableExport : public testing::ScratchDir {};
+
+TEST_F(TableExport, CsvHasEveryOpAndTheGroupsInSiUnits) {
+  const Scenario s = PresetLibrary::builtin().default_scenario();
+  const Analysis a = analyze(s);
+  const auto rows = lines(operator_table(a, TableFormat::csv));
+  ASSERT_EQ(rows.size(), 1 + a.ops.size() + 4);
+  EXPECT_EQ(rows[0],
+            "name,kind,count,flops,bytes,intensity_flop_per_byte,time_s,share_of_step_time,bound");
+  size_t q_row = 0;
+  for (size_t i = 1; i < rows.size(); ++i)
+    if (rows[i].starts_with("q_proj,")) q_row = i;
+  ASSERT_GT(q_row, 0u);
+  const auto q = split(rows[q_row], ',');
+  ASSERT_EQ(q.size(), 9u);
+  EXPECT_EQ(q[0], "q_proj");
+  EXPECT_EQ(q[1], "fc");
+  EXPECT_EQ(q[2], "32");
+  const OpCost* op = a.find_op("q_proj");
+  EXPECT_NEAR(std::stod(q[3]) / op->flops, 1, 1e-8);
+  EXPECT_NEAR(std::stod(q[4]) / op->bytes, 1, 1e-8);
+  EXPECT_NEAR(std::stod(q[7]), op->time_s / a.totals.time_s, 1e-8);
+  EXPECT_EQ(q[8], "memory");
+  EXPECT_TRUE(rows.back().starts_with("total step,group,,"));
+}
+
+TEST_F(TableExport, MarkdownIsAlignedAndHuman) {
+  const Analysis a = analyze(PresetLibrary::builtin().default_scenario());
+  const auto rows = lines(operator_table(a, TableFormat::markdown));
+  ASSERT_EQ(rows.size(), 2 + a.ops.size() + 4);
+  EXPECT_TRUE(rows[0].starts_with("| Operator "));
+  EXPECT_TRUE(rows[1].starts_with("| ---"));
+  for (const auto& r : rows) EXPECT_EQ(r.back(), '|');
+  const auto q = std::find_if(rows.begin(), rows.end(),
+                              [](const std::string& r) { return r.starts_with("| q_proj "); });
+  ASSERT_NE(q, rows.end());
+  EXPECT_NE(q->find("1.07 GB"), std::string::npos);  // bytes with a unit
+  EXPECT_NE(q->find("µs"), std::string::npos);       // time with a unit
+  EXPECT_NE(q->find("| memory |"), std::string::npos);
+}
+
+TEST_F(TableExport, WritesAtomicallyByExtension) {
+  EXPECT_EQ(table_format_for_path("ops.CSV"), TableFormat::csv);
+  EXPECT_EQ(table_format_for_path("ops.md"), TableFormat::markdown);
+  EXPECT_EQ(table_format_for_path("ops.txt"), std::nullopt);
+  const Analysis a = analyze(PresetLibrary::builtin().default_scenario());
+  ASSERT_EQ(export_operator_table(a, path("ops.csv"), TableFormat::csv), "");
+  EXPECT_EQ(testing::read_file(path("ops.csv")), operator_table(a, TableFormat::csv));
+  EXPECT_FALSE(export_operator_table(a, path("missing/ops.csv"), TableFormat::csv).empty());
+  EXPECT_EQ(file_count(), 1u);
+}
+
+}  // namespace
+}  // namespace roofline

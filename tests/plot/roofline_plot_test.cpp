@@ -1,0 +1,262 @@
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "plot_fixtures.h"
+
+namespace roofline {
+namespace {
+
+using testing::default_scenario;
+using testing::fixed_view;
+
+PlotGeometry build(const Scenario& s, const PlotView& v, const Trail* trail = nullptr) {
+  return build_roofline_plot(analyze(s), s, v, light_theme(), approximate_text_measure(), trail);
+}
+
+TEST(Roof, ActiveRoofIsThreeExactVerticesWithTheRidgeInTheMiddle) {
+  const Scenario s = default_scenario();  // H100 SXM: 989 TFLOP/s bf16, 3.35 TB/s
+  const PlotView v = fixed_view();
+  const PlotGeometry g = build(s, v);
+  const Polyline* roof = g.find_line("roof:bf16");
+  ASSERT_NE(roof, nullptr);
+  ASSERT_EQ(roof->points.size(), 3u);
+  // The ridge, by hand: x = 55.8 + (log10(989/3.35) + 1) / 5 * 927.2,
+  // y = 662.7 - (log10(989e12) - 11) / 5 * 652.7.
+  const double ridge_x = 55.8 + (std::log10(989.0 / 3.35) + 1) / 5 * 927.2;
+  const double ridge_y = 662.7 - (std::log10(989e12) - 11) / 5 * 652.7;
+  EXPECT_NEAR(roof->points[1].x, ridge_x, 1e-9);
+  EXPECT_NEAR(roof->points[1].y, ridge_y, 1e-9);
+  const Vec2 transformed = data_to_px(v, 989e12 / 3.35e12, 989e12);
+  EXPECT_NEAR(roof->points[1].x, transformed.x, 1e-9);
+  EXPECT_NEAR(roof->points[1].y, transformed.y, 1e-9);
+  // The slope starts where y = x · bandwidth enters the plot: at the bottom edge (1e11 / 3.35e12
+  // = 0.02985 < 0.1, so at x = 0.1 the slope is at 3.35e11 > 1e11: the left edge).
+  const Vec2 left = px_to_data(v, roof->points[0]);
+  EXPECT_NEAR(roof->points[0].x, 55.8, 1e-9);
+  EXPECT_NEAR(left.y / left.x, 3.35e12, 3.35e12 * 1e-12);
+  // Flat to the right edge at the peak.
+  EXPECT_NEAR(roof->points[2].x, 983, 1e-9);
+  EXPECT_DOUBLE_EQ(roof->points[2].y, roof->points[1].y);
+}
+
+TEST(Roof, StaysExactWhenZoomedFarIn) {
+  const Scenario s = default_scenario();
+  PlotView v = fixed_view();
+  v.x_min = 250;
+  v.x_max = 350;
+  v.y_min = 8e14;
+  v.y_max = 1.2e15;
+  const PlotGeometry g = build(s, v);
+  const Polyline* roof = g.find_line("roof:bf16");
+  ASSERT_NE(roof, nullptr);
+  ASSERT_EQ(roof->points.size(), 3u);
+  const Vec2 ridge = data_to_px(v, 989e12 / 3.35e12, 989e12);
+  EXPECT_NEAR(roof->points[1].x, ridge.x, 1e-9);
+  EXPECT_NEAR(roof->points[1].y, ridge.y, 1e-9);
+  // y_min / bw = 238.8 < x_min = 250, so the slope enters through the left edge.
+  EXPECT_NEAR(roof->points[0].x, plot_area_rect(v).x0, 1e-9);
+}
+
+TEST(Roof, OtherPrecisionsAreFlatAndShareEqualPeaks) {
+  const Scenario s = default_scenario();
+  const PlotView v = fixed_view();
+  const PlotGeometry g = build(s, v);
+  // H100 SXM: fp8 and int8 both 1979 TFLOP/s share one line; fp16 equals bf16 (not drawn).
+  const Polyline* fp8 = g.find_line("roof:fp8");
+  ASSERT_NE(fp8, nullptr);
+  EXPECT_EQ(g.find_line("roof:int8"), nullptr);
+  EXPECT_EQ(g.find_line("roof:fp16"), nullptr);
+  ASSERT_EQ(fp8->points.size(), 3u);  // up the slope from the bf16 ridge, then flat
+  EXPECT_NEAR(fp8->points[1].x, data_to_px(v, 1979e12 / 3.35e12, 0).x, 1e-9);
+  EXPECT_NEAR(fp8->points[1].y, data_to_px(v, 1, 1979e12).y, 1e-9);
+  EXPECT_DOUBLE_EQ(fp8->points[2].y, fp8->points[1].y);
+  const Polyline* tf32 = g.find_line("roof:tf32");
+  ASSERT_NE(tf32, nullptr);
+  EXPECT_EQ(tf32->points.size(), 2u);  // below bf16: flat from its own ridge on the slope
+  const double tf32_peak = *s.gpu.peak(Precision::tf32);
+  EXPECT_NEAR(tf32_peak, 494e12, 1e12);
+  EXPECT_NEAR(tf32->points[0].x, data_to_px(v, tf32_peak / 3.35e12, 0).x, 1e-9);
+
+  PlotView only_active = v;
+  only_active.show_other_roofs = false;
+  EXPECT_EQ(build(s, only_active).find_line("roof:fp8"), nullptr);
+}
+
+TEST(Roof, PracticalEfficienciesScaleBothRoofs) {
+  Scenario s = default_scenario();
+  s.compute_efficiency = 0.7;
+  s.memory_efficiency = 0.8;
+  const PlotView v = fixed_view();
+  const PlotGeometry g = build(s, v);
+  const Polyline* roof = g.find_line("roof:bf16");
+  ASSERT_NE(roof, nullptr);
+  const Vec2 ridge = px_to_data(v, roof->points[1]);
+  EXPECT_NEAR(ridge.y / (0.7 * 989e12), 1, 1e-12);
+  EXPECT_NEAR(ridge.x / (0.7 * 989e12 / (0.8 * 3.35e12)), 1, 1e-12);
+}
+
+TEST(Regions, MemoryAndComputeShadingMeetAtTheRidge) {
+  const Scenario s = default_scenario();
+  const PlotView v = fixed_view();
+  const PlotGeometry g = build(s, v);
+  ASSERT_EQ(g.fills.size(), 2u);
+  EXPECT_EQ(g.fills[0].id, "region:memory");
+  EXPECT_EQ(g.fills[1].id, "region:compute");
+  const double ridge_x = data_to_px(v, 989e12 / 3.35e12, 1).x;
+  for (const Vec2& p : g.fills[0].points) EXPECT_LE(p.x, ridge_x + 1e-9);
+  for (const Vec2& p : g.fills[1].points) EXPECT_GE(p.x, ridge_x - 1e-9);
+  for (const FilledPolygon& f : g.fills)
+    for (const Vec2& p : f.points) EXPECT_TRUE(g.plot_area.expanded(1e-9).contains(p));
+}
+
+TEST(Dots, GroupsSitAtIntensityAndAchievedFlops) {
+  const Scenario s = default_scenario();
+  const Analysis a = analyze(s);
+  const PlotView v = fixed_view();
+  const PlotGeometry g = build(s, v);
+  const struct {
+    const char* id;
+    const GroupCost& cost;
+  } groups[] = {{"group:fc", a.fc},
+                {"group:attention", a.attention},
+                {"group:elementwise", a.elementwise},
+                {"group:step", a.step}};
+  for (const auto& [id, cost] : groups) {
+    const Marker* m = g.find_marker(id);
+    ASSERT_NE(m, nullptr) << id;
+    const Vec2 expected = data_to_px(v, cost.intensity, cost.achieved_flops);
+    EXPECT_NEAR(m->center.x, expected.x, 1e-9) << id;
+    EXPECT_NEAR(m->center.y, expected.y, 1e-9) << id;
+  }
+  // Decode attention at S = 1024, GQA 4, bf16 KV: intensity 4.02 (spec/model.md §8).
+  EXPECT_NEAR(g.find_marker("group:attention")->x_value, 4.02, 0.005);
+  EXPECT_EQ(g.find_marker("op:q_proj"), nullptr);  // ops off by default
+}
+
+TEST(Dots, OpsWithZeroBytesAreNotPlotted) {
+  Scenario s = default_scenario();
+  s.fuse_elementwise = true;
+  PlotView v = fixed_view();
+  v.show_ops = true;
+  const PlotGeometry g = build(s, v);
+  EXPECT_NE(g.find_marker("op:q_proj"), nullptr);
+  EXPECT_NE(g.find_marker("op:attention"), nullptr);
+  for (const char* fused : {"op:attn_norm", "op:act", "op:mlp_residual"})
+    EXPECT_EQ(g.find_marker(fused), nullptr) << fused;
+  EXPECT_EQ(g.find_marker("group:elementwise"), nullptr);  // no bytes at all
+}
+
+TEST(Dots, HiddenSeriesAreLeftOut) {
+  const Scenario s = default_scenario();
+  PlotView v = fixed_view();
+  v.show_fc = false;
+  v.show_step = false;
+  const PlotGeometry g = build(s, v);
+  EXPECT_EQ(g.find_marker("group:fc"), nullptr);
+  EXPECT_EQ(g.find_marker("group:step"), nullptr);
+  EXPECT_NE(g.find_marker("group:attention"), nullptr);
+  // The window's legend still lists them, greyed, so they can be turned back on.
+  bool listed = false;
+  for (const LegendEntry& e : g.legend.entries)
+    if (e.series_id == "group:fc") listed = !e.visible;
+  EXPECT_TRUE(listed);
+}
+
+TEST(HitTest, FindsDotsLegendAndRoofs) {
+  const Scenario s = default_scenario();
+  const PlotView v = fixed_view();
+  const PlotGeometry g = build(s, v);
+  const Marker* attention = g.find_marker("group:attention");
+  ASSERT_NE(attention, nullptr);
+  EXPECT_EQ(hit_test(g, attention->center, 4), "group:attention");
+  // Just outside the marker's edge but within reach.
+  const Vec2 near{attention->center.x + attention->radius_px + 3, attention->center.y};
+  EXPECT_EQ(hit_test(g, near, 4), "group:attention");
+  // fc and step nearly coincide at batch 1 (intensity ~1): the pick is one of the groups.
+  const Marker* fc = g.find_marker("group:fc");
+  const std::string at_fc = hit_test(g, fc->center, 4);
+  EXPECT_TRUE(at_fc == "group:fc" || at_fc == "group:step") << at_fc;
+  // The middle of the flat roof, away from any dot.
+  const Polyline* roof = g.find_line("roof:bf16");
+  const Vec2 on_roof{(roof->points[1].x + roof->points[2].x) / 2 + 17, roof->points[1].y + 2};
+  EXPECT_EQ(hit_test(g, on_roof, 4), "roof:bf16");
+  const Marker* ridge = g.find_marker("ridge");
+  ASSERT_NE(ridge, nullptr);
+  EXPECT_EQ(hit_test(g, ridge->center, 4), "ridge");
+  // Legend rows.
+  ASSERT_TRUE(g.legend.shown);
+  for (const LegendEntry& e : g.legend.entries)
+    EXPECT_EQ(hit_test(g, e.hit_box.center(), 4), "legend:" + e.series_id);
+  // Empty space above the roofs, right of the legend.
+  EXPECT_EQ(hit_test(g, {g.legend.box.x1 + 50, g.plot_area.y0 + 20}, 4), "");
+}
+
+TEST(HitTest, GroupWinsOverACoincidentOp) {
+  const Scenario s = default_scenario();
+  PlotView v = fixed_view();
+  v.show_ops = true;
+  const PlotGeometry g = build(s, v);
+  // With flash attention the one attention op is the attention group: same point.
+  const Marker* op = g.find_marker("op:attention");
+  const Marker* group = g.find_marker("group:attention");
+  ASSERT_NE(op, nullptr);
+  ASSERT_NE(group, nullptr);
+  EXPECT_NEAR(op->center.x, group->center.x, 1e-9);
+  EXPECT_EQ(hit_test(g, op->center, 4), "group:attention");
+}
+
+TEST(Compare, DashedRoofAndHollowDotsForTheSecondGpu) {
+  Scenario s = default_scenario();
+  s.compare_gpu = PresetLibrary::builtin().gpu("h200").value();
+  const Analysis a = analyze(s);
+  Scenario on_h200 = s;
+  on_h200.gpu = *s.compare_gpu;
+  const Analysis other = analyze(on_h200);
+  const PlotView v = fixed_view();
+  const PlotGeometry g =
+      build_roofline_plot(a, s, v, light_theme(), approximate_text_measure(), nullptr, &other);
+  const Polyline* roof = g.find_line("compare:roof:bf16");
+  ASSERT_NE(roof, nullptr);
+  EXPECT_EQ(roof->dash, LineDash::dashed);
+  const Vec2 ridge = px_to_data(v, roof->points[1]);
+  EXPECT_NEAR(ridge.x / other.ridge_point, 1, 1e-12);
+  const Marker* fc = g.find_marker("compare:group:fc");
+  ASSERT_NE(fc, nullptr);
+  EXPECT_EQ(fc->shape, MarkerShape::ring);
+  EXPECT_NEAR(fc->center.y, data_to_px(v, 1, other.fc.achieved_flops).y, 1e-9);
+  EXPECT_GT(other.bandwidth, a.bandwidth);  // H200 lifts the slope
+}
+
+TEST(TitleAndCaption, OptionalAndDescriptive) {
+  Scenario s = default_scenario();
+  s.compute_efficiency = 0.7;
+  s.memory_efficiency = 0.8;
+  PlotView v = fixed_view();
+  v.show_title = true;
+  v.show_caption = true;
+  const PlotGeometry g = build(s, v);
+  ASSERT_NE(g.find_text("title"), nullptr);
+  EXPECT_EQ(g.find_text("title")->text, default_title(s));
+  const std::string caption = g.find_text("caption")->text;
+  for (const char* part :
+       {"decode", "batch 1", "context 1,024", "bf16", "practical roofs (70% compute / 80% memory)",
+        "692 TFLOP/s", "2.68 TB/s"})
+    EXPECT_NE(caption.find(part), std::string::npos) << part << " in " << caption;
+  EXPECT_EQ(build(s, fixed_view()).find_text("title"), nullptr);
+  v.title = "My figure";
+  EXPECT_EQ(build(s, v).find_text("title")->text, "My figure");
+}
+
+TEST(AxisTitles, HaveUnits) {
+  const PlotGeometry g = build(default_scenario(), fixed_view());
+  EXPECT_EQ(g.find_text("axis:x:title")->text, "Arithmetic intensity (FLOP/byte)");
+  const TextLabel* y = g.find_text("axis:y:title");
+  EXPECT_EQ(y->text, "Performance (FLOP/s)");
+  EXPECT_NEAR(y->rotation_rad, -M_PI / 2, 1e-12);
+  EXPECT_NE(g.find_text("tick:x:100"), nullptr);
+  EXPECT_NE(g.find_text("tick:y:1P"), nullptr);
+}
+
+}  // namespace
+}  // namespace roofline
