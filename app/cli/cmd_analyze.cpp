@@ -23,10 +23,8 @@ void register_analyze(CLI::App& app) {
   cmd->add_option("--format", options->format, "Output format (default table)")
       ->check(CLI::IsMember({"table", "json", "csv", "markdown"}));
   cmd->callback([options] {
-    auto scenario = resolve_scenario(options->scenario, PresetLibrary::builtin());
-    if (!scenario) throw CliError(scenario.error());
-    const Scenario& s = scenario.value();
-    Analysis a = analyze(s);
+    const Scenario s = resolve_builtin_scenario(options->scenario);
+    const Analysis a = analyze(s);
     std::string out;
     if (options->format == "json") {
       out = analysis_to_json(s, a);

@@ -111,9 +111,7 @@ void run_export(const ExportCliOptions& o) {
     if (!(o.font_size >= 4 && o.font_size <= 200))
       throw CliError("--font-size: expected 4 to 200 pixels, got " + std::to_string(o.font_size));
   }
-  auto scenario = resolve_scenario(o.scenario, PresetLibrary::builtin());
-  if (!scenario) throw CliError(scenario.error());
-  const Scenario& s = scenario.value();
+  const Scenario s = resolve_builtin_scenario(o.scenario);
 
   if (table_format) {
     const Analysis a = analyze(s);

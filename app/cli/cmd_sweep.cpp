@@ -49,9 +49,7 @@ void register_sweep(CLI::App& app) {
       throw CliError("--points: expected an integer between 1 and 10000, got " +
                      std::to_string(o.points));
     }
-    auto scenario = resolve_scenario(o.scenario, PresetLibrary::builtin());
-    if (!scenario) throw CliError(scenario.error());
-    auto points = sweep(scenario.value(), param, o.from, o.to, o.points);
+    const auto points = sweep(resolve_builtin_scenario(o.scenario), param, o.from, o.to, o.points);
     write_stdout(o.format == "json" ? sweep_to_json(param, points) : sweep_csv(param, points));
   });
 }

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <string>
 
+#include "roofline/compare.h"
 #include "roofline/units.h"
 
 namespace roofline {
@@ -131,11 +132,9 @@ Rows total_rows(const Scenario& s, const Analysis& a) {
 }
 
 std::string compare_line(const Scenario& s) {
-  Scenario other = s;
-  other.gpu = *s.compare_gpu;
-  other.compare_gpu.reset();
-  Analysis b = analyze(other);
-  return other.gpu.name + " (" + other.gpu.id + "): step " + format_time(b.totals.time_s) + ", " +
+  const GpuSpec& other = *s.compare_gpu;
+  const Analysis b = analyze_on_gpu(s, other);
+  return other.name + " (" + other.id + "): step " + format_time(b.totals.time_s) + ", " +
          format_count(b.totals.tokens_per_s) + " tokens/s, ridge " + intensity_text(b.ridge_point) +
          " FLOP/B, " + (b.totals.fits_in_memory ? "fits" : "does not fit");
 }

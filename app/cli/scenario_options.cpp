@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "commands.h"
 #include "roofline/io/json_io.h"
 
 namespace roofline {
@@ -96,6 +97,12 @@ Result<Scenario> resolve_scenario(const ScenarioOptions& o, const PresetLibrary&
   if (o.memory_utilization) s.memory_utilization = *o.memory_utilization;
   if (std::string err = validate(s); !err.empty()) return R::fail(err);
   return R::ok(std::move(s));
+}
+
+Scenario resolve_builtin_scenario(const ScenarioOptions& options) {
+  auto scenario = resolve_scenario(options, PresetLibrary::builtin());
+  if (!scenario) throw CliError(scenario.error());
+  return std::move(scenario).value();
 }
 
 }  // namespace roofline

@@ -34,7 +34,13 @@ struct ScenarioOptions {
 void add_scenario_options(CLI::App& app, ScenarioOptions& options);
 
 // The scenario file (or the library's default scenario), then the flags, then validate():
-// the first problem comes back as one line naming the option ("--gpu: unknown GPU 'x': ...").
+// the first problem comes back as one line. A preset or file that does not load names the
+// option ("--gpu: unknown GPU 'x': ..."); a value out of range names the scenario key, as
+// validate() does ("batch must be between 1 and 1000000, got 0").
 Result<Scenario> resolve_scenario(const ScenarioOptions& options, const PresetLibrary& library);
+
+// resolve_scenario() against the built-in presets, for a command's callback: its error is
+// thrown as a CliError (commands.h).
+Scenario resolve_builtin_scenario(const ScenarioOptions& options);
 
 }  // namespace roofline

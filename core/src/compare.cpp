@@ -5,12 +5,16 @@
 
 namespace roofline {
 
+Analysis analyze_on_gpu(const Scenario& s, const GpuSpec& gpu) {
+  Scenario moved = s;
+  moved.gpu = gpu;
+  return analyze(moved);
+}
+
 CompareResult compare(const Scenario& s, const GpuSpec& other) {
   CompareResult r;
   r.base = analyze(s);
-  Scenario moved = s;
-  moved.gpu = other;
-  r.other = analyze(moved);
+  r.other = analyze_on_gpu(s, other);
   const bool both = !r.base.ops.empty() && !r.other.ops.empty() && r.other.totals.time_s > 0;
   r.speedup = both ? r.base.totals.time_s / r.other.totals.time_s : 0;
   return r;

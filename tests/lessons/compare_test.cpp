@@ -29,6 +29,19 @@ TEST(Compare, SpeedupIsTheRatioOfStepTimes) {
   EXPECT_NEAR(c.speedup, 4.8 / 3.35, 1e-9);
 }
 
+TEST(Compare, AnalyzeOnGpuKeepsTheWorkloadAndSwapsTheGpu) {
+  Scenario s = scenario();                             // Llama-3-8B decode, batch 1, H100 SXM
+  s.compare_gpu = lib().gpu("a100-80gb-sxm").value();  // plays no part
+  const Analysis a = analyze_on_gpu(s, lib().gpu("h200").value());
+  EXPECT_DOUBLE_EQ(a.bandwidth, 4.8e12);
+  ASSERT_EQ(a.ops[1].name, "q_proj");
+  // 32 layers x (4096x4096 bf16 weights + 4096 bf16 in + 4096 bf16 out) = 1,074,266,112 B,
+  // at 4.8 TB/s.
+  EXPECT_DOUBLE_EQ(a.ops[1].bytes, 1'074'266'112.0);
+  EXPECT_NEAR(a.ops[1].time_s, 1'074'266'112.0 / 4.8e12, 1e-18);
+  EXPECT_DOUBLE_EQ(a.totals.time_s, compare(s, lib().gpu("h200").value()).other.totals.time_s);
+}
+
 TEST(Compare, ComputeBoundPrefillFollowsTheComputeRoof) {
   Scenario s = scenario("a100-80gb-sxm");
   s.phase = Phase::prefill;

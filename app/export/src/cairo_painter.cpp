@@ -84,18 +84,14 @@ void paint_marker(cairo_t* cr, const Marker& m) {
   }
 }
 
-// The pen position (baseline, left) relative to the anchor, in the text's own frame, using
-// the vertical metrics of geometry.h (ascent 0.8·size, descent 0.2·size).
+// The pen position (baseline, left) relative to the anchor, in the text's own frame.
 Vec2 text_origin(cairo_t* cr, const std::string& text, double size, HAlign h, VAlign v) {
   cairo_text_extents_t e;
   cairo_text_extents(cr, text.c_str(), &e);
   const double w = e.x_advance;
-  Vec2 o{0, 0};
+  Vec2 o{0, baseline_offset(v, size)};
   if (h == HAlign::center) o.x = -w / 2;
   if (h == HAlign::right) o.x = -w;
-  if (v == VAlign::top) o.y = 0.8 * size;
-  if (v == VAlign::middle) o.y = 0.3 * size;
-  if (v == VAlign::bottom) o.y = -0.2 * size;
   return o;
 }
 
@@ -140,28 +136,12 @@ void paint_legend(cairo_t* cr, const Legend& legend) {
   cairo_stroke(cr);
   for (const LegendEntry& e : legend.entries) {
     if (e.is_line) {
-      stroke_line(cr,
-                  {{e.swatch_center.x - e.swatch_size_px, e.swatch_center.y},
-                   {e.swatch_center.x + e.swatch_size_px, e.swatch_center.y}},
-                  e.color, e.line_width_px, e.dash);
+      const Polyline swatch = legend_swatch_line(e);
+      stroke_line(cr, swatch.points, swatch.color, swatch.width_px, swatch.dash);
     } else {
-      Marker m;
-      m.center = e.swatch_center;
-      m.radius_px = e.swatch_size_px;
-      m.shape = e.shape;
-      m.fill = e.color;
-      m.outline = e.outline;
-      m.outline_width_px = 0.1 * e.text_size_px;
-      paint_marker(cr, m);
+      paint_marker(cr, legend_swatch_marker(e));
     }
-    TextLabel t;
-    t.text = e.label;
-    t.anchor = e.text_anchor;
-    t.size_px = e.text_size_px;
-    t.color = e.text_color;
-    t.halign = HAlign::left;
-    t.valign = VAlign::middle;
-    paint_text(cr, t);
+    paint_text(cr, legend_text(e));
   }
 }
 

@@ -112,26 +112,23 @@ void text(std::string& out, const TextLabel& t) {
   if (t.text.empty() || t.color.a == 0) return;
   // Baseline from the anchor with geometry.h's metrics; horizontal alignment by the viewer's
   // own font measurement (text-anchor), so it holds even if DejaVu Sans is substituted.
-  double dy = 0;
-  if (t.valign == VAlign::top) dy = 0.8 * t.size_px;
-  if (t.valign == VAlign::middle) dy = 0.3 * t.size_px;
-  if (t.valign == VAlign::bottom) dy = -0.2 * t.size_px;
+  const double dy = baseline_offset(t.valign, t.size_px);
   const char* anchor = t.halign == HAlign::left     ? "start"
                        : t.halign == HAlign::center ? "middle"
                                                     : "end";
-  std::string s = "<text" + id_attr(t.id) + " x=\"" + num(t.anchor.x) + "\" y=\"" +
-                  num(t.anchor.y + dy) + "\" font-size=\"" + num(t.size_px) + "\"";
-  if (t.halign != HAlign::left) s += std::string(" text-anchor=\"") + anchor + "\"";
-  if (t.bold) s += " font-weight=\"bold\"";
-  if (t.rotation_rad != 0) {
+  std::string s = "<text" + id_attr(t.id);
+  if (t.rotation_rad == 0) {
+    s += " x=\"" + num(t.anchor.x) + "\" y=\"" + num(t.anchor.y + dy) + "\" font-size=\"" +
+         num(t.size_px) + "\"";
+  } else {
     // Rotate about the anchor; the baseline offset then applies in the rotated frame.
     const double deg = t.rotation_rad * 180 / std::numbers::pi;
-    s = "<text" + id_attr(t.id) + " x=\"0\" y=\"" + num(dy) + "\" font-size=\"" + num(t.size_px) +
-        "\" transform=\"translate(" + num(t.anchor.x) + " " + num(t.anchor.y) + ") rotate(" +
-        num(deg) + ")\"";
-    if (t.halign != HAlign::left) s += std::string(" text-anchor=\"") + anchor + "\"";
-    if (t.bold) s += " font-weight=\"bold\"";
+    s += " x=\"0\" y=\"" + num(dy) + "\" font-size=\"" + num(t.size_px) +
+         "\" transform=\"translate(" + num(t.anchor.x) + " " + num(t.anchor.y) + ") rotate(" +
+         num(deg) + ")\"";
   }
+  if (t.halign != HAlign::left) s += std::string(" text-anchor=\"") + anchor + "\"";
+  if (t.bold) s += " font-weight=\"bold\"";
   s += paint("fill", t.color);
   if (t.halo.a > 0 && t.halo_px > 0)
     s += paint("stroke", t.halo) + " stroke-width=\"" + num(2 * t.halo_px) +
@@ -146,34 +143,11 @@ void legend(std::string& out, const Legend& l) {
          num(l.corner_radius_px) + "\"" + paint("fill", l.background) + paint("stroke", l.border) +
          " stroke-width=\"1\"/>\n";
   for (const LegendEntry& e : l.entries) {
-    if (e.is_line) {
-      Polyline p{"legend:" + e.series_id,
-                 {{e.swatch_center.x - e.swatch_size_px, e.swatch_center.y},
-                  {e.swatch_center.x + e.swatch_size_px, e.swatch_center.y}},
-                 e.color,
-                 e.line_width_px,
-                 e.dash,
-                 false};
-      line(out, p);
-    } else {
-      Marker m;
-      m.id = "legend:" + e.series_id;
-      m.center = e.swatch_center;
-      m.radius_px = e.swatch_size_px;
-      m.shape = e.shape;
-      m.fill = e.color;
-      m.outline = e.outline;
-      m.outline_width_px = 0.1 * e.text_size_px;
-      marker(out, m);
-    }
-    TextLabel t;
-    t.id = "legend:" + e.series_id;
-    t.text = e.label;
-    t.anchor = e.text_anchor;
-    t.size_px = e.text_size_px;
-    t.color = e.text_color;
-    t.valign = VAlign::middle;
-    text(out, t);
+    if (e.is_line)
+      line(out, legend_swatch_line(e));
+    else
+      marker(out, legend_swatch_marker(e));
+    text(out, legend_text(e));
   }
   out += "</g>\n";
 }

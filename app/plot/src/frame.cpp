@@ -28,6 +28,30 @@ double title_block_height(double f, bool title, bool caption) {
 
 }  // namespace
 
+PlotGeometry start_geometry(Vec2 canvas_px, const Rect& plot_area, bool transparent,
+                            const Theme& theme) {
+  PlotGeometry g;
+  g.canvas_size = canvas_px;
+  g.plot_area = plot_area;
+  g.background = transparent ? theme.background.with_alpha(0) : theme.background;
+  g.plot_background = transparent ? theme.plot_background.with_alpha(0) : theme.plot_background;
+  return g;
+}
+
+double nice_floor(double v) {
+  const double p = std::pow(10.0, std::floor(std::log10(v)));
+  for (double m : {5.0, 2.0, 1.0})
+    if (m * p <= v * (1 + 1e-12)) return m * p;
+  return p;
+}
+
+double nice_ceil(double v) {
+  const double p = std::pow(10.0, std::floor(std::log10(v)));
+  for (double m : {1.0, 2.0, 5.0, 10.0})
+    if (m * p >= v * (1 - 1e-12)) return m * p;
+  return 10 * p;
+}
+
 Rect chart_area(Vec2 canvas_px, double font_px, bool title, bool caption) {
   const double f = font_px;
   const double top = kPadEm * f + title_block_height(f, title, caption) +
@@ -88,6 +112,11 @@ void compute_text_box(TextLabel& label, const TextMeasure& measure) {
     box.y1 = std::max(box.y1, y);
   }
   label.box = box;
+}
+
+void add_label_halo(TextLabel& label, const Theme& theme, double font_px) {
+  label.halo = theme.label_halo;
+  label.halo_px = 0.16 * font_px;
 }
 
 TextLabel make_text(std::string id, std::string text, Vec2 anchor, double size_px, Rgba colour,
@@ -291,6 +320,34 @@ void layout_legend(Legend& legend, std::vector<LegendEntry> entries, Vec2 top_le
     legend.entries.push_back(std::move(e));
     y += row;
   }
+}
+
+std::optional<std::pair<double, double>> segment_span_in_rect(Vec2 a, Vec2 b, const Rect& r) {
+  double t0 = 0, t1 = 1;
+  const double dx = b.x - a.x, dy = b.y - a.y;
+  const double p[4] = {-dx, dx, -dy, dy};
+  const double q[4] = {a.x - r.x0, r.x1 - a.x, a.y - r.y0, r.y1 - a.y};
+  for (int i = 0; i < 4; ++i) {
+    if (p[i] == 0) {
+      if (q[i] < 0) return std::nullopt;  // parallel to this edge and outside it
+      continue;
+    }
+    const double t = q[i] / p[i];
+    if (p[i] < 0)
+      t0 = std::max(t0, t);
+    else
+      t1 = std::min(t1, t);
+    if (t0 > t1) return std::nullopt;
+  }
+  return std::make_pair(t0, t1);
+}
+
+std::optional<std::pair<Vec2, Vec2>> clip_segment(Vec2 a, Vec2 b, const Rect& r) {
+  const auto span = segment_span_in_rect(a, b, r);
+  if (!span || span->first >= span->second) return std::nullopt;
+  const auto [t0, t1] = *span;
+  const double dx = b.x - a.x, dy = b.y - a.y;
+  return std::make_pair(Vec2{a.x + t0 * dx, a.y + t0 * dy}, Vec2{a.x + t1 * dx, a.y + t1 * dy});
 }
 
 double distance_to_segment(Vec2 p, Vec2 a, Vec2 b) {

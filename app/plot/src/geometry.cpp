@@ -44,6 +44,54 @@ std::vector<Vec2> marker_polygon(const Marker& m) {
   return {};
 }
 
+double baseline_offset(VAlign valign, double size_px) {
+  switch (valign) {
+    case VAlign::top:
+      return 0.8 * size_px;
+    case VAlign::middle:
+      return 0.3 * size_px;
+    case VAlign::baseline:
+      return 0;
+    case VAlign::bottom:
+      return -0.2 * size_px;
+  }
+  return 0;
+}
+
+Polyline legend_swatch_line(const LegendEntry& e) {
+  return {"legend:" + e.series_id,
+          {{e.swatch_center.x - e.swatch_size_px, e.swatch_center.y},
+           {e.swatch_center.x + e.swatch_size_px, e.swatch_center.y}},
+          e.color,
+          e.line_width_px,
+          e.dash,
+          false};
+}
+
+Marker legend_swatch_marker(const LegendEntry& e) {
+  Marker m;
+  m.id = "legend:" + e.series_id;
+  m.center = e.swatch_center;
+  m.radius_px = e.swatch_size_px;
+  m.shape = e.shape;
+  m.fill = e.color;
+  m.outline = e.outline;
+  m.outline_width_px = 0.1 * e.text_size_px;
+  return m;
+}
+
+TextLabel legend_text(const LegendEntry& e) {
+  TextLabel t;
+  t.id = "legend:" + e.series_id;
+  t.text = e.label;
+  t.anchor = e.text_anchor;
+  t.size_px = e.text_size_px;
+  t.color = e.text_color;
+  t.halign = HAlign::left;
+  t.valign = VAlign::middle;
+  return t;
+}
+
 const Marker* PlotGeometry::find_marker(std::string_view id) const {
   for (const Marker& m : markers)
     if (m.id == id) return &m;

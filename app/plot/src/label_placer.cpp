@@ -11,26 +11,8 @@ namespace roofline::detail {
 
 namespace {
 
-// Liang-Barsky: does any part of segment a-b lie inside r?
-bool segment_crosses(Vec2 a, Vec2 b, const Rect& r) {
-  double t0 = 0, t1 = 1;
-  const double dx = b.x - a.x, dy = b.y - a.y;
-  const double p[4] = {-dx, dx, -dy, dy};
-  const double q[4] = {a.x - r.x0, r.x1 - a.x, a.y - r.y0, r.y1 - a.y};
-  for (int i = 0; i < 4; ++i) {
-    if (p[i] == 0) {
-      if (q[i] < 0) return false;
-      continue;
-    }
-    const double t = q[i] / p[i];
-    if (p[i] < 0)
-      t0 = std::max(t0, t);
-    else
-      t1 = std::min(t1, t);
-    if (t0 > t1) return false;
-  }
-  return true;
-}
+// How far the largest marker shape (the triangle, see marker_polygon) reaches, in radii.
+constexpr double kMarkerReach = 1.35;
 
 }  // namespace
 
@@ -44,7 +26,7 @@ void LabelPlacer::add_segment(Vec2 a, Vec2 b, double half_width_px) {
 }
 
 void LabelPlacer::add_dot(Vec2 center, double radius_px) {
-  const double r = radius_px * 1.35 + 1;  // the largest marker shape reaches 1.35·r
+  const double r = radius_px * kMarkerReach + 1;
   obstacles_.push_back({center.x - r, center.y - r, center.x + r, center.y + r});
 }
 
@@ -60,7 +42,7 @@ bool LabelPlacer::is_free(const Rect& box) const {
   for (const Rect& o : obstacles_)
     if (box.intersects(o)) return false;
   for (const Segment& s : segments_)
-    if (segment_crosses(s.a, s.b, box.expanded(s.half_width))) return false;
+    if (segment_span_in_rect(s.a, s.b, box.expanded(s.half_width))) return false;
   return true;
 }
 
@@ -92,21 +74,24 @@ std::optional<PlacedLabel> LabelPlacer::place(const LabelRequest& request, Rgba 
   const double pad = 0.12 * request.size_px;  // keeps neighbouring labels visibly apart
   const double w = measure_(request.text, request.size_px) + 2 * pad;
   const double h = request.size_px + 2 * pad;
-  const double near = request.dot_radius_px * 1.35 + 0.2 * font_px_;
+  const double near = request.dot_radius_px * kMarkerReach + 0.2 * font_px_;
 
   constexpr double kPi = std::numbers::pi;
   // Preferred order: right, upper right, lower right, above, below, left, upper/lower left.
   static constexpr std::array<double, 8> kNear = {0,       -kPi / 4, kPi / 4,      -kPi / 2,
                                                   kPi / 2, kPi,      -3 * kPi / 4, 3 * kPi / 4};
-  for (double angle : kNear) {
-    const Rect box = box_at(request.dot, angle, near, w, h);
-    if (!is_free(box)) continue;
+  // Reserves a free `box` and puts the label in it.
+  auto claim = [&](const Rect& box) {
     obstacles_.push_back(box);
     PlacedLabel out;
     out.label = make_text("label:" + request.owner_id, request.text, {box.x0 + pad, box.center().y},
                           request.size_px, request.color, HAlign::left, VAlign::middle, measure_);
     out.label.bold = request.bold;
     return out;
+  };
+  for (double angle : kNear) {
+    const Rect box = box_at(request.dot, angle, near, w, h);
+    if (is_free(box)) return claim(box);
   }
 
   // Rings further out, 16 directions each, with a leader line.
@@ -118,12 +103,7 @@ std::optional<PlacedLabel> LabelPlacer::place(const LabelRequest& request, Rgba 
       const double angle = (i % 2 == 0 ? 1 : -1) * step * kPi / 8;
       const Rect box = box_at(request.dot, angle, distance, w, h);
       if (!is_free(box)) continue;
-      obstacles_.push_back(box);
-      PlacedLabel out;
-      out.label =
-          make_text("label:" + request.owner_id, request.text, {box.x0 + pad, box.center().y},
-                    request.size_px, request.color, HAlign::left, VAlign::middle, measure_);
-      out.label.bold = request.bold;
+      PlacedLabel out = claim(box);
       // From the dot's edge to the nearest point of the box.
       const Vec2 target = nearest_point_on_box(box.expanded(-pad * 0.5), request.dot);
       const double dx = target.x - request.dot.x, dy = target.y - request.dot.y;

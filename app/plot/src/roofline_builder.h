@@ -17,9 +17,6 @@ namespace roofline::detail {
 // "295", "29.5", "4.02", "1,180": three significant digits, no exponent.
 std::string short_number(double v);
 
-// The part of segment a-b inside r (Liang-Barsky); nullopt when none is.
-std::optional<std::pair<Vec2, Vec2>> clip_segment(Vec2 a, Vec2 b, const Rect& r);
-
 class RooflineBuilder {
  public:
   RooflineBuilder(const Analysis& a, const Scenario& s, const PlotView& v, const Theme& t,
@@ -44,8 +41,7 @@ class RooflineBuilder {
                  VAlign va, double rotation = 0) const {
     TextLabel l = detail::make_text(std::move(id), std::move(s), anchor, em * f_, colour, h, va,
                                     measure_, rotation);
-    l.halo = t_.label_halo;
-    l.halo_px = 0.16 * f_;
+    add_label_halo(l, t_, f_);
     return l;
   }
   // Adds the first of `candidates` that is free; false when none is.

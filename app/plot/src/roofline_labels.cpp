@@ -101,8 +101,7 @@ void RooflineBuilder::add_ridge_label() {
                                false};
     if (in_area(ridge.dot, 0)) {
       if (auto placed = placer_.place(ridge, t_.leader, 0.07 * f_)) {
-        placed->label.halo = t_.label_halo;
-        placed->label.halo_px = 0.16 * f_;
+        add_label_halo(placed->label, t_, f_);
         g_.texts.push_back(placed->label);
         if (placed->leader) g_.lines.push_back(*placed->leader);
       }
@@ -164,8 +163,7 @@ void RooflineBuilder::add_dot_labels(const Trail* trail) {
   const double leader_w = 0.07 * f_;
   auto place = [&](const detail::LabelRequest& request) {
     if (auto placed = placer_.place(request, t_.leader, leader_w)) {
-      placed->label.halo = t_.label_halo;
-      placed->label.halo_px = 0.16 * f_;
+      add_label_halo(placed->label, t_, f_);
       g_.texts.push_back(placed->label);
       if (placed->leader) g_.lines.push_back(*placed->leader);
     }

@@ -16,26 +16,6 @@ std::string short_number(double v) {
   return buf;
 }
 
-std::optional<std::pair<Vec2, Vec2>> clip_segment(Vec2 a, Vec2 b, const Rect& r) {
-  double t0 = 0, t1 = 1;
-  const double dx = b.x - a.x, dy = b.y - a.y;
-  const double p[4] = {-dx, dx, -dy, dy};
-  const double q[4] = {a.x - r.x0, r.x1 - a.x, a.y - r.y0, r.y1 - a.y};
-  for (int i = 0; i < 4; ++i) {
-    if (p[i] == 0) {
-      if (q[i] < 0) return std::nullopt;
-      continue;
-    }
-    const double t = q[i] / p[i];
-    if (p[i] < 0)
-      t0 = std::max(t0, t);
-    else
-      t1 = std::min(t1, t);
-  }
-  if (t0 >= t1) return std::nullopt;
-  return std::make_pair(Vec2{a.x + t0 * dx, a.y + t0 * dy}, Vec2{a.x + t1 * dx, a.y + t1 * dy});
-}
-
 void RooflineBuilder::add_slope_label(const std::string& id, const std::string& s, Vec2 a, Vec2 b,
                                       Rgba colour) {
   const auto visible = clip_segment(px(a.x, a.y), px(b.x, b.y), area_);
@@ -232,10 +212,7 @@ void RooflineBuilder::add_dots(const Analysis* compare) {
   }
 }
 PlotGeometry RooflineBuilder::build(const Trail* trail, const Analysis* compare) {
-  g_.canvas_size = v_.canvas_px;
-  g_.background = v_.transparent ? t_.background.with_alpha(0) : t_.background;
-  g_.plot_background = v_.transparent ? t_.plot_background.with_alpha(0) : t_.plot_background;
-  g_.plot_area = area_;
+  g_ = detail::start_geometry(v_.canvas_px, area_, v_.transparent, t_);
   roofs_ = detail::collect_roofs(a_, s_, v_);
 
   detail::FrameSpec frame{xa_, ya_, "Arithmetic intensity (FLOP/byte)", "Performance (FLOP/s)",

@@ -13,20 +13,6 @@ namespace roofline {
 
 namespace {
 
-double nice_floor(double v) {  // 1, 2 or 5 ·10^k, at most v
-  const double p = std::pow(10.0, std::floor(std::log10(v)));
-  for (double m : {5.0, 2.0, 1.0})
-    if (m * p <= v * (1 + 1e-12)) return m * p;
-  return p;
-}
-
-double nice_ceil(double v) {
-  const double p = std::pow(10.0, std::floor(std::log10(v)));
-  for (double m : {1.0, 2.0, 5.0, 10.0})
-    if (m * p >= v * (1 - 1e-12)) return m * p;
-  return 10 * p;
-}
-
 SweepPoint point_at(const Scenario& s, int64_t batch) {
   return sweep(s, SweepParam::batch, batch, batch, 1).front();
 }
@@ -65,12 +51,8 @@ PlotGeometry build_throughput_plot(const ThroughputData& data, const Scenario& s
                                    const ThroughputView& view, const Theme& t,
                                    const TextMeasure& measure) {
   const double f = view.font_px;
-  PlotGeometry g;
-  g.canvas_size = view.canvas_px;
-  g.background = view.transparent ? t.background.with_alpha(0) : t.background;
-  g.plot_background = view.transparent ? t.plot_background.with_alpha(0) : t.plot_background;
-  g.plot_area = detail::chart_area(view.canvas_px, f, view.show_title, view.show_caption);
-  const Rect area = g.plot_area;
+  const Rect area = detail::chart_area(view.canvas_px, f, view.show_title, view.show_caption);
+  PlotGeometry g = detail::start_geometry(view.canvas_px, area, view.transparent, t);
 
   double y_lo = INFINITY, y_hi = 0;
   for (const SweepPoint& p : data.points) {
@@ -83,8 +65,8 @@ PlotGeometry build_throughput_plot(const ThroughputData& data, const Scenario& s
   // A little room either side, so the batch-1 dot and the last point are not cut by the frame.
   const LogAxis xa{0.8, std::max(x_hi, 10.0) * 1.25, area.x0, area.x1};
   const double ly = std::log10(y_lo) - 0.3, hy = std::log10(y_hi) + 0.35;
-  const LogAxis ya{nice_floor(std::pow(10.0, std::min(ly, hy - 1.5))),
-                   nice_ceil(std::pow(10.0, hy)), area.y1, area.y0};
+  const LogAxis ya{detail::nice_floor(std::pow(10.0, std::min(ly, hy - 1.5))),
+                   detail::nice_ceil(std::pow(10.0, hy)), area.y1, area.y0};
   auto px = [&](double x, double y) { return Vec2{xa.to_px(x), ya.to_px(y)}; };
 
   const bool prefill = data.phase == Phase::prefill;
@@ -134,10 +116,6 @@ PlotGeometry build_throughput_plot(const ThroughputData& data, const Scenario& s
   if (beyond.points.size() >= 2) g.lines.push_back(beyond);
 
   detail::LabelPlacer placer(area.expanded(-0.15 * f), measure, f);
-  auto halo = [&](TextLabel& l) {
-    l.halo = t.label_halo;
-    l.halo_px = 0.16 * f;
-  };
   std::vector<detail::LabelRequest> requests;
   const double label_size = t.dot_label_em * f;
 
@@ -186,7 +164,7 @@ PlotGeometry build_throughput_plot(const ThroughputData& data, const Scenario& s
     requests.insert(requests.begin(),
                     {"current",
                      "B = " + format_count(static_cast<double>(data.current_batch)) + ": " +
-                         format_si(data.current_tokens_per_s, prefill ? "tok/s" : "tok/s"),
+                         format_si(data.current_tokens_per_s, "tok/s"),
                      current.center, current.radius_px, label_size, t.text, false});
   }
   for (const Marker& m : g.markers) placer.add_dot(m.center, m.radius_px);
@@ -199,7 +177,7 @@ PlotGeometry build_throughput_plot(const ThroughputData& data, const Scenario& s
       TextLabel l = detail::make_text(
           "wall:kv", text, {wall_x + (right ? 0.4 : -0.4) * f, area.y0 + 0.5 * f}, label_size,
           t.attention, right ? HAlign::left : HAlign::right, VAlign::top, measure);
-      halo(l);
+      detail::add_label_halo(l, t, f);
       if (placer.reserve_if_free(l.box)) {
         g.texts.push_back(l);
         break;
@@ -209,13 +187,13 @@ PlotGeometry build_throughput_plot(const ThroughputData& data, const Scenario& s
     TextLabel l = detail::make_text("wall:none", "the weights alone do not fit in memory",
                                     {area.center().x, area.y0 + 0.5 * f}, label_size, t.attention,
                                     HAlign::center, VAlign::top, measure);
-    halo(l);
+    detail::add_label_halo(l, t, f);
     if (placer.reserve_if_free(l.box)) g.texts.push_back(l);
   }
   if (view.show_labels) {
     for (const auto& r : requests) {
       if (auto placed = placer.place(r, t.leader, 0.07 * f)) {
-        halo(placed->label);
+        detail::add_label_halo(placed->label, t, f);
         g.texts.push_back(placed->label);
         if (placed->leader) g.lines.push_back(*placed->leader);
       }

@@ -14,20 +14,24 @@ constexpr double kXLimitLo = 1e-4, kXLimitHi = 1e8;  // FLOP/byte
 constexpr double kYLimitLo = 1e3, kYLimitHi = 1e22;  // FLOP/s
 constexpr double kMinSpanDecades = 0.1;
 
-// Rounds outward to 1, 2 or 5 ·10^k.
-double nice_floor(double v) {
-  const double p = std::pow(10.0, std::floor(std::log10(v)));
-  for (double m : {5.0, 2.0, 1.0})
-    if (m * p <= v * (1 + 1e-12)) return m * p;
-  return p;
-}
-
-double nice_ceil(double v) {
-  const double p = std::pow(10.0, std::floor(std::log10(v)));
-  for (double m : {1.0, 2.0, 5.0, 10.0})
-    if (m * p >= v * (1 - 1e-12)) return m * p;
-  return 10 * p;
-}
+// The series the legend toggles, with the flag each one has in PlotView and, where it is saved
+// with the scenario, in ViewSettings ("compare" is not saved: it follows compare_gpu).
+struct SeriesFlag {
+  std::string_view series_id;
+  bool PlotView::*view;
+  bool ViewSettings::*settings;
+};
+constexpr SeriesFlag kSeriesFlags[] = {
+    {"group:fc", &PlotView::show_fc, &ViewSettings::show_fc},
+    {"group:attention", &PlotView::show_attention, &ViewSettings::show_attention},
+    {"group:elementwise", &PlotView::show_elementwise, &ViewSettings::show_elementwise},
+    {"group:step", &PlotView::show_step, &ViewSettings::show_step},
+    {"ops", &PlotView::show_ops, &ViewSettings::show_ops},
+    {"roofs:other", &PlotView::show_other_roofs, &ViewSettings::show_other_roofs},
+    {"caches", &PlotView::show_caches, &ViewSettings::show_caches},
+    {"trail", &PlotView::show_trail, &ViewSettings::show_trail},
+    {"compare", &PlotView::show_compare, nullptr},
+};
 
 // Keeps [lo, hi] inside the limits and at least kMinSpanDecades wide, in log space.
 void clamp_range(double& lo, double& hi, double limit_lo, double limit_hi) {
@@ -58,14 +62,8 @@ PlotView plot_view_from_settings(const ViewSettings& settings, PlotView base) {
     v.y_min = *settings.y_min;
     v.y_max = *settings.y_max;
   }
-  v.show_fc = settings.show_fc;
-  v.show_attention = settings.show_attention;
-  v.show_elementwise = settings.show_elementwise;
-  v.show_step = settings.show_step;
-  v.show_ops = settings.show_ops;
-  v.show_other_roofs = settings.show_other_roofs;
-  v.show_caches = settings.show_caches;
-  v.show_trail = settings.show_trail;
+  for (const SeriesFlag& f : kSeriesFlags)
+    if (f.settings != nullptr) v.*f.view = settings.*f.settings;
   return v;
 }
 
@@ -74,30 +72,17 @@ void store_view_settings(const PlotView& view, ViewSettings& settings) {
   settings.x_max = view.x_max;
   settings.y_min = view.y_min;
   settings.y_max = view.y_max;
-  settings.show_fc = view.show_fc;
-  settings.show_attention = view.show_attention;
-  settings.show_elementwise = view.show_elementwise;
-  settings.show_step = view.show_step;
-  settings.show_ops = view.show_ops;
-  settings.show_other_roofs = view.show_other_roofs;
-  settings.show_caches = view.show_caches;
-  settings.show_trail = view.show_trail;
+  for (const SeriesFlag& f : kSeriesFlags)
+    if (f.settings != nullptr) settings.*f.settings = view.*f.view;
 }
 
 bool toggle_series(PlotView& view, std::string_view series_id) {
-  bool* flag = nullptr;
-  if (series_id == "group:fc") flag = &view.show_fc;
-  if (series_id == "group:attention") flag = &view.show_attention;
-  if (series_id == "group:elementwise") flag = &view.show_elementwise;
-  if (series_id == "group:step") flag = &view.show_step;
-  if (series_id == "ops") flag = &view.show_ops;
-  if (series_id == "roofs:other") flag = &view.show_other_roofs;
-  if (series_id == "caches") flag = &view.show_caches;
-  if (series_id == "trail") flag = &view.show_trail;
-  if (series_id == "compare") flag = &view.show_compare;
-  if (flag == nullptr) return false;
-  *flag = !*flag;
-  return true;
+  for (const SeriesFlag& f : kSeriesFlags) {
+    if (f.series_id != series_id) continue;
+    view.*f.view = !(view.*f.view);
+    return true;
+  }
+  return false;
 }
 
 Rect plot_area_rect(const PlotView& view) {
@@ -161,10 +146,10 @@ PlotView fit_view(PlotView view, const Analysis& a, const Scenario& s, const Tra
     lx = mid - 1, hx = mid + 1;
   }
   if (hy - ly < 3) ly = hy - 3;
-  view.x_min = nice_floor(std::pow(10.0, lx));
-  view.x_max = nice_ceil(std::pow(10.0, hx));
-  view.y_min = nice_floor(std::pow(10.0, ly));
-  view.y_max = nice_ceil(std::pow(10.0, hy));
+  view.x_min = detail::nice_floor(std::pow(10.0, lx));
+  view.x_max = detail::nice_ceil(std::pow(10.0, hx));
+  view.y_min = detail::nice_floor(std::pow(10.0, ly));
+  view.y_max = detail::nice_ceil(std::pow(10.0, hy));
   clamp_range(view.x_min, view.x_max, kXLimitLo, kXLimitHi);
   clamp_range(view.y_min, view.y_max, kYLimitLo, kYLimitHi);
   return view;
@@ -175,16 +160,14 @@ void zoom_about(PlotView& view, Vec2 pixel, double factor) {
   const Vec2 anchor = px_to_data(view, pixel);
   auto zoom = [factor](double& lo, double& hi, double at, double limit_lo, double limit_hi) {
     const double l = std::log10(lo), h = std::log10(hi), c = std::log10(at);
-    double nl = c - (c - l) / factor, nh = c + (h - c) / factor;
+    const double nl = c - (c - l) / factor, nh = c + (h - c) / factor;
     if (nh - nl < kMinSpanDecades) return;  // as deep as zoom goes: keep the view unchanged
-    if (nl < std::log10(limit_lo) || nh > std::log10(limit_hi)) {
-      lo = std::pow(10.0, nl);
-      hi = std::pow(10.0, nh);
-      clamp_range(lo, hi, limit_lo, limit_hi);
-      return;
-    }
     lo = std::pow(10.0, nl);
     hi = std::pow(10.0, nh);
+    // Zoomed out past a limit: slide back inside (clamping a view inside them would only add
+    // rounding).
+    if (nl < std::log10(limit_lo) || nh > std::log10(limit_hi))
+      clamp_range(lo, hi, limit_lo, limit_hi);
   };
   zoom(view.x_min, view.x_max, anchor.x, kXLimitLo, kXLimitHi);
   zoom(view.y_min, view.y_max, anchor.y, kYLimitLo, kYLimitHi);

@@ -22,6 +22,10 @@ struct CompareResult {
 
 CompareResult compare(const Scenario& s, const GpuSpec& other);
 
+// analyze(s) with s.gpu = gpu: the same workload, precisions and efficiencies on another GPU
+// (s.compare_gpu plays no part in an analysis). What compare() puts in `other`.
+Analysis analyze_on_gpu(const Scenario& s, const GpuSpec& gpu);
+
 // A dot's position at the moment it was pinned.
 struct Ghost {
   std::string id;          // as the plot names dots: "group:fc", ..., "group:step", "op:q_proj"

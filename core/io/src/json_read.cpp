@@ -324,19 +324,13 @@ const std::set<std::string, std::less<>> kScenarioKeys = {"gpu",
                                                           "memory_efficiency",
                                                           "memory_utilization",
                                                           "view"};
-const std::set<std::string, std::less<>> kViewKeys = {"x_min",
-                                                      "x_max",
-                                                      "y_min",
-                                                      "y_max",
-                                                      "show_fc",
-                                                      "show_attention",
-                                                      "show_elementwise",
-                                                      "show_step",
-                                                      "show_ops",
-                                                      "show_other_roofs",
-                                                      "show_caches",
-                                                      "show_trail",
-                                                      "theme"};
+bool is_view_key(std::string_view key) {
+  for (const ViewFlagKey& flag : kViewFlagKeys)
+    if (flag.key == key) return true;
+  for (std::string_view other : {"x_min", "x_max", "y_min", "y_max", "theme"})
+    if (other == key) return true;
+  return false;
+}
 
 ViewSettings read_view(const Json& view, const Reader& top, std::string_view origin,
                        Json& unknown) {
@@ -347,19 +341,12 @@ ViewSettings read_view(const Json& view, const Reader& top, std::string_view ori
   v.x_max = r.optional_positive_number("x_max", "a positive number (FLOP/byte) or null");
   v.y_min = r.optional_positive_number("y_min", "a positive number (FLOP/s) or null");
   v.y_max = r.optional_positive_number("y_max", "a positive number (FLOP/s) or null");
-  v.show_fc = r.boolean("show_fc", v.show_fc);
-  v.show_attention = r.boolean("show_attention", v.show_attention);
-  v.show_elementwise = r.boolean("show_elementwise", v.show_elementwise);
-  v.show_step = r.boolean("show_step", v.show_step);
-  v.show_ops = r.boolean("show_ops", v.show_ops);
-  v.show_other_roofs = r.boolean("show_other_roofs", v.show_other_roofs);
-  v.show_caches = r.boolean("show_caches", v.show_caches);
-  v.show_trail = r.boolean("show_trail", v.show_trail);
+  for (const ViewFlagKey& flag : kViewFlagKeys) v.*flag.field = r.boolean(flag.key, v.*flag.field);
   v.theme = r.string("theme", v.theme);
   if (v.theme != "light" && v.theme != "dark")
     r.fail("theme", "\"light\" or \"dark\"", Json(v.theme));
   for (const auto& [key, value] : view.items()) {
-    if (!kViewKeys.contains(key)) unknown["view"][key] = value;
+    if (!is_view_key(key)) unknown["view"][key] = value;
   }
   return v;
 }

@@ -7,6 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "io_internal.h"
+#include "roofline/compare.h"
 #include "roofline/io/json_io.h"
 
 namespace roofline {
@@ -52,14 +54,7 @@ Json view_json(const ViewSettings& v) {
   j["x_max"] = optional_number(v.x_max);
   j["y_min"] = optional_number(v.y_min);
   j["y_max"] = optional_number(v.y_max);
-  j["show_fc"] = v.show_fc;
-  j["show_attention"] = v.show_attention;
-  j["show_elementwise"] = v.show_elementwise;
-  j["show_step"] = v.show_step;
-  j["show_ops"] = v.show_ops;
-  j["show_other_roofs"] = v.show_other_roofs;
-  j["show_caches"] = v.show_caches;
-  j["show_trail"] = v.show_trail;
+  for (const ViewFlagKey& flag : kViewFlagKeys) j[std::string(flag.key)] = v.*flag.field;
   j["theme"] = v.theme;
   return j;
 }
@@ -226,13 +221,10 @@ std::string analysis_to_json(const Scenario& s, const Analysis& a) {
   j["warnings"] = a.warnings;
   if (s.compare_gpu) {
     // The same workload on the other GPU: the side-by-side numbers the app shows.
-    Scenario other = s;
-    other.gpu = *s.compare_gpu;
-    other.compare_gpu.reset();
-    Analysis b = analyze(other);
-    j["compare"] = {{"hardware", hardware_json(other.gpu, b)},
+    const Analysis b = analyze_on_gpu(s, *s.compare_gpu);
+    j["compare"] = {{"hardware", hardware_json(*s.compare_gpu, b)},
                     {"groups", groups_json(b.fc, b.attention, b.elementwise, b.step)},
-                    {"totals", totals_json(other, b.totals)},
+                    {"totals", totals_json(s, b.totals)},
                     {"warnings", b.warnings}};
   }
   return j.dump(2) + "\n";

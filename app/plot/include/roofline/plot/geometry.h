@@ -130,6 +130,11 @@ struct TextLabel {
   Rect box;  // screen-space bounds as laid out (after rotation), for overlap and hit tests
 };
 
+// How far below the anchor a label's baseline sits, in the label's own frame, with the metrics
+// above: top 0.8·size, middle 0.3·size, baseline 0, bottom -0.2·size. Painters place text with
+// it so that drawn text fills the box the layout measured.
+double baseline_offset(VAlign valign, double size_px);
+
 // One legend row: a swatch (marker or line) and its text. Clicking `hit_box` toggles the
 // series (see toggle_series in roofline_plot.h); hidden series are drawn greyed.
 struct LegendEntry {
@@ -151,6 +156,14 @@ struct LegendEntry {
   Rgba text_color;
   Rect hit_box;
 };
+
+// A legend entry as the primitives painters draw, all with the id "legend:<series_id>": its
+// line swatch (a horizontal line 2·swatch_size_px long, unclipped), its marker swatch (a marker
+// of radius swatch_size_px, outline 0.1·text_size_px wide) and its text (left, middle aligned
+// at text_anchor). An entry draws the line swatch when is_line, else the marker.
+Polyline legend_swatch_line(const LegendEntry& e);
+Marker legend_swatch_marker(const LegendEntry& e);
+TextLabel legend_text(const LegendEntry& e);
 
 struct Legend {
   bool shown = false;

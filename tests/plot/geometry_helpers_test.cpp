@@ -1,0 +1,98 @@
+// The small shared pieces behind both charts and both painters: outward rounding, segment
+// clipping, the text baseline and the legend's primitives.
+
+#include <gtest/gtest.h>
+
+#include "frame.h"
+#include "roofline/plot/geometry.h"
+
+namespace roofline {
+namespace {
+
+TEST(NiceRounding, OutwardToOneTwoFive) {
+  EXPECT_DOUBLE_EQ(detail::nice_floor(0.037), 0.02);
+  EXPECT_DOUBLE_EQ(detail::nice_ceil(0.037), 0.05);
+  EXPECT_DOUBLE_EQ(detail::nice_floor(300), 200);
+  EXPECT_DOUBLE_EQ(detail::nice_ceil(300), 500);
+  EXPECT_DOUBLE_EQ(detail::nice_ceil(6000), 10000);
+  // Already round: unchanged.
+  EXPECT_DOUBLE_EQ(detail::nice_floor(1000), 1000);
+  EXPECT_DOUBLE_EQ(detail::nice_ceil(1000), 1000);
+  EXPECT_DOUBLE_EQ(detail::nice_floor(5e12), 5e12);
+}
+
+TEST(SegmentClipping, SpanAndVisiblePart) {
+  const Rect r{2, -1, 6, 1};
+  const auto span = detail::segment_span_in_rect({0, 0}, {10, 0}, r);
+  ASSERT_TRUE(span);
+  EXPECT_DOUBLE_EQ(span->first, 0.2);
+  EXPECT_DOUBLE_EQ(span->second, 0.6);
+  const auto part = detail::clip_segment({0, 0}, {10, 0}, r);
+  ASSERT_TRUE(part);
+  EXPECT_EQ(part->first, (Vec2{2, 0}));
+  EXPECT_EQ(part->second, (Vec2{6, 0}));
+  // Parallel to an edge and outside it.
+  EXPECT_FALSE(detail::segment_span_in_rect({0, 5}, {10, 5}, r));
+  EXPECT_FALSE(detail::clip_segment({0, 5}, {10, 5}, r));
+}
+
+TEST(SegmentClipping, TouchingACornerCrossesButClipsToNothing) {
+  // x + y = 2 meets the box [0,1]x[0,1] only at its corner (1, 1), halfway along.
+  const Rect r{0, 0, 1, 1};
+  const auto span = detail::segment_span_in_rect({0, 2}, {2, 0}, r);
+  ASSERT_TRUE(span);
+  EXPECT_DOUBLE_EQ(span->first, 0.5);
+  EXPECT_DOUBLE_EQ(span->second, 0.5);
+  EXPECT_FALSE(detail::clip_segment({0, 2}, {2, 0}, r));
+}
+
+TEST(TextBaseline, MatchesTheLayoutMetrics) {
+  EXPECT_DOUBLE_EQ(baseline_offset(VAlign::top, 10), 8);
+  EXPECT_DOUBLE_EQ(baseline_offset(VAlign::middle, 10), 3);
+  EXPECT_DOUBLE_EQ(baseline_offset(VAlign::baseline, 10), 0);
+  EXPECT_DOUBLE_EQ(baseline_offset(VAlign::bottom, 10), -2);
+}
+
+TEST(LegendPrimitives, SwatchesAndTextFromTheEntry) {
+  LegendEntry e;
+  e.series_id = "roofs:other";
+  e.label = "other precisions";
+  e.color = rgb_hex(0x9aa3ad);
+  e.dash = LineDash::dashed;
+  e.swatch_center = {50, 20};
+  e.swatch_size_px = 8;
+  e.line_width_px = 2;
+  e.outline = rgb_hex(0xffffff);
+  e.text_anchor = {70, 20};
+  e.text_size_px = 12;
+  e.text_color = rgb_hex(0x1f2328);
+
+  const Polyline line = legend_swatch_line(e);
+  EXPECT_EQ(line.id, "legend:roofs:other");
+  EXPECT_EQ(line.points, (std::vector<Vec2>{{42, 20}, {58, 20}}));
+  EXPECT_EQ(line.color, e.color);
+  EXPECT_DOUBLE_EQ(line.width_px, 2);
+  EXPECT_EQ(line.dash, LineDash::dashed);
+  EXPECT_FALSE(line.clip);
+
+  e.shape = MarkerShape::diamond;
+  const Marker m = legend_swatch_marker(e);
+  EXPECT_EQ(m.id, "legend:roofs:other");
+  EXPECT_EQ(m.center, (Vec2{50, 20}));
+  EXPECT_DOUBLE_EQ(m.radius_px, 8);
+  EXPECT_EQ(m.shape, MarkerShape::diamond);
+  EXPECT_EQ(m.fill, e.color);
+  EXPECT_EQ(m.outline, e.outline);
+  EXPECT_DOUBLE_EQ(m.outline_width_px, 1.2);
+
+  const TextLabel t = legend_text(e);
+  EXPECT_EQ(t.text, "other precisions");
+  EXPECT_EQ(t.anchor, (Vec2{70, 20}));
+  EXPECT_DOUBLE_EQ(t.size_px, 12);
+  EXPECT_EQ(t.color, e.text_color);
+  EXPECT_EQ(t.halign, HAlign::left);
+  EXPECT_EQ(t.valign, VAlign::middle);
+}
+
+}  // namespace
+}  // namespace roofline
