@@ -1,0 +1,151 @@
+// roofline: the desktop app. Picks the document (command line, last session or the default),
+// opens the window, and remembers settings and the scenario at exit.
+
+#define GLFW_INCLUDE_NONE  // main() makes no GL calls
+#include <GLFW/glfw3.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <string>
+
+#include "no_display.h"
+#include "options.h"
+#include "roofline/io/json_io.h"
+#include "roofline/io/preset_library.h"
+#include "roofline/ui/app_state.h"
+#include "roofline/ui/dump.h"
+#include "roofline/ui/settings.h"
+#include "window_loop.h"
+
+namespace {
+
+using namespace roofline;
+
+constexpr const char* kLastScenarioFile = "last_scenario.json";
+constexpr const char* kNoDisplayPng = "roofline-default.png";
+
+std::string last_glfw_error;
+
+void on_glfw_error(int, const char* description) { last_glfw_error = description; }
+
+std::string last_scenario_path(const std::string& dir) {
+  return dir.empty() ? std::string() : (std::filesystem::path(dir) / kLastScenarioFile).string();
+}
+
+// The document to open: --scenario, else the last session's, else the built-in default.
+bool pick_document(const AppOptions& o, const Settings& settings, const std::string& dir,
+                   Scenario& doc, std::string& path) {
+  const PresetLibrary& library = PresetLibrary::builtin();
+  if (!o.scenario_path.empty()) {
+    auto loaded = load_scenario_file(o.scenario_path, library);
+    if (!loaded) {
+      std::fprintf(stderr, "roofline: %s\n", loaded.error().c_str());
+      return false;
+    }
+    doc = std::move(loaded).value();
+    path = o.scenario_path;
+    return true;
+  }
+  doc = library.default_scenario();
+  doc.view.theme = settings.theme;
+  if (o.use_settings()) {
+    const std::string last = last_scenario_path(dir);
+    std::error_code ec;
+    if (!last.empty() && std::filesystem::exists(last, ec)) {
+      if (auto loaded = load_scenario_file(last, library)) {
+        doc = std::move(loaded).value();
+        path = settings.scenario_path;
+      } else {
+        std::fprintf(stderr, "roofline: warning: %s; starting from the default scenario\n",
+                     loaded.error().c_str());
+      }
+    }
+  }
+  return true;
+}
+
+int run_without_display(const AppOptions& o, const Scenario& doc, int width, int height) {
+  std::fprintf(stderr, "roofline: no display available (%s), so no window can open.\n",
+               last_glfw_error.empty() ? "GLFW could not initialise" : last_glfw_error.c_str());
+  if (!can_draw_without_display()) return 1;
+  const std::string out = o.screenshot_path.empty() ? kNoDisplayPng : o.screenshot_path;
+  if (std::string error = write_chart_png_without_display(doc, out, width, height);
+      !error.empty()) {
+    std::fprintf(stderr, "roofline: %s\n", error.c_str());
+    return 1;
+  }
+  std::fprintf(stderr,
+               "roofline: wrote the chart of the %s scenario to %s instead (as roofline-cli export "
+               "does). Run under a desktop session, or xvfb-run, for the interactive app.\n",
+               o.scenario_path.empty() ? "default" : o.scenario_path.c_str(), out.c_str());
+  if (!o.dump_state_path.empty()) {
+    if (std::string error = write_text_file_atomic(o.dump_state_path, scenario_to_json(doc));
+        !error.empty()) {
+      std::fprintf(stderr, "roofline: --dump-state: %s\n", error.c_str());
+    }
+  }
+  return 0;
+}
+
+void remember(const AppState& s, Settings settings, const std::string& dir) {
+  settings.theme = s.doc.view.theme;
+  settings.ui_scale = s.ui.user_scale;
+  if (s.ui.window_width >= 200 && s.ui.window_height >= 200) {
+    settings.window_width = s.ui.window_width;
+    settings.window_height = s.ui.window_height;
+  }
+  settings.scenario_path = s.ui.scenario_path;
+  if (std::string error = save_settings(dir, settings); !error.empty()) {
+    std::fprintf(stderr, "roofline: warning: settings not saved: %s\n", error.c_str());
+    return;
+  }
+  if (std::string error = write_text_file_atomic(last_scenario_path(dir), state_dump_json(s));
+      !error.empty()) {
+    std::fprintf(stderr, "roofline: warning: last scenario not saved: %s\n", error.c_str());
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const auto started = std::chrono::steady_clock::now();
+  int exit_code = 0;
+  const auto options = parse_app_options(argc, argv, exit_code);
+  if (!options) return exit_code;
+  const AppOptions& o = *options;
+
+  const std::string dir = o.use_settings() ? settings_dir() : std::string();
+  Settings settings;
+  if (o.use_settings()) {
+    std::string warning;
+    settings = load_settings(dir, &warning);
+    if (!warning.empty())
+      std::fprintf(stderr, "roofline: warning: %s; using defaults\n", warning.c_str());
+  }
+  Scenario doc;
+  std::string doc_path;
+  if (!pick_document(o, settings, dir, doc, doc_path)) return 2;
+  if (!o.theme.empty()) doc.view.theme = o.theme;
+  const int width = o.width.value_or(settings.window_width);
+  const int height = o.height.value_or(settings.window_height);
+
+  glfwSetErrorCallback(on_glfw_error);
+  if (glfwInit() == GLFW_FALSE) return run_without_display(o, doc, width, height);
+
+  AppState state = make_app_state(PresetLibrary::builtin(), std::move(doc));
+  state.ui.scenario_path = doc_path;
+  state.ui.user_scale = o.scale.value_or(settings.ui_scale);
+  exit_code = run_window(state, o, width, height, started);
+  glfwTerminate();
+
+  if (!o.dump_state_path.empty()) {
+    if (std::string error = write_text_file_atomic(o.dump_state_path, state_dump_json(state));
+        !error.empty()) {
+      std::fprintf(stderr, "roofline: --dump-state: %s\n", error.c_str());
+      exit_code = 1;
+    }
+  }
+  if (o.use_settings()) remember(state, settings, dir);
+  return exit_code;
+}

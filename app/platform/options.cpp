@@ -1,0 +1,65 @@
+#include "options.h"
+
+#include <CLI/CLI.hpp>
+#include <cstdio>
+
+namespace roofline {
+
+std::optional<AppOptions> parse_app_options(int argc, char** argv, int& exit_code) {
+  AppOptions o;
+  CLI::App app{
+      "roofline: where each part of an LLM inference step sits on a GPU's roofline.\n"
+      "Without options it opens the last scenario (or the default one)."};
+  std::string size, theme;
+  app.add_option("--scenario", o.scenario_path, "Open this scenario file (JSON)")
+      ->check(CLI::ExistingFile);
+  app.add_option("--size", size, "Window size in pixels, WxH (e.g. 1280x800)");
+  app.add_option("--frames", o.frames, "Render this many frames, then exit (scripted mode)")
+      ->check(CLI::Range(1, 100000));
+  app.add_option("--screenshot", o.screenshot_path, "Write the last frame to this PNG file");
+  app.add_option("--dump-state", o.dump_state_path, "Write the scenario JSON here at exit");
+  app.add_option("--dump-geometry", o.dump_geometry_path,
+                 "Write the chart's dot positions (window pixels) here after the first frames");
+  app.add_option("--quit-after", o.quit_after_s, "Exit after this many seconds")
+      ->check(CLI::Range(0.0, 86400.0));
+  app.add_option("--theme", theme, "light or dark (overrides the scenario's theme)")
+      ->check(CLI::IsMember({"light", "dark"}));
+  app.add_option("--scale", o.scale, "UI scale factor on top of the monitor's (0.5 to 3)")
+      ->check(CLI::Range(0.5, 3.0));
+  app.add_flag("--no-settings", o.no_settings,
+               "Neither read nor write the saved settings and last scenario");
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    exit_code = app.exit(e);
+    return std::nullopt;
+  }
+  if (!size.empty()) {
+    int w = 0, h = 0, consumed = 0;
+    char sep = 0;
+    const bool ok = std::sscanf(size.c_str(), "%d%c%d%n", &w, &sep, &h, &consumed) == 3 &&
+                    (sep == 'x' || sep == 'X') && static_cast<size_t>(consumed) == size.size();
+    if (!ok) {
+      std::fprintf(stderr,
+                   "roofline: --size: expected WIDTHxHEIGHT in pixels (e.g. 1280x800), got '%s'\n",
+                   size.c_str());
+      exit_code = 2;
+      return std::nullopt;
+    }
+    o.width = w;
+    o.height = h;
+    if (*o.width < 320 || *o.height < 240 || *o.width > 16384 || *o.height > 16384) {
+      std::fprintf(stderr,
+                   "roofline: --size: each side must be between 320x240 and 16384, got '%s'\n",
+                   size.c_str());
+      exit_code = 2;
+      return std::nullopt;
+    }
+  }
+  o.theme = theme;
+  if (!o.screenshot_path.empty() && !o.frames) o.frames = 4;
+  exit_code = 0;
+  return o;
+}
+
+}  // namespace roofline

@@ -1,0 +1,42 @@
+#pragma once
+// What the app remembers between runs: theme, UI scale, window size and the last scenario.
+//
+// Files live in settings_dir(): settings.json (this struct) and last_scenario.json (the
+// document at exit, written with io's scenario format). Writes are atomic.
+
+#include <string>
+#include <string_view>
+
+#include "roofline/result.h"
+
+namespace roofline {
+
+struct Settings {
+  std::string theme = "light";  // "light" | "dark"
+  float ui_scale = 1.0f;        // user factor on top of the monitor's content scale
+  int window_width = 1280;      // screen coordinates
+  int window_height = 800;
+  std::string scenario_path;  // the file Save writes to; empty = never saved
+
+  bool operator==(const Settings&) const = default;
+};
+
+inline constexpr float kMinUiScale = 0.5f;
+inline constexpr float kMaxUiScale = 3.0f;
+
+// $XDG_CONFIG_HOME/roofline, else $HOME/.config/roofline; empty when neither is set.
+std::string settings_dir();
+
+// Missing keys keep their defaults; a wrong type or value is an error naming the key, e.g.
+// "settings.json: ui_scale: expected a number between 0.5 and 3, got 9".
+Result<Settings> parse_settings(std::string_view json_text, std::string_view origin);
+std::string settings_to_json(const Settings& s);
+
+// Reads `dir`/settings.json. A missing file gives the defaults silently; a bad one gives the
+// defaults and sets `warning` to the parse message.
+Settings load_settings(const std::string& dir, std::string* warning);
+
+// Creates `dir` if needed and writes settings.json atomically. "" on success, else a message.
+std::string save_settings(const std::string& dir, const Settings& s);
+
+}  // namespace roofline

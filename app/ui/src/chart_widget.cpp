@@ -1,0 +1,318 @@
+// The roofline chart widget: the plot library's geometry painted with ImDrawList, plus hover
+// tooltips, zoom, pan, fit, legend toggles and dragging the fc / attention dots.
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "roofline/plot/theme.h"
+#include "roofline/ui/draw_painter.h"
+#include "roofline/units.h"
+#include "ui_internal.h"
+
+namespace roofline {
+
+namespace {
+
+constexpr double kWheelZoomFactor = 1.25;
+
+bool starts_with(std::string_view s, std::string_view prefix) {
+  return s.substr(0, prefix.size()) == prefix;
+}
+
+void sync_view_flags_from_doc(AppState& s) {
+  const ViewSettings& d = s.doc.view;
+  PlotView& v = s.view.plot;
+  v.show_fc = d.show_fc;
+  v.show_attention = d.show_attention;
+  v.show_elementwise = d.show_elementwise;
+  v.show_step = d.show_step;
+  v.show_ops = d.show_ops;
+  v.show_other_roofs = d.show_other_roofs;
+  v.show_caches = d.show_caches;
+  v.show_trail = d.show_trail;
+}
+
+// Auto fit follows structural changes (GPU, model, phase, precision...) but not batch or seq:
+// those move the dots along their trail, which the fit already covers, and refitting while the
+// user drags a dot would pull the axes out from under the mouse.
+Scenario fit_key_of(const Scenario& doc) {
+  Scenario key = doc;
+  key.view = {};
+  key.batch = 0;
+  key.seq = 0;
+  return key;
+}
+
+bool group_outside_view(const AppState& s) {
+  const PlotView& v = s.view.plot;
+  const GroupCost& fc = s.derived.analysis.fc;
+  if (!std::isfinite(fc.intensity) || fc.intensity <= 0 || fc.achieved_flops <= 0) return false;
+  return fc.intensity < v.x_min || fc.intensity > v.x_max || fc.achieved_flops < v.y_min ||
+         fc.achieved_flops > v.y_max;
+}
+
+// True when `inner` lies inside `outer` and `outer` is at most one decade wider on each end:
+// then the current axes still show everything well and are kept.
+bool still_fits(const PlotView& outer, const PlotView& inner) {
+  auto ok = [](double olo, double ohi, double ilo, double ihi) {
+    return olo <= ilo * (1 + 1e-9) && ohi >= ihi * (1 - 1e-9) && ilo / olo <= 10 && ohi / ihi <= 10;
+  };
+  return ok(outer.x_min, outer.x_max, inner.x_min, inner.x_max) &&
+         ok(outer.y_min, outer.y_max, inner.y_min, inner.y_max);
+}
+
+void fit_if_needed(AppState& s, bool dragging) {
+  ViewState& vs = s.view;
+  bool automatic = false;
+  if (vs.auto_fit && !dragging && !vs.fit_requested) {
+    Scenario key = fit_key_of(s.doc);
+    if (!(key == vs.fit_key) || group_outside_view(s)) {
+      automatic = true;
+      vs.fit_key = std::move(key);
+    }
+  }
+  if (!vs.fit_requested && !automatic) return;
+  const Derived& d = s.derived;
+  const PlotView fitted =
+      fit_view(vs.plot, d.analysis, s.doc, vs.plot.show_trail ? &d.trail : nullptr,
+               d.compare ? &*d.compare : nullptr);
+  // A new GPU or precision keeps the axes when its chart still fits them, so the roofs visibly
+  // move (H100 -> H200 lifts the slope) instead of the axes moving under them.
+  if (!automatic || !still_fits(vs.plot, fitted)) vs.plot = fitted;
+  vs.fit_key = fit_key_of(s.doc);
+  vs.fit_requested = false;
+}
+
+// hit_test, except that a draggable dot within reach wins over a non-draggable one drawn on top
+// of it (at batch 1 the whole-step square covers the fc dot: a press there means "drag fc").
+std::string pick(const AppState& s, Vec2 mouse, double radius_px) {
+  std::string hit = hit_test(s.view.geometry, mouse, radius_px);
+  if (hit.empty() || starts_with(hit, "legend:") || hit == "group:fc") return hit;
+  for (const char* id : {"group:fc", "group:attention"}) {
+    const Marker* m = s.view.geometry.find_marker(id);
+    if (m == nullptr) continue;
+    const double d = std::hypot(mouse.x - m->center.x, mouse.y - m->center.y) - m->radius_px;
+    if (d <= radius_px) return id;
+  }
+  return hit;
+}
+
+void start_press(AppState& s, const std::string& hit, Vec2 mouse) {
+  ViewState& vs = s.view;
+  if (starts_with(hit, "legend:")) {
+    if (toggle_series(vs.plot, std::string_view(hit).substr(7))) sync_view_flags_to_doc(s);
+    return;
+  }
+  if (hit == "group:fc" || hit == "group:attention") {
+    const Marker* m = vs.geometry.find_marker(hit);
+    vs.drag_id = hit;
+    vs.drag_offset_px = m != nullptr ? mouse.x - m->center.x : 0;
+    if (hit == "group:attention" && s.doc.phase == Phase::decode) vs.attention_hint = true;
+    return;
+  }
+  if (starts_with(hit, "op:") || starts_with(hit, "group:")) {
+    vs.plot.selected_id = vs.plot.selected_id == hit ? std::string() : hit;
+  }
+}
+
+// One frame of a dot drag: the mouse's x becomes a target intensity, mapped to the batch
+// (decode) or prompt length (prefill) whose dot sits there.
+void apply_drag(AppState& s, Vec2 mouse) {
+  ViewState& vs = s.view;
+  const double target = x_axis(vs.plot).from_px(mouse.x - vs.drag_offset_px);
+  if (vs.drag_id == "group:fc") {
+    if (auto value = value_for_fc_intensity(s.doc, target)) {
+      (s.doc.phase == Phase::decode ? s.doc.batch : s.doc.seq) = *value;
+    }
+  } else if (vs.drag_id == "group:attention" && s.doc.phase == Phase::prefill) {
+    if (auto value = value_for_attention_intensity(s.doc, target)) s.doc.seq = *value;
+  }
+}
+
+void drag_tooltip(const AppState& s) {
+  const bool decode = s.doc.phase == Phase::decode;
+  const Analysis& a = s.derived.analysis;
+  ImGui::BeginTooltip();
+  if (s.view.drag_id == "group:fc") {
+    ImGui::Text("%s %lld  →  fc intensity %.3g FLOP/byte", decode ? "Batch" : "Prompt",
+                static_cast<long long>(decode ? s.doc.batch : s.doc.seq), a.fc.intensity);
+    ImGui::TextDisabled(
+        "achieved %s of %s attainable · ridge at %.3g FLOP/byte",
+        format_si(a.fc.achieved_flops, "FLOP/s").c_str(),
+        format_si(std::min(a.peak_flops, a.fc.intensity * a.bandwidth), "FLOP/s").c_str(),
+        a.ridge_point);
+  } else if (!decode) {
+    ImGui::Text("Prompt %lld  →  attention intensity %.3g FLOP/byte",
+                static_cast<long long>(s.doc.seq), a.attention.intensity);
+  } else {
+    ImGui::TextUnformatted("The decode attention dot cannot move: see the note on the chart.");
+  }
+  ImGui::EndTooltip();
+}
+
+// The note shown when the decode attention dot is dragged: why it stays, and its levers.
+void draw_attention_hint(AppState& s, ImVec2 dot, ImVec2 chart_min, ImVec2 chart_max) {
+  if (!s.view.attention_hint) return;
+  if (s.doc.phase != Phase::decode) {
+    s.view.attention_hint = false;
+    return;
+  }
+  const float em = ImGui::GetFontSize();
+  const ModelConfig& m = s.doc.model;
+  // Below and right of the dot (the shaded, empty side of the slope), kept inside the chart;
+  // the size is last frame's.
+  const ImVec2 size = s.view.attention_hint_size;
+  ImVec2 at{dot.x + 1.5f * em, dot.y + 1.5f * em};
+  at.x = std::max(chart_min.x, std::min(at.x, chart_max.x - size.x));
+  at.y = std::max(chart_min.y, std::min(at.y, chart_max.y - size.y));
+  ImGui::SetNextWindowPos(at, ImGuiCond_Always);
+  ImGui::SetNextWindowSizeConstraints({20 * em, 0}, {30 * em, 40 * em});
+  bool open = true;
+  if (ImGui::Begin("Why the attention dot stays put", &open,
+                   ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove |
+                       ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings)) {
+    ImGui::PushTextWrapPos(28 * em);
+    const double g =
+        static_cast<double>(m.heads) / static_cast<double>(std::max<int64_t>(1, m.kv_heads));
+    if (m.mla) {
+      ImGui::TextWrapped(
+          "In decode, each sequence reads its own latent KV cache once per step, "
+          "shared by all %lld heads: FLOPs and bytes both grow with batch × "
+          "context, so the intensity (≈ 4·H / b_kv) does not move with either.",
+          static_cast<long long>(m.heads));
+    } else {
+      ImGui::TextWrapped(
+          "In decode, each sequence reads its own K and V cache once per step: "
+          "FLOPs and bytes both grow with batch × context, so they cancel. The "
+          "intensity is ≈ 2·g / b_kv = 2 × %.3g / %.3g B = %.3g FLOP/byte, set by "
+          "the GQA group g = H / Hkv = %lld / %lld and the KV precision.",
+          g, bytes_per_element(s.doc.kv), 2 * g / bytes_per_element(s.doc.kv),
+          static_cast<long long>(m.heads), static_cast<long long>(m.kv_heads));
+    }
+    ImGui::Spacing();
+    ImGui::TextUnformatted("Levers that move it:");
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("KV cache precision");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(8 * em);
+    if (ImGui::BeginCombo("##hint_kv", std::string(to_string(s.doc.kv)).c_str())) {
+      for (Precision p : kAllPrecisions) {
+        if (ImGui::Selectable(std::string(to_string(p)).c_str(), p == s.doc.kv)) s.doc.kv = p;
+      }
+      ImGui::EndCombo();
+    }
+    item_tooltip("Fewer bytes per cached value: fp8 doubles the decode attention intensity.");
+    ImGui::TextWrapped(
+        "A model with a larger GQA group (fewer KV heads per query head), or "
+        "latent attention (MLA, e.g. DeepSeek-V3), reads fewer KV bytes per FLOP.");
+    ImGui::PopTextWrapPos();
+  }
+  s.view.attention_hint_size = ImGui::GetWindowSize();
+  ImGui::End();
+  if (!open) s.view.attention_hint = false;
+}
+
+}  // namespace
+
+void sync_view_flags_to_doc(AppState& s) {
+  const PlotView& v = s.view.plot;
+  ViewSettings& d = s.doc.view;
+  d.show_fc = v.show_fc;
+  d.show_attention = v.show_attention;
+  d.show_elementwise = v.show_elementwise;
+  d.show_step = v.show_step;
+  d.show_ops = v.show_ops;
+  d.show_other_roofs = v.show_other_roofs;
+  d.show_caches = v.show_caches;
+  d.show_trail = v.show_trail;
+}
+
+void draw_chart(AppState& s, ImVec2 size) {
+  ImGuiIO& io = ImGui::GetIO();
+  ViewState& vs = s.view;
+  PlotView& v = vs.plot;
+  const float em = ImGui::GetFontSize();
+  size = {std::max(size.x, 8 * em), std::max(size.y, 6 * em)};
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  vs.canvas_origin = origin;
+  v.canvas_px = {size.x, size.y};
+  v.font_px = em;
+  sync_view_flags_from_doc(s);
+  refresh_derived(s);
+
+  ImGui::InvisibleButton("##roofline_chart", size,
+                         ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight);
+  const bool hovered = ImGui::IsItemHovered();
+  const bool active = ImGui::IsItemActive();
+  const Vec2 mouse{io.MousePos.x - origin.x, io.MousePos.y - origin.y};
+  const double hit_radius = 0.35 * em;
+  // Hit tests use last frame's geometry: what the user saw when they clicked.
+  const std::string under_mouse = hovered ? pick(s, mouse, hit_radius) : std::string();
+
+  if (hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) start_press(s, under_mouse, mouse);
+  if (!vs.drag_id.empty()) {
+    if (ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
+      if (io.MouseDelta.x != 0 || ImGui::IsMouseClicked(ImGuiMouseButton_Left))
+        apply_drag(s, mouse);
+    } else {
+      vs.drag_id.clear();
+    }
+  }
+  if (hovered && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left) && under_mouse.empty()) {
+    vs.auto_fit = true;
+    vs.fit_requested = true;
+  }
+  if (hovered && io.MouseWheel != 0) {
+    zoom_about(v, mouse, std::pow(kWheelZoomFactor, static_cast<double>(io.MouseWheel)));
+    vs.auto_fit = false;
+  }
+  if (active && ImGui::IsMouseDragging(ImGuiMouseButton_Right, 0.0f) &&
+      (io.MouseDelta.x != 0 || io.MouseDelta.y != 0)) {
+    pan(v, {io.MouseDelta.x, io.MouseDelta.y});
+    vs.auto_fit = false;
+  }
+
+  refresh_derived(s);
+  fit_if_needed(s, !vs.drag_id.empty());
+  vs.hovered_id = !vs.drag_id.empty() ? vs.drag_id : under_mouse;
+  v.hovered_id = starts_with(vs.hovered_id, "legend:") ? std::string() : vs.hovered_id;
+  // A row hovered in the operator table (drawn after the chart: last frame's) lights its dot.
+  if (v.hovered_id.empty()) v.hovered_id = vs.table_hovered_id;
+
+  const Derived& d = s.derived;
+  vs.geometry = build_roofline_plot(
+      d.analysis, s.doc, v, theme_by_name(s.doc.view.theme), imgui_text_measure(s.ui.font_regular),
+      v.show_trail ? &d.trail : nullptr, d.compare ? &*d.compare : nullptr);
+  paint_geometry(*ImGui::GetWindowDrawList(), vs.geometry, origin,
+                 {s.ui.font_regular, s.ui.font_bold});
+
+  const bool draggable = vs.hovered_id == "group:fc" ||
+                         (vs.hovered_id == "group:attention" && s.doc.phase == Phase::prefill);
+  if (!vs.drag_id.empty()) {
+    ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeEW);
+    drag_tooltip(s);
+  } else if (hovered && !vs.hovered_id.empty()) {
+    if (starts_with(vs.hovered_id, "legend:")) {
+      ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
+      ImGui::SetTooltip("Click to show or hide this series");
+    } else {
+      if (draggable) ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
+      dot_tooltip(s, vs.hovered_id);
+    }
+  }
+  if (const Marker* dot = vs.geometry.find_marker("group:attention"); vs.attention_hint) {
+    const Rect area = vs.geometry.plot_area;
+    const ImVec2 dot_at = dot != nullptr ? ImVec2{origin.x + static_cast<float>(dot->center.x),
+                                                  origin.y + static_cast<float>(dot->center.y)}
+                                         : ImVec2{origin.x + static_cast<float>(area.x0),
+                                                  origin.y + static_cast<float>(area.y0)};
+    draw_attention_hint(
+        s, dot_at, {origin.x + static_cast<float>(area.x0), origin.y + static_cast<float>(area.y0)},
+        {origin.x + static_cast<float>(area.x1), origin.y + static_cast<float>(area.y1)});
+  }
+}
+
+}  // namespace roofline

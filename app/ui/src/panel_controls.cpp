@@ -1,0 +1,334 @@
+// The left panel: every knob of the Scenario, each with a tooltip saying what it changes.
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <array>
+#include <cfloat>
+#include <cstdio>
+#include <string>
+
+#include "roofline/units.h"
+#include "ui_internal.h"
+
+namespace roofline {
+
+namespace {
+
+const ImVec4 kWarningColor{0.90f, 0.55f, 0.10f, 1.0f};
+
+void disabled_wrapped(const std::string& text) {
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextUnformatted(text.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::PopStyleColor();
+}
+
+// Room for a "Load…" button beside a combo.
+float load_button_width() {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  return ImGui::CalcTextSize("Load…").x + 2 * style.FramePadding.x + style.ItemInnerSpacing.x;
+}
+
+void section(const char* title) {
+  ImGui::Spacing();
+  ImGui::TextDisabled("%s", title);
+  ImGui::Separator();
+}
+
+// A preset combo over `entries`; `current_id` is the loaded value's id (a path for user files).
+// Returns the picked preset's id, or "" when nothing was picked.
+std::string preset_combo(const char* id, const std::vector<PresetEntry>& entries,
+                         const std::string& current_id, const std::string& current_name,
+                         bool allow_none = false, bool none_selected = false) {
+  std::string preview = none_selected ? std::string("None") : current_name;
+  const bool is_preset = std::any_of(entries.begin(), entries.end(),
+                                     [&](const PresetEntry& e) { return e.id == current_id; });
+  if (!none_selected && !is_preset) preview += " (file)";
+  std::string picked;
+  if (ImGui::BeginCombo(id, preview.c_str(), ImGuiComboFlags_HeightLarge)) {
+    if (allow_none && ImGui::Selectable("None", none_selected))
+      picked.assign(1, '-');  // not = "-": GCC 12 -Wrestrict bug
+    for (const PresetEntry& e : entries) {
+      const bool selected = !none_selected && e.id == current_id;
+      if (ImGui::Selectable(e.name.c_str(), selected)) picked = e.id;
+      if (selected) ImGui::SetItemDefaultFocus();
+    }
+    ImGui::EndCombo();
+  }
+  return picked;
+}
+
+bool precision_combo(const char* id, Precision& value, const GpuSpec& gpu, bool storage_only) {
+  bool changed = false;
+  const std::string preview = std::string(to_string(value)) + "  (" +
+                              std::string(bytes_per_element(value) == 0.5 ? "½" : "") +
+                              (bytes_per_element(value) == 0.5
+                                   ? std::string()
+                                   : std::to_string(static_cast<int>(bytes_per_element(value)))) +
+                              " B)";
+  if (ImGui::BeginCombo(id, preview.c_str())) {
+    for (Precision p : kAllPrecisions) {
+      std::string label = std::string(to_string(p));
+      if (!storage_only && !gpu.peak(p)) label += "   (no roof on this GPU)";
+      if (ImGui::Selectable(label.c_str(), p == value)) {
+        value = p;
+        changed = true;
+      }
+    }
+    ImGui::EndCombo();
+  }
+  return changed;
+}
+
+// A logarithmic slider with an exact input box beside it; both clamp to [lo, hi].
+void log_slider_with_input(const char* id, int64_t& value, int64_t lo, int64_t hi,
+                           const char* tooltip) {
+  const float em = ImGui::GetFontSize();
+  const float input_w = 5.2f * em;
+  const float avail = ImGui::GetContentRegionAvail().x;
+  ImGui::PushID(id);
+  ImGui::SetNextItemWidth(std::max(4 * em, avail - input_w - ImGui::GetStyle().ItemInnerSpacing.x));
+  ImGui::SliderScalar("##slider", ImGuiDataType_S64, &value, &lo, &hi, "%lld",
+                      ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
+  item_tooltip(tooltip);
+  ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
+  ImGui::SetNextItemWidth(input_w);
+  ImGui::InputScalar("##input", ImGuiDataType_S64, &value, nullptr, nullptr, "%lld");
+  item_tooltip("Type an exact value; it is clamped to the valid range.");
+  value = std::clamp(value, lo, hi);
+  ImGui::PopID();
+}
+
+// A fraction shown and edited as a percentage.
+void percent_slider(const char* id, double& fraction, double lo_percent, const char* tooltip) {
+  double percent = fraction * 100;
+  const double lo = lo_percent, hi = 100;
+  if (ImGui::SliderScalar(id, ImGuiDataType_Double, &percent, &lo, &hi, "%.0f %%",
+                          ImGuiSliderFlags_AlwaysClamp)) {
+    fraction = std::clamp(percent, lo, hi) / 100;
+  }
+  item_tooltip(tooltip);
+}
+
+void draw_hardware(AppState& s) {
+  section("Hardware");
+  row_label("GPU",
+            "The GPU whose roofs are drawn: its peak FLOP/s for the math precision sets "
+            "the flat compute roof, its memory bandwidth the slope. The dots' intensities "
+            "do not change with the GPU, only where the roof sits above them.");
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - load_button_width());
+  const std::string gpu = preset_combo("##gpu", s.library->gpus(), s.doc.gpu.id, s.doc.gpu.name);
+  item_tooltip("Preset GPUs (dense datasheet peaks; the source is in each preset file).");
+  if (!gpu.empty()) {
+    if (auto loaded = s.library->gpu(gpu)) s.doc.gpu = std::move(loaded).value();
+  }
+  ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
+  if (ImGui::Button("Load…##gpu", {-FLT_MIN, 0})) open_file_dialog(s, FileAction::load_gpu);
+  item_tooltip(
+      "Load a GPU preset file (.json with memory_bandwidth, memory_capacity, "
+      "peak_flops per precision).");
+  disabled_wrapped(format_si(s.doc.gpu.memory_bandwidth_bytes_per_s, "B/s") + " · " +
+                   format_si(s.doc.gpu.memory_capacity_bytes, "B") + " HBM · " + s.doc.gpu.vendor);
+
+  row_label("Compare",
+            "A second GPU drawn dashed on the same chart, with hollow dots for the same "
+            "workload: how far each roof moves when you change hardware.");
+  const std::string other = preset_combo(
+      "##compare", s.library->gpus(), s.doc.compare_gpu ? s.doc.compare_gpu->id : std::string(),
+      s.doc.compare_gpu ? s.doc.compare_gpu->name : std::string(), true, !s.doc.compare_gpu);
+  item_tooltip("None, or a GPU to compare with.");
+  if (other == "-") {
+    s.doc.compare_gpu.reset();
+  } else if (!other.empty()) {
+    if (auto loaded = s.library->gpu(other)) s.doc.compare_gpu = std::move(loaded).value();
+  }
+}
+
+void draw_model(AppState& s) {
+  section("Model");
+  row_label("Model",
+            "The transformer: its shape (layers, hidden size, heads, KV heads, MLP width, "
+            "vocabulary) sets every operator's FLOPs and bytes.");
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - load_button_width());
+  const std::string model =
+      preset_combo("##model", s.library->models(), s.doc.model.id, s.doc.model.name);
+  item_tooltip("Preset models (Hugging Face config.json files).");
+  if (!model.empty()) {
+    if (auto loaded = s.library->model(model)) s.doc.model = std::move(loaded).value();
+  }
+  ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
+  if (ImGui::Button("Load…##model", {-FLT_MIN, 0})) open_file_dialog(s, FileAction::load_model);
+  item_tooltip("Open any Hugging Face config.json (dense, GQA, MoE or MLA).");
+  const ModelConfig& m = s.doc.model;
+  const Totals& t = s.derived.analysis.totals;
+  char params[32];
+  std::snprintf(params, sizeof params, t.parameters >= 1e9 ? "%.3g B params" : "%.3g M params",
+                t.parameters >= 1e9 ? t.parameters / 1e9 : t.parameters / 1e6);
+  std::string shape = std::string(params) + " · " + std::to_string(m.layers) + " layers · " +
+                      std::to_string(m.heads) + "/" + std::to_string(m.kv_heads) + " heads";
+  if (m.moe)
+    shape +=
+        " · MoE " + std::to_string(m.moe->experts_per_token) + "/" + std::to_string(m.moe->experts);
+  if (m.mla) shape += " · MLA";
+  disabled_wrapped(shape);
+}
+
+void draw_workload(AppState& s) {
+  section("Workload");
+  row_label("Phase",
+            "Prefill processes whole prompts (B·T tokens per step: matmuls are "
+            "compute-bound). Decode generates one token per sequence (B tokens per "
+            "step: weights are re-read for few tokens, so it is memory-bound).");
+  int phase = s.doc.phase == Phase::prefill ? 0 : 1;
+  if (ImGui::RadioButton("Prefill", &phase, 0)) s.doc.phase = Phase::prefill;
+  item_tooltip("One step runs the whole prompt: M = B·T tokens through every matmul.");
+  ImGui::SameLine();
+  if (ImGui::RadioButton("Decode", &phase, 1)) s.doc.phase = Phase::decode;
+  item_tooltip(
+      "One step generates one token per sequence: M = B tokens, reading all weights "
+      "and each sequence's KV cache.");
+
+  row_label("Batch",
+            "B, the sequences processed together. Each weight byte read serves B tokens, "
+            "so in decode the fc intensity ≈ B FLOP/byte (bf16): batching moves the fc "
+            "dot right along the slope towards the ridge. The KV cache grows with B.");
+  log_slider_with_input("batch", s.doc.batch, 1, kMaxBatch,
+                        "Batch size B (logarithmic). Ctrl+click to type, or use the box. You can "
+                        "also drag the fc dot on the chart.");
+
+  const bool prefill = s.doc.phase == Phase::prefill;
+  row_label(prefill ? "Prompt" : "Context",
+            prefill ? "T, the prompt length. Prefill matmuls see B·T token rows, and causal "
+                      "attention's FLOPs grow with T²: both dots move right as T grows."
+                    : "S, the tokens already in each sequence's KV cache. Decode attention reads "
+                      "S·Hkv·dh K and V values per sequence: its time grows with S but its "
+                      "intensity does not.");
+  log_slider_with_input("seq", s.doc.seq, 1, kMaxSeq,
+                        prefill ? "Prompt length T in tokens (logarithmic). In prefill, dragging "
+                                  "the fc or attention dot sets it."
+                                : "Context length S in tokens (logarithmic).");
+}
+
+void draw_precision(AppState& s) {
+  section("Precision");
+  row_label("Weights",
+            "Storage of the weights: bytes per weight read. Halving it halves the fc "
+            "bytes in decode (doubles the fc intensity). Weights wider than the "
+            "activations also set the math precision.");
+  precision_combo("##weights", s.doc.weights, s.doc.gpu, true);
+  item_tooltip("Weight storage precision (W8 / W4 for weight-only quantization).");
+  row_label("Activations",
+            "Precision of activations, and usually of the math: the compute roof "
+            "drawn is the GPU's peak for the math precision.");
+  precision_combo("##activations", s.doc.activations, s.doc.gpu, false);
+  item_tooltip(
+      "Activation precision; the matmuls run at this precision unless the weights are "
+      "wider.");
+  row_label("KV cache",
+            "Storage of the K and V cache: bytes per cached value. Decode attention's "
+            "intensity ≈ 2·g / b_kv, so fp8 KV doubles it; it also halves the KV "
+            "memory, raising the batch that fits.");
+  precision_combo("##kv", s.doc.kv, s.doc.gpu, true);
+  item_tooltip("KV cache precision.");
+
+  const Analysis& a = s.derived.analysis;
+  disabled_wrapped("Math: " + std::string(to_string(a.math_precision)) + " on the " +
+                   std::string(to_string(a.roof_precision)) + " roof (" +
+                   format_si(a.peak_flops, "FLOP/s") + ")");
+  item_tooltip(
+      "The matmuls run at the activations' precision unless the weights are wider. A GPU "
+      "without that roof falls back to the next wider one it has.");
+  for (const std::string& w : a.warnings) {
+    ImGui::PushStyleColor(ImGuiCol_Text, kWarningColor);
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::Text("⚠ %s", w.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::PopStyleColor();
+  }
+}
+
+void draw_kernels(AppState& s) {
+  section("Kernels and parallelism");
+  ImGui::Checkbox("Flash attention", &s.doc.flash_attention);
+  item_tooltip(
+      "On: attention is one fused kernel; the score matrix never goes to memory. Off: "
+      "QKᵀ, softmax and SV are separate ops that write and read B·H·S (decode) or "
+      "B·H·T² (prefill) scores: more bytes, lower intensity.");
+  ImGui::Checkbox("Fuse elementwise ops", &s.doc.fuse_elementwise);
+  item_tooltip(
+      "On: norms, activation and residual adds ride in the matmul epilogues and move no "
+      "bytes of their own (their FLOPs remain; with zero bytes they leave the chart).");
+
+  row_label("Tensor par.",
+            "tp, the GPUs one layer is split over. Every op's FLOPs and bytes "
+            "divide by tp (numbers are per GPU); each layer adds two all-reduces "
+            "over the interconnect.");
+  char preview[16];
+  std::snprintf(preview, sizeof preview, "%lld GPU%s", static_cast<long long>(s.doc.tp),
+                s.doc.tp > 1 ? "s" : "");
+  if (ImGui::BeginCombo("##tp", preview)) {
+    for (int64_t tp = 1; tp <= 64; tp *= 2) {
+      char label[16];
+      std::snprintf(label, sizeof label, "%lld", static_cast<long long>(tp));
+      if (ImGui::Selectable(label, tp == s.doc.tp)) s.doc.tp = tp;
+    }
+    ImGui::EndCombo();
+  }
+  item_tooltip("Tensor-parallel degree (per-GPU numbers on the chart).");
+}
+
+void draw_roofs(AppState& s) {
+  section("Roofs");
+  row_label("Compute",
+            "Scales the compute roof: real matmuls reach 60–80% of the datasheet "
+            "peak. A dot's bound and time follow the scaled roof.");
+  percent_slider("##compute_eff", s.doc.compute_efficiency, 5,
+                 "Compute efficiency: share of the datasheet peak FLOP/s drawn as the roof.");
+  row_label("Memory",
+            "Scales the bandwidth slope: real kernels reach 70–90% of the datasheet "
+            "HBM bandwidth.");
+  percent_slider("##memory_eff", s.doc.memory_efficiency, 5,
+                 "Memory efficiency: share of the datasheet bandwidth drawn as the slope.");
+  const float half = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;
+  const bool peak = s.doc.compute_efficiency == 1.0 && s.doc.memory_efficiency == 1.0;
+  const bool practical = s.doc.compute_efficiency == 0.7 && s.doc.memory_efficiency == 0.8;
+  if (peak) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+  if (ImGui::Button("Peak roofs", {half, 0})) {
+    s.doc.compute_efficiency = 1.0;
+    s.doc.memory_efficiency = 1.0;
+  }
+  if (peak) ImGui::PopStyleColor();
+  item_tooltip("Datasheet roofs: 100% compute, 100% bandwidth (an upper bound nobody reaches).");
+  ImGui::SameLine();
+  if (practical)
+    ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+  if (ImGui::Button("Practical", {half, 0})) {
+    s.doc.compute_efficiency = 0.7;
+    s.doc.memory_efficiency = 0.8;
+  }
+  if (practical) ImGui::PopStyleColor();
+  item_tooltip("Typical achieved roofs: 70% of peak FLOP/s and 80% of peak bandwidth.");
+  row_label("Memory use",
+            "Share of the GPU memory usable for weights and KV cache (the rest "
+            "is activations, workspace and fragmentation). Sets the largest batch "
+            "that fits and the KV wall on the throughput plot.");
+  percent_slider("##mem_util", s.doc.memory_utilization, 30,
+                 "Memory utilization: usable share of the GPU's capacity.");
+}
+
+}  // namespace
+
+void draw_controls_panel(AppState& s) {
+  ImGui::PushItemWidth(-FLT_MIN);
+  draw_hardware(s);
+  draw_model(s);
+  draw_workload(s);
+  draw_precision(s);
+  draw_kernels(s);
+  draw_roofs(s);
+  ImGui::PopItemWidth();
+}
+
+}  // namespace roofline

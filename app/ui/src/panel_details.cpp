@@ -1,0 +1,272 @@
+// Beside the chart: the operator table and the throughput-vs-batch plot (tabs), and the status
+// line under everything.
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+#include <cstdio>
+#include <numeric>
+#include <string>
+
+#include "roofline/plot/theme.h"
+#include "roofline/ui/draw_painter.h"
+#include "roofline/units.h"
+#include "ui_internal.h"
+
+namespace roofline {
+
+namespace {
+
+enum Column { kName, kKind, kCount, kFlops, kBytes, kIntensity, kTime, kShare, kBound, kColumns };
+
+double sort_key(const OpCost& op, int column) {
+  switch (column) {
+    case kCount:
+      return static_cast<double>(op.count);
+    case kFlops:
+      return op.flops;
+    case kBytes:
+      return op.bytes;
+    case kIntensity:
+      return op.intensity;
+    case kTime:
+    case kShare:
+      return op.time_s;
+    default:
+      return 0;
+  }
+}
+
+void sort_ops(AppState& s, const ImGuiTableSortSpecs* specs) {
+  const std::vector<OpCost>& ops = s.derived.analysis.ops;
+  std::vector<int>& order = s.ui.op_order;
+  order.resize(ops.size());
+  std::iota(order.begin(), order.end(), 0);
+  if (specs == nullptr || specs->SpecsCount == 0) return;  // execution order
+  const ImGuiTableColumnSortSpecs& spec = specs->Specs[0];
+  const int column = spec.ColumnIndex;
+  const bool ascending = spec.SortDirection == ImGuiSortDirection_Ascending;
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+    const OpCost& x = ops[static_cast<size_t>(a)];
+    const OpCost& y = ops[static_cast<size_t>(b)];
+    int cmp = 0;
+    if (column == kName) {
+      cmp = x.name.compare(y.name);
+    } else if (column == kKind) {
+      cmp = to_string(x.kind).compare(to_string(y.kind));
+    } else if (column == kBound) {
+      cmp = to_string(x.bound).compare(to_string(y.bound));
+    } else {
+      const double kx = sort_key(x, column), ky = sort_key(y, column);
+      cmp = kx < ky ? -1 : (kx > ky ? 1 : 0);
+    }
+    return ascending ? cmp < 0 : cmp > 0;
+  });
+}
+
+std::string intensity_cell(double i) {
+  if (!std::isfinite(i)) return "∞ (fused)";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, i >= 1000 ? "%.0f" : "%.3g", i);
+  return buf;
+}
+
+void text_cell(const std::string& t) { ImGui::TextUnformatted(t.c_str()); }
+
+// "11,608 tokens/s": a rate people compare digit by digit reads better without SI prefixes;
+// below 100 it keeps three significant digits ("4.52 tokens/s").
+std::string tokens_per_s(double rate) {
+  if (rate >= 100) return format_count(rate) + " tokens/s";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3g tokens/s", rate);
+  return buf;
+}
+
+void draw_operator_table(AppState& s) {
+  const Analysis& a = s.derived.analysis;
+  const ImGuiTableFlags flags = ImGuiTableFlags_Sortable | ImGuiTableFlags_RowBg |
+                                ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_ScrollY |
+                                ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingStretchProp |
+                                ImGuiTableFlags_Hideable | ImGuiTableFlags_SortTristate;
+  if (!ImGui::BeginTable("operators", kColumns, flags)) return;
+  ImGui::TableSetupScrollFreeze(0, 1);
+  ImGui::TableSetupColumn("Operator", 0, 1.3f);  // unsorted: execution order
+  ImGui::TableSetupColumn("Kind", 0, 1.0f);
+  ImGui::TableSetupColumn("Layers", 0, 0.6f);
+  ImGui::TableSetupColumn("FLOPs", ImGuiTableColumnFlags_PreferSortDescending, 1.0f);
+  ImGui::TableSetupColumn("Bytes", ImGuiTableColumnFlags_PreferSortDescending, 1.0f);
+  ImGui::TableSetupColumn("FLOP/byte", ImGuiTableColumnFlags_PreferSortDescending, 0.9f);
+  ImGui::TableSetupColumn("Time", ImGuiTableColumnFlags_PreferSortDescending, 0.9f);
+  ImGui::TableSetupColumn("Share", ImGuiTableColumnFlags_PreferSortDescending, 0.8f);
+  ImGui::TableSetupColumn("Bound", 0, 0.8f);
+  ImGui::TableHeadersRow();
+
+  ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs();
+  const bool analysis_changed = s.ui.op_order_revision != s.derived.revision;
+  if ((specs != nullptr && specs->SpecsDirty) || analysis_changed ||
+      s.ui.op_order.size() != a.ops.size()) {
+    sort_ops(s, specs);
+    if (specs != nullptr) specs->SpecsDirty = false;
+    s.ui.op_order_revision = s.derived.revision;
+  }
+
+  const double step = a.totals.time_s;
+  s.view.table_hovered_id.clear();
+  for (int index : s.ui.op_order) {
+    const OpCost& op = a.ops[static_cast<size_t>(index)];
+    const std::string id = "op:" + std::string(op.name);
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    const bool selected = s.view.plot.selected_id == id;
+    if (ImGui::Selectable(std::string(op.name).c_str(), selected,
+                          ImGuiSelectableFlags_SpanAllColumns)) {
+      s.view.plot.selected_id = selected ? std::string() : id;
+    }
+    if (ImGui::IsItemHovered()) {
+      s.view.table_hovered_id = id;
+      dot_tooltip(s, id);
+    }
+    ImGui::TableNextColumn();
+    text_cell(std::string(to_string(op.kind)));
+    ImGui::TableNextColumn();
+    text_cell(std::to_string(op.count));
+    ImGui::TableNextColumn();
+    text_cell(format_si(op.flops, "FLOP"));
+    ImGui::TableNextColumn();
+    text_cell(format_si(op.bytes, "B"));
+    ImGui::TableNextColumn();
+    text_cell(intensity_cell(op.intensity));
+    ImGui::TableNextColumn();
+    text_cell(format_time(op.time_s));
+    ImGui::TableNextColumn();
+    char share[16];
+    std::snprintf(share, sizeof share, "%.1f %%", step > 0 ? 100 * op.time_s / step : 0.0);
+    text_cell(share);
+    ImGui::TableNextColumn();
+    if (op.bound == Bound::compute) {
+      ImGui::TextColored({0.85f, 0.45f, 0.1f, 1}, "compute");
+    } else {
+      ImGui::TextColored({0.2f, 0.5f, 0.85f, 1}, "memory");
+    }
+  }
+  if (a.totals.communication_time_s > 0) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextDisabled("all-reduce (tp)");
+    for (int c = 1; c < kTime; ++c) ImGui::TableNextColumn();
+    ImGui::TableNextColumn();
+    text_cell(format_time(a.totals.communication_time_s));
+    ImGui::TableNextColumn();
+    char share[16];
+    std::snprintf(share, sizeof share, "%.1f %%",
+                  step > 0 ? 100 * a.totals.communication_time_s / step : 0.0);
+    text_cell(share);
+    ImGui::TableNextColumn();
+    ImGui::TextDisabled("interconnect");
+  }
+  ImGui::EndTable();
+}
+
+void draw_throughput(AppState& s) {
+  const ImVec2 size = ImGui::GetContentRegionAvail();
+  const float em = ImGui::GetFontSize();
+  if (size.x < 8 * em || size.y < 5 * em) return;
+  const ThroughputData& data = throughput_data(s);
+  ViewState& vs = s.view;
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  vs.throughput_origin = origin;
+  vs.throughput.canvas_px = {size.x, size.y};
+  vs.throughput.font_px = em;
+  vs.throughput.show_title = false;
+  ImGui::InvisibleButton("##throughput_chart", size);
+  const ImGuiIO& io = ImGui::GetIO();
+  const Vec2 mouse{io.MousePos.x - origin.x, io.MousePos.y - origin.y};
+  vs.throughput.hovered_id =
+      ImGui::IsItemHovered() ? hit_test(vs.throughput_geometry, mouse, 0.35 * em) : std::string();
+  vs.throughput_geometry =
+      build_throughput_plot(data, s.doc, vs.throughput, theme_by_name(s.doc.view.theme),
+                            imgui_text_measure(s.ui.font_regular));
+  paint_geometry(*ImGui::GetWindowDrawList(), vs.throughput_geometry, origin,
+                 {s.ui.font_regular, s.ui.font_bold});
+  const std::string& hov = vs.throughput.hovered_id;
+  const bool prefill = s.doc.phase == Phase::prefill;
+  if (hov == "current") {
+    ImGui::SetTooltip("Batch %lld: %s %s", static_cast<long long>(data.current_batch),
+                      tokens_per_s(data.current_tokens_per_s).c_str(),
+                      prefill ? "(prompt tokens)" : "");
+  } else if (hov == "knee" && data.knee) {
+    ImGui::SetTooltip(
+        "From batch %lld the fc group reaches the ridge: more batch adds time "
+        "as fast as tokens.",
+        static_cast<long long>(*data.knee));
+  } else if (hov == "wall:kv") {
+    ImGui::SetTooltip("Batch %lld fills the usable memory with weights + KV cache.",
+                      static_cast<long long>(data.max_batch));
+  }
+}
+
+}  // namespace
+
+void draw_details(AppState& s) {
+  if (!ImGui::BeginTabBar("details")) return;
+  const int wanted = s.ui.select_details_tab;
+  s.ui.select_details_tab = -1;
+  if (ImGui::BeginTabItem("Operators", nullptr, wanted == 0 ? ImGuiTabItemFlags_SetSelected : 0)) {
+    s.ui.details_tab = 0;
+    draw_operator_table(s);
+    ImGui::EndTabItem();
+  }
+  if (ImGui::BeginTabItem("Throughput vs batch", nullptr,
+                          wanted == 1 ? ImGuiTabItemFlags_SetSelected : 0)) {
+    s.ui.details_tab = 1;
+    draw_throughput(s);
+    ImGui::EndTabItem();
+  }
+  ImGui::EndTabBar();
+}
+
+void draw_status_line(AppState& s) {
+  const Analysis& a = s.derived.analysis;
+  const Totals& t = a.totals;
+  const bool prefill = s.doc.phase == Phase::prefill;
+  std::string text = "Step " + format_time(t.time_s);
+  if (prefill) {
+    text += "   ·   TTFT " + format_time(t.ttft_s) + "   ·   " + tokens_per_s(t.tokens_per_s) +
+            " (prompt)";
+  } else {
+    text += "   ·   " + tokens_per_s(t.tokens_per_s) + "   ·   " +
+            tokens_per_s(s.doc.batch > 0 ? t.tokens_per_s / static_cast<double>(s.doc.batch) : 0) +
+            " per sequence";
+  }
+  const double tp = static_cast<double>(std::max<int64_t>(1, s.doc.tp));
+  text += "   ·   Memory " + format_si(t.weights_bytes / tp, "B") + " weights + " +
+          format_si(t.kv_cache_bytes / tp, "B") +
+          " KV = " + format_si(t.memory_per_gpu_bytes, "B") + " of " +
+          format_si(t.usable_memory_bytes, "B") + " usable";
+  if (s.doc.tp > 1) text += " per GPU";
+  ImGui::Separator();
+  ImGui::AlignTextToFramePadding();
+  if (!t.fits_in_memory) {
+    ImGui::TextColored({0.9f, 0.25f, 0.2f, 1}, "%s  (does not fit)", text.c_str());
+  } else {
+    ImGui::TextUnformatted(text.c_str());
+  }
+  if (!s.ui.message.empty()) {
+    const float em = ImGui::GetFontSize();
+    const float w = ImGui::CalcTextSize(s.ui.message.c_str()).x + 2 * em;
+    const float x = std::max(ImGui::GetCursorPosX() + em, ImGui::GetWindowContentRegionMax().x - w);
+    ImGui::SameLine(x);
+    if (s.ui.message_is_error) {
+      ImGui::TextColored({0.9f, 0.25f, 0.2f, 1}, "%s", s.ui.message.c_str());
+    } else {
+      ImGui::TextDisabled("%s", s.ui.message.c_str());
+    }
+    ImGui::SameLine();
+    if (ImGui::SmallButton("×")) s.ui.message.clear();
+    item_tooltip("Dismiss the message.");
+  }
+}
+
+}  // namespace roofline

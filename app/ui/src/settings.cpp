@@ -1,0 +1,116 @@
+#include "roofline/ui/settings.h"
+
+#include <cstdlib>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <system_error>
+
+#include "roofline/io/json_io.h"
+
+namespace roofline {
+
+namespace {
+
+using nlohmann::json;
+
+std::string describe(const json& v) {
+  std::string dumped = v.dump();
+  if (dumped.size() > 40) dumped = dumped.substr(0, 37) + "...";
+  return dumped;
+}
+
+}  // namespace
+
+std::string settings_dir() {
+  if (const char* xdg = std::getenv("XDG_CONFIG_HOME"); xdg != nullptr && *xdg != '\0') {
+    return (std::filesystem::path(xdg) / "roofline").string();
+  }
+  if (const char* home = std::getenv("HOME"); home != nullptr && *home != '\0') {
+    return (std::filesystem::path(home) / ".config" / "roofline").string();
+  }
+  return {};
+}
+
+Result<Settings> parse_settings(std::string_view json_text, std::string_view origin) {
+  const std::string where(origin);
+  json root = json::parse(json_text, nullptr, /*allow_exceptions=*/false);
+  if (root.is_discarded()) return Result<Settings>::fail(where + ": not valid JSON");
+  if (!root.is_object()) {
+    return Result<Settings>::fail(where + ": expected a JSON object, got " + describe(root));
+  }
+  Settings s;
+  if (auto it = root.find("theme"); it != root.end()) {
+    if (!it->is_string() || (*it != "light" && *it != "dark")) {
+      return Result<Settings>::fail(where + ": theme: expected \"light\" or \"dark\", got " +
+                                    describe(*it));
+    }
+    s.theme = it->get<std::string>();
+  }
+  if (auto it = root.find("ui_scale"); it != root.end()) {
+    const bool ok =
+        it->is_number() && it->get<double>() >= kMinUiScale && it->get<double>() <= kMaxUiScale;
+    if (!ok) {
+      return Result<Settings>::fail(
+          where + ": ui_scale: expected a number between 0.5 and 3, got " + describe(*it));
+    }
+    s.ui_scale = it->get<float>();
+  }
+  for (auto [key, field] :
+       {std::pair{"window_width", &s.window_width}, std::pair{"window_height", &s.window_height}}) {
+    if (auto it = root.find(key); it != root.end()) {
+      if (!it->is_number_integer() || it->get<int64_t>() < 200 || it->get<int64_t>() > 16384) {
+        return Result<Settings>::fail(where + ": " + key +
+                                      ": expected a whole number of pixels between 200 and "
+                                      "16384, got " +
+                                      describe(*it));
+      }
+      *field = it->get<int>();
+    }
+  }
+  if (auto it = root.find("scenario_path"); it != root.end()) {
+    if (!it->is_string()) {
+      return Result<Settings>::fail(where + ": scenario_path: expected a string, got " +
+                                    describe(*it));
+    }
+    s.scenario_path = it->get<std::string>();
+  }
+  return Result<Settings>::ok(std::move(s));
+}
+
+std::string settings_to_json(const Settings& s) {
+  json root = {{"theme", s.theme},
+               {"ui_scale", s.ui_scale},
+               {"window_width", s.window_width},
+               {"window_height", s.window_height},
+               {"scenario_path", s.scenario_path}};
+  return root.dump(2) + "\n";
+}
+
+Settings load_settings(const std::string& dir, std::string* warning) {
+  if (dir.empty()) return {};
+  const std::string path = (std::filesystem::path(dir) / "settings.json").string();
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec)) return {};
+  auto text = read_text_file(path);
+  if (!text) {
+    if (warning != nullptr) *warning = text.error();
+    return {};
+  }
+  auto parsed = parse_settings(*text, path);
+  if (!parsed) {
+    if (warning != nullptr) *warning = parsed.error();
+    return {};
+  }
+  return *parsed;
+}
+
+std::string save_settings(const std::string& dir, const Settings& s) {
+  if (dir.empty()) return "settings: neither XDG_CONFIG_HOME nor HOME is set; not saved";
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) return dir + ": cannot create the settings folder (" + ec.message() + ")";
+  return write_text_file_atomic((std::filesystem::path(dir) / "settings.json").string(),
+                                settings_to_json(s));
+}
+
+}  // namespace roofline

@@ -1,0 +1,113 @@
+// Fonts, DPI scale and the ImGui style of the light and dark themes.
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <system_error>
+
+#include "roofline/ui/frame.h"
+#include "ui_internal.h"
+
+namespace roofline {
+
+namespace {
+
+constexpr const char* kRegularFont = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
+constexpr const char* kBoldFont = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf";
+
+// Latin-1 plus the symbols our text uses: Greek (µ is in Latin-1), dashes, bullets, ellipsis,
+// super/subscripts, arrows, maths operators (≈, ≤, ×, −) and a few geometric shapes.
+constexpr ImWchar kGlyphRanges[] = {
+    0x0020, 0x00FF, 0x0370, 0x03FF, 0x2010, 0x2027, 0x2030, 0x2044, 0x2070,
+    0x209F, 0x2190, 0x21FF, 0x2200, 0x22FF, 0x25A0, 0x25FF, 0,
+};
+
+bool file_exists(const char* path) {
+  std::error_code ec;
+  return std::filesystem::is_regular_file(path, ec);
+}
+
+}  // namespace
+
+float effective_scale(const UiState& ui) {
+  return std::clamp(ui.content_scale * ui.user_scale, 0.5f, 4.0f);
+}
+
+void build_fonts(AppState& s) {
+  ImGuiIO& io = ImGui::GetIO();
+  io.Fonts->Clear();
+  const float size = std::round(kBaseFontPx * effective_scale(s.ui));
+  ImFontConfig config;
+  config.OversampleH = 2;
+  config.OversampleV = 2;
+  s.ui.font_regular = nullptr;
+  s.ui.font_bold = nullptr;
+  if (file_exists(kRegularFont)) {
+    s.ui.font_regular = io.Fonts->AddFontFromFileTTF(kRegularFont, size, &config, kGlyphRanges);
+  } else {
+    std::fprintf(stderr,
+                 "roofline: warning: %s not found (install fonts-dejavu-core); using ImGui's "
+                 "built-in font, which lacks symbols such as µ and ≈\n",
+                 kRegularFont);
+  }
+  if (s.ui.font_regular == nullptr) {
+    ImFontConfig fallback;
+    fallback.SizePixels = size;
+    s.ui.font_regular = io.Fonts->AddFontDefault(&fallback);
+  }
+  if (file_exists(kBoldFont)) {
+    s.ui.font_bold = io.Fonts->AddFontFromFileTTF(kBoldFont, size, &config, kGlyphRanges);
+  }
+  if (s.ui.font_bold == nullptr) s.ui.font_bold = s.ui.font_regular;
+  io.FontDefault = s.ui.font_regular;
+  io.Fonts->Build();
+  s.ui.fonts_dirty = false;
+  s.ui.applied_scale = 0;  // the style's sizes follow the new font size
+}
+
+bool rebuild_fonts_if_needed(AppState& s) {
+  if (s.ui.font_regular != nullptr && !s.ui.fonts_dirty) return false;
+  build_fonts(s);
+  return true;
+}
+
+void apply_style_if_needed(AppState& s) {
+  const float scale = effective_scale(s.ui);
+  if (s.ui.applied_theme == s.doc.view.theme && s.ui.applied_scale == scale) return;
+  ImGuiStyle style;
+  const bool dark = s.doc.view.theme == "dark";
+  if (dark) {
+    ImGui::StyleColorsDark(&style);
+  } else {
+    ImGui::StyleColorsLight(&style);
+  }
+  style.WindowRounding = 0;
+  style.ChildRounding = 3;
+  style.FrameRounding = 3;
+  style.GrabRounding = 3;
+  style.PopupRounding = 3;
+  style.TabRounding = 3;
+  style.FramePadding = {6, 4};
+  style.ItemSpacing = {8, 6};
+  style.WindowPadding = {10, 8};
+  style.ScrollbarSize = 12;
+  if (dark) {
+    style.Colors[ImGuiCol_WindowBg] = {0.12f, 0.13f, 0.15f, 1.0f};
+    style.Colors[ImGuiCol_MenuBarBg] = {0.16f, 0.17f, 0.19f, 1.0f};
+    style.Colors[ImGuiCol_PopupBg] = {0.14f, 0.15f, 0.17f, 0.98f};
+  } else {
+    style.Colors[ImGuiCol_WindowBg] = {0.95f, 0.95f, 0.96f, 1.0f};
+    style.Colors[ImGuiCol_PopupBg] = {0.99f, 0.99f, 0.99f, 0.98f};
+    // Frames (sliders, combos, checkboxes) on a light panel need an edge to read as controls.
+    style.FrameBorderSize = 1;
+    style.Colors[ImGuiCol_FrameBg] = {1.0f, 1.0f, 1.0f, 1.0f};
+    style.Colors[ImGuiCol_Border] = {0.0f, 0.0f, 0.0f, 0.22f};
+  }
+  style.ScaleAllSizes(scale);
+  ImGui::GetStyle() = style;
+  s.ui.applied_theme = s.doc.view.theme;
+  s.ui.applied_scale = scale;
+}
+
+}  // namespace roofline

@@ -1,0 +1,153 @@
+// The other panels on the real UI path: the file dialog (driven by keys), tooltips, the
+// throughput tab, help windows and the UI scale.
+
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+
+#include "headless_ui.h"
+#include "roofline/io/json_io.h"
+
+namespace roofline::test {
+namespace {
+
+const PresetLibrary& lib() { return PresetLibrary::builtin(); }
+
+class TempDir {
+ public:
+  TempDir()
+      : path_(std::filesystem::temp_directory_path() /
+              ("roofline_ui_panels_" + std::to_string(::getpid()))) {
+    std::filesystem::create_directories(path_);
+  }
+  ~TempDir() { std::filesystem::remove_all(path_); }
+  std::string file(const std::string& name, const std::string& content) const {
+    const std::string p = (path_ / name).string();
+    std::ofstream(p) << content;
+    return p;
+  }
+
+ private:
+  std::filesystem::path path_;
+};
+
+void type_and_enter(HeadlessUi& ui, const std::string& text) {
+  ImGuiIO& io = ImGui::GetIO();
+  io.AddInputCharactersUTF8(text.c_str());
+  ui.frame();
+  io.KeysDown[257] = true;  // Enter
+  ui.frame();
+  io.KeysDown[257] = false;
+  ui.frame(2);
+}
+
+TEST(Panels, CtrlOOpensTheDialogAndATypedPathLoadsTheScenario) {
+  TempDir dir;
+  const std::string path = dir.file("mine.json", R"({"gpu": "h200", "model": "mistral-7b",
+      "phase": "prefill", "batch": 7, "seq": 300})");
+  HeadlessUi ui(lib().default_scenario());
+  ui.frame(3);
+  ui.state.doc.batch = 5;
+  ui.frame(1);  // an undo step the new document will replace
+  ui.shortcut('O');
+  EXPECT_EQ(ui.state.ui.file_dialog.action, FileAction::open_scenario);
+  type_and_enter(ui, path);
+  EXPECT_EQ(ui.state.ui.file_dialog.action, FileAction::none) << ui.state.ui.file_dialog.error;
+  EXPECT_EQ(ui.state.doc.gpu.id, "h200");
+  EXPECT_EQ(ui.state.doc.model.id, "mistral-7b");
+  EXPECT_EQ(ui.state.doc.phase, Phase::prefill);
+  EXPECT_EQ(ui.state.doc.batch, 7);
+  EXPECT_EQ(ui.state.doc.seq, 300);
+  EXPECT_EQ(ui.state.ui.scenario_path, path);
+  EXPECT_FALSE(ui.state.history.can_undo()) << "a new document starts a new history";
+  EXPECT_EQ(ui.state.derived.analysis.totals.time_s, analyze(ui.state.doc).totals.time_s);
+}
+
+TEST(Panels, ABadFileKeepsTheDocumentAndShowsTheMessageInTheDialog) {
+  TempDir dir;
+  const std::string path = dir.file("bad.json", R"({"gpu": "h100-sxm", "batch": 0})");
+  HeadlessUi ui(lib().default_scenario());
+  ui.frame(3);
+  ui.shortcut('O');
+  type_and_enter(ui, path);
+  EXPECT_EQ(ui.state.ui.file_dialog.action, FileAction::open_scenario) << "the dialog stays open";
+  EXPECT_NE(ui.state.ui.file_dialog.error.find("bad.json"), std::string::npos)
+      << ui.state.ui.file_dialog.error;
+  EXPECT_NE(ui.state.ui.file_dialog.error.find("batch"), std::string::npos)
+      << ui.state.ui.file_dialog.error;
+  EXPECT_EQ(ui.state.doc.batch, 1);
+  EXPECT_EQ(ui.state.doc.gpu.id, "h100-sxm");
+}
+
+TEST(Panels, SaveAsWritesAScenarioThatLoadsBackTheSame) {
+  TempDir dir;
+  const std::string path = dir.file("placeholder.txt", "") + ".json";
+  HeadlessUi ui(lib().default_scenario());
+  ui.frame(3);
+  ui.state.doc.batch = 48;
+  ui.state.doc.kv = Precision::fp8;
+  ui.frame(1);
+  ui.shortcut('S', /*shift=*/true);
+  ASSERT_EQ(ui.state.ui.file_dialog.action, FileAction::save_scenario_as);
+  ui.state.ui.file_dialog.path.clear();  // the field holds a suggested name
+  type_and_enter(ui, path);
+  ASSERT_TRUE(std::filesystem::exists(path)) << ui.state.ui.file_dialog.error;
+  auto loaded = load_scenario_file(path, lib());
+  ASSERT_TRUE(loaded) << loaded.error();
+  EXPECT_EQ(loaded->batch, 48);
+  EXPECT_EQ(loaded->kv, Precision::fp8);
+  EXPECT_FALSE(loaded->view.x_min.has_value()) << "auto-fitted axes are not saved";
+  EXPECT_EQ(ui.state.ui.scenario_path, path);
+}
+
+TEST(Panels, HoveringADotShowsItsTooltipAndHighlightsIt) {
+  HeadlessUi ui(lib().default_scenario());
+  ui.frame(3);
+  const ImVec2 at = ui.marker_screen_pos("group:attention");
+  ui.move_to({std::floor(at.x), std::floor(at.y)});
+  ui.frame(2);
+  EXPECT_EQ(ui.state.view.hovered_id, "group:attention");
+  EXPECT_EQ(ui.state.view.plot.hovered_id, "group:attention");
+  const Marker* m = ui.state.view.geometry.find_marker("group:attention");
+  ASSERT_NE(m, nullptr);
+  EXPECT_DOUBLE_EQ(m->x_value, analyze(ui.state.doc).attention.intensity);
+}
+
+TEST(Panels, ThroughputTabMarksTheCurrentBatch) {
+  Scenario doc = lib().default_scenario();
+  doc.batch = 32;
+  HeadlessUi ui(doc);
+  ui.state.ui.select_details_tab = 1;
+  ui.frame(3);
+  EXPECT_EQ(ui.state.ui.details_tab, 1);
+  const Marker* current = ui.state.view.throughput_geometry.find_marker("current");
+  ASSERT_NE(current, nullptr);
+  EXPECT_DOUBLE_EQ(current->x_value, 32);
+  EXPECT_DOUBLE_EQ(current->y_value, analyze(ui.state.doc).totals.tokens_per_s);
+  ui.state.doc.batch = 40;  // the marker follows without a new sweep
+  ui.frame(1);
+  EXPECT_DOUBLE_EQ(ui.state.view.throughput_geometry.find_marker("current")->x_value, 40);
+}
+
+TEST(Panels, HelpWindowsAndAScaleChangeRenderWithoutTrouble) {
+  HeadlessUi ui(lib().default_scenario());
+  ui.state.ui.show_shortcuts = true;
+  ui.state.ui.show_about = true;
+  ui.frame(3);
+  ui.shortcut('=');  // Ctrl+= : larger
+  EXPECT_FLOAT_EQ(ui.state.ui.user_scale, 1.25f);
+  ui.frame(2);
+  EXPECT_FLOAT_EQ(ImGui::GetFontSize(), 19.0f);  // round(15 × 1.25)
+  ui.shortcut('-');
+  ui.shortcut('-');
+  EXPECT_FLOAT_EQ(ui.state.ui.user_scale, 0.75f);
+  ui.frame(2);
+  EXPECT_FLOAT_EQ(ImGui::GetFontSize(), 11.0f);  // round(15 × 0.75)
+  EXPECT_NE(ui.state.view.geometry.find_marker("group:fc"), nullptr);
+}
+
+}  // namespace
+}  // namespace roofline::test
