@@ -7,13 +7,16 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <optional>
 #include <string>
 
 #include "no_display.h"
 #include "options.h"
 #include "roofline/io/json_io.h"
+#include "roofline/io/lesson_io.h"
 #include "roofline/io/preset_library.h"
 #include "roofline/ui/app_state.h"
+#include "roofline/ui/classroom.h"
 #include "roofline/ui/dump.h"
 #include "roofline/ui/settings.h"
 #include "window_loop.h"
@@ -88,6 +91,34 @@ int run_without_display(const AppOptions& o, const Scenario& doc, int width, int
   return 0;
 }
 
+// --lesson / --step / --reveal: the lesson, and the document at that step (so that even the
+// no-display picture shows it). Nullopt after printing the error.
+std::optional<Lesson> pick_lesson(const AppOptions& o, Scenario& doc) {
+  const PresetLibrary& library = PresetLibrary::builtin();
+  auto lesson = find_lesson(o.lesson, library);
+  if (!lesson) {
+    std::fprintf(stderr, "roofline: --lesson: %s\n", lesson.error().c_str());
+    return std::nullopt;
+  }
+  const size_t steps = lesson->steps.size();
+  const size_t step = static_cast<size_t>(o.step.value_or(1));
+  if (step > steps) {
+    std::fprintf(stderr, "roofline: --step: lesson '%s' has steps 1 to %zu, got %zu\n",
+                 lesson->id.c_str(), steps, step);
+    return std::nullopt;
+  }
+  auto at = scenario_at_step(*lesson, library.default_scenario(), step - 1, o.reveal,
+                             preset_resolver(library));
+  if (!at) {
+    std::fprintf(stderr, "roofline: --lesson %s: %s\n", o.lesson.c_str(), at.error().c_str());
+    return std::nullopt;
+  }
+  Scenario moved = std::move(at).value();
+  moved.view = doc.view;
+  doc = std::move(moved);
+  return std::move(lesson).value();
+}
+
 void remember(const AppState& s, Settings settings, const std::string& dir) {
   settings.theme = s.doc.view.theme;
   settings.ui_scale = s.ui.user_scale;
@@ -96,6 +127,7 @@ void remember(const AppState& s, Settings settings, const std::string& dir) {
     settings.window_height = s.ui.window_height;
   }
   settings.scenario_path = s.ui.scenario_path;
+  settings.figure_export = s.ui.export_dialog.options;
   if (std::string error = save_settings(dir, settings); !error.empty()) {
     std::fprintf(stderr, "roofline: warning: settings not saved: %s\n", error.c_str());
     return;
@@ -127,6 +159,11 @@ int main(int argc, char** argv) {
   std::string doc_path;
   if (!pick_document(o, settings, dir, doc, doc_path)) return 2;
   if (!o.theme.empty()) doc.view.theme = o.theme;
+  std::optional<Lesson> lesson;
+  if (!o.lesson.empty()) {
+    lesson = pick_lesson(o, doc);
+    if (!lesson) return 2;
+  }
   const int width = o.width.value_or(settings.window_width);
   const int height = o.height.value_or(settings.window_height);
 
@@ -136,6 +173,13 @@ int main(int argc, char** argv) {
   AppState state = make_app_state(PresetLibrary::builtin(), std::move(doc));
   state.ui.scenario_path = doc_path;
   state.ui.user_scale = o.scale.value_or(settings.ui_scale);
+  state.ui.export_dialog.options = settings.figure_export;  // defaults in scripted runs
+  if (lesson) {
+    start_lesson(state, std::move(*lesson), false);
+    go_to_step(state, static_cast<size_t>(o.step.value_or(1)) - 1, false);
+    if (o.reveal) lesson_reveal(state, false);
+  }
+  if (o.presentation) set_presentation(state, true);
   exit_code = run_window(state, o, width, height, started);
   glfwTerminate();
 

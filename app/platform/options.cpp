@@ -28,6 +28,16 @@ std::optional<AppOptions> parse_app_options(int argc, char** argv, int& exit_cod
       ->check(CLI::Range(0.5, 3.0));
   app.add_flag("--no-settings", o.no_settings,
                "Neither read nor write the saved settings and last scenario");
+  auto* lesson = app.add_option("--lesson", o.lesson,
+                                "Start a lesson: a built-in lesson id (Lessons menu) or a lesson "
+                                "file (.json)");
+  app.add_option("--step", o.step, "With --lesson: show this step (counted from 1)")
+      ->check(CLI::Range(1, 1000))
+      ->needs(lesson);
+  app.add_flag("--reveal", o.reveal, "With --lesson: the step's question revealed")->needs(lesson);
+  app.add_flag("--presentation", o.presentation,
+               "Start in presentation mode (full screen unless scripted, large fonts, projector "
+               "theme, lesson panel and chart only)");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -17,6 +17,10 @@ struct AppOptions {
   std::string theme;                   // --theme light|dark (overrides the scenario's)
   std::optional<float> scale;          // --scale X: the user UI scale
   bool no_settings = false;            // --no-settings: neither read nor write settings
+  std::string lesson;                  // --lesson ID|FILE: start this lesson
+  std::optional<int> step;             // --step N: at this step (from 1; needs --lesson)
+  bool reveal = false;                 // --reveal: with the step's question revealed
+  bool presentation = false;           // --presentation: start in presentation mode
 
   // Scripted runs (docs, tests) are reproducible: they ignore the saved settings.
   bool scripted() const { return frames.has_value() || !screenshot_path.empty(); }

@@ -25,8 +25,10 @@
 
 #include "roofline/io/json_io.h"
 #include "roofline/plot/theme.h"
+#include "roofline/ui/classroom.h"
 #include "roofline/ui/dump.h"
 #include "roofline/ui/frame.h"
+#include "roofline/units.h"
 #include "screenshot.h"
 
 namespace roofline {
@@ -36,6 +38,8 @@ namespace {
 constexpr int kFramesAfterActivity = 3;
 // While a text field is active ImGui blinks its cursor: wake this often to redraw it.
 constexpr double kTextInputWakeS = 0.5;
+// While a figure is written off the UI thread, look for its outcome this often.
+constexpr double kBackgroundWorkWakeS = 0.05;
 // Frames rendered before the dot positions are dumped (ImGui's first frame sizes windows).
 constexpr uint64_t kGeometryDumpFrame = 3;
 
@@ -51,6 +55,9 @@ struct LoopContext {
   bool activity = true;
   std::vector<KeyTap> pending;  // pressed, with modifiers, since the last frame
   std::vector<KeyTap> taps;     // pressed and released before a frame could see them
+  bool mods_forced = false;     // press_taps() set modifiers that release_taps() must recompute
+  bool fullscreen = false;      // presentation mode took the monitor
+  int windowed_x = 0, windowed_y = 0, windowed_w = 0, windowed_h = 0;  // to restore
 };
 
 LoopContext* context_of(GLFWwindow* w) {
@@ -82,19 +89,32 @@ void on_key(GLFWwindow* w, int key, int, int action, int mods) {
 std::vector<KeyTap> press_taps(LoopContext& c) {
   std::vector<KeyTap> taps = std::move(c.taps);
   c.taps.clear();
-  c.pending.clear();
   ImGuiIO& io = ImGui::GetIO();
+  // A key pressed since the last frame and still down counts its modifiers as held even when
+  // they were let go first (xdotool's ctrl+shift+e releases Shift and Ctrl before E).
+  for (const KeyTap& t : c.pending) {
+    c.mods_forced |= t.mods != 0;
+    io.KeyCtrl |= (t.mods & GLFW_MOD_CONTROL) != 0;
+    io.KeyShift |= (t.mods & GLFW_MOD_SHIFT) != 0;
+    io.KeyAlt |= (t.mods & GLFW_MOD_ALT) != 0;
+  }
+  c.pending.clear();
   for (const KeyTap& t : taps) {
     io.KeysDown[t.key] = true;
     io.KeyCtrl |= (t.mods & GLFW_MOD_CONTROL) != 0;
     io.KeyShift |= (t.mods & GLFW_MOD_SHIFT) != 0;
     io.KeyAlt |= (t.mods & GLFW_MOD_ALT) != 0;
   }
+  // A tapped modifier counts as held too (its own press does not carry its bit in `mods`).
+  io.KeyCtrl |= io.KeysDown[GLFW_KEY_LEFT_CONTROL] || io.KeysDown[GLFW_KEY_RIGHT_CONTROL];
+  io.KeyShift |= io.KeysDown[GLFW_KEY_LEFT_SHIFT] || io.KeysDown[GLFW_KEY_RIGHT_SHIFT];
+  io.KeyAlt |= io.KeysDown[GLFW_KEY_LEFT_ALT] || io.KeysDown[GLFW_KEY_RIGHT_ALT];
   return taps;
 }
 
 void release_taps(LoopContext& c, const std::vector<KeyTap>& taps) {
-  if (taps.empty()) return;
+  if (taps.empty() && !c.mods_forced) return;
+  c.mods_forced = false;
   ImGuiIO& io = ImGui::GetIO();
   for (const KeyTap& t : taps) io.KeysDown[t.key] = false;
   io.KeyCtrl = io.KeysDown[GLFW_KEY_LEFT_CONTROL] || io.KeysDown[GLFW_KEY_RIGHT_CONTROL];
@@ -155,12 +175,15 @@ void render(AppState& s, GLFWwindow* window, LoopContext& context, bool scripted
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 }
 
-// F12 / File > Save window screenshot: the next free roofline-screenshot-N.png here.
+// F12 / File > Save window screenshot: the next free roofline-screenshot-N.png in the working
+// directory, reported with its absolute path.
 void save_user_screenshot(AppState& s, GLFWwindow* window) {
+  std::error_code ec;
+  std::filesystem::path folder = std::filesystem::current_path(ec);
+  if (ec) folder = ".";
   std::string path;
   for (int n = 1; n < 10000; ++n) {
-    path = "roofline-screenshot-" + std::to_string(n) + ".png";
-    std::error_code ec;
+    path = (folder / ("roofline-screenshot-" + std::to_string(n) + ".png")).string();
     if (!std::filesystem::exists(path, ec)) break;
   }
   int fb_w = 0, fb_h = 0;
@@ -168,8 +191,59 @@ void save_user_screenshot(AppState& s, GLFWwindow* window) {
   if (std::string error = write_back_buffer_png(path, fb_w, fb_h); !error.empty()) {
     set_message(s, error, true);
   } else {
-    set_message(s, "Saved the window to " + path, false);
+    std::error_code size_ec;
+    const auto bytes = std::filesystem::file_size(path, size_ec);
+    set_message(s,
+                "Saved the window to " + path +
+                    (size_ec ? std::string()
+                             : " (" + std::to_string(fb_w) + " × " + std::to_string(fb_h) +
+                                   " px, " + format_si(static_cast<double>(bytes), "B") + ")"),
+                false);
   }
+}
+
+// The monitor holding most of the window: where presentation mode goes full screen (the
+// projector, when the window was dragged there).
+GLFWmonitor* monitor_of(GLFWwindow* window) {
+  int wx = 0, wy = 0, ww = 0, wh = 0;
+  glfwGetWindowPos(window, &wx, &wy);
+  glfwGetWindowSize(window, &ww, &wh);
+  int count = 0;
+  GLFWmonitor** monitors = glfwGetMonitors(&count);
+  GLFWmonitor* best = glfwGetPrimaryMonitor();
+  long best_area = -1;
+  for (int i = 0; i < count; ++i) {
+    const GLFWvidmode* mode = glfwGetVideoMode(monitors[i]);
+    if (mode == nullptr) continue;
+    int mx = 0, my = 0;
+    glfwGetMonitorPos(monitors[i], &mx, &my);
+    const long w = std::max(0, std::min(wx + ww, mx + mode->width) - std::max(wx, mx));
+    const long h = std::max(0, std::min(wy + wh, my + mode->height) - std::max(wy, my));
+    if (w * h > best_area) {
+      best_area = w * h;
+      best = monitors[i];
+    }
+  }
+  return best;
+}
+
+// Presentation mode fills the monitor (at its current video mode, so nothing flickers);
+// leaving it puts the window back where it was.
+void follow_presentation(GLFWwindow* window, LoopContext& c, bool presenting) {
+  if (presenting == c.fullscreen) return;
+  if (presenting) {
+    GLFWmonitor* monitor = monitor_of(window);
+    const GLFWvidmode* mode = monitor != nullptr ? glfwGetVideoMode(monitor) : nullptr;
+    if (mode == nullptr) return;
+    glfwGetWindowPos(window, &c.windowed_x, &c.windowed_y);
+    glfwGetWindowSize(window, &c.windowed_w, &c.windowed_h);
+    glfwSetWindowMonitor(window, monitor, 0, 0, mode->width, mode->height, mode->refreshRate);
+  } else {
+    glfwSetWindowMonitor(window, nullptr, c.windowed_x, c.windowed_y, c.windowed_w, c.windowed_h,
+                         0);
+  }
+  c.fullscreen = presenting;
+  c.activity = true;
 }
 
 }  // namespace
@@ -224,8 +298,13 @@ int run_window(AppState& s, const AppOptions& options, int width, int height,
   while (!glfwWindowShouldClose(window) && !s.ui.quit_requested) {
     const double elapsed_s = std::chrono::duration<double>(Clock::now() - start).count();
     if (options.quit_after_s && elapsed_s >= *options.quit_after_s) break;
+    // An animation (a lesson step) needs frames with no input to wake the loop.
+    if (wants_continuous_frames(s)) frames_left = std::max(frames_left, 1);
     if (scripted || frames_left > 0) {
       glfwPollEvents();
+    } else if (background_work_pending(s)) {
+      glfwWaitEventsTimeout(kBackgroundWorkWakeS);
+      context.activity = true;
     } else if (io.WantTextInput) {
       glfwWaitEventsTimeout(kTextInputWakeS);
       context.activity = true;
@@ -242,6 +321,8 @@ int run_window(AppState& s, const AppOptions& options, int width, int height,
     --frames_left;
 
     render(s, window, context, scripted);
+    // Scripted runs keep their --size: presentation mode there is the layout, not the screen.
+    if (!scripted) follow_presentation(window, context, s.classroom.presentation);
     if (!first_frame_reported && std::getenv("ROOFLINE_REPORT_TIMING") != nullptr) {
       glFinish();  // the frame is drawn, not just queued
       const double unix_s =
@@ -280,6 +361,7 @@ int run_window(AppState& s, const AppOptions& options, int width, int height,
     std::fprintf(stderr, "roofline: %llu frames rendered\n",
                  static_cast<unsigned long long>(s.ui.frame));
   }
+  follow_presentation(window, context, false);
   // Remembered unscaled: GLFW_SCALE_TO_MONITOR scales the size again at the next start.
   int win_w = 0, win_h = 0;
   glfwGetWindowSize(window, &win_w, &win_h);

@@ -13,7 +13,7 @@ run() {
   if [[ -n ${DISPLAY:-} ]]; then
     "$@"
   else
-    xvfb-run -a -s '-screen 0 1280x800x24' "$@"
+    xvfb-run -a -s '-screen 0 1920x1080x24' "$@"
   fi
 }
 
@@ -22,4 +22,10 @@ run "$app" --size 1280x800 --frames 4 --theme light \
   --scenario "$root/presets/scenarios/default.json" --screenshot "$here/default-light.png"
 run "$app" --size 1280x800 --frames 4 \
   --scenario "$here/dark-batch64.json" --screenshot "$here/dark-batch64.png"
-echo "wrote $here/default-light.png and $here/dark-batch64.png"
+# A lesson step as a teacher presents it: --presentation gives the presentation layout (lesson
+# panel and chart only, fonts ×1.6 at 1920×1080, the projector theme); a scripted run keeps
+# --size instead of going full screen. Step 5 of "Why is decode slow?" pins the batch-1 dots as
+# ghosts and batches 64 sequences: the arrows show fc and the whole step climbing the slope.
+run "$app" --size 1920x1080 --frames 4 --lesson why-decode-is-slow --step 5 --presentation \
+  --screenshot "$here/lesson-presentation.png"
+echo "wrote $here/default-light.png, $here/dark-batch64.png and $here/lesson-presentation.png"

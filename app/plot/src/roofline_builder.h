@@ -2,6 +2,7 @@
 // Internal: the builder behind build_roofline_plot, split over roofline_plot.cpp (regions,
 // roofs, trail, dots, the build order) and roofline_labels.cpp (legend and every label).
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <utility>
@@ -16,6 +17,8 @@ namespace roofline::detail {
 
 // "295", "29.5", "4.02", "1,180": three significant digits, no exponent.
 std::string short_number(double v);
+// "0.339%", "62.5%", "100%": a fraction as a percentage with three significant digits.
+std::string percent_text(double fraction);
 
 class RooflineBuilder {
  public:
@@ -72,6 +75,16 @@ class RooflineBuilder {
   void add_ridge_label();
   void add_dot_labels(const Trail* trail);
   void add_region_labels();
+  // Teaching aids (roofline_teaching.cpp): highlights, ghosts, the critical value, speed-up.
+  bool highlighted(std::string_view id) const {
+    return std::find(v_.highlighted.begin(), v_.highlighted.end(), id) != v_.highlighted.end();
+  }
+  bool dims_dots() const;  // some dot is highlighted, so the others are dimmed
+  void add_halo(const std::string& id, Vec2 center, double radius_px, Rgba colour);
+  void add_ghosts(const std::vector<DotSpec>& drawn);
+  void add_critical_marker(const Trail* trail);
+  void add_critical_label(const Trail* trail);
+  void add_speedup(const Analysis* compare);
 
   const Analysis& a_;
   const Scenario& s_;
@@ -86,6 +99,7 @@ class RooflineBuilder {
   std::vector<RoofSpec> roofs_;
   std::vector<DotSpec> dots_;  // the ones inside the area
   std::vector<std::string> trail_ids_;
+  const Trail* trail_ = nullptr;
 };
 
 }  // namespace roofline::detail

@@ -170,9 +170,13 @@ void RooflineBuilder::add_dot_labels(const Trail* trail) {
   };
   for (const DotSpec& d : dots_) {
     if (!d.group) continue;
-    place({d.id, d.label, px(d.intensity, d.flops_per_s), t_.group_radius_em * f_,
+    std::string label = d.label;
+    if (v_.label_percent_of_peak && a_.peak_flops > 0)
+      label += " \u00b7 " + percent_text(d.flops_per_s / a_.peak_flops) + " of peak";
+    place({d.id, label, px(d.intensity, d.flops_per_s), t_.group_radius_em * f_,
            t_.dot_label_em * f_, series_color(t_, d.id, d.kind), false});
   }
+  add_critical_label(trail);
   // Ops that sit on top of each other share one label ("q_proj, k_proj, v_proj +4").
   struct Cluster {
     Vec2 at;

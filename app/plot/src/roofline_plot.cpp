@@ -70,7 +70,9 @@ void RooflineBuilder::add_roofs(const Analysis* compare) {
   for (const RoofSpec& r : roofs_) {
     if (r.active) continue;
     const double ridge = r.peak_flops / bw;
-    Polyline line{r.id, {}, t_.roof_other, other_w, LineDash::solid, true};
+    const bool hl = highlighted(r.id);
+    Polyline line{
+        r.id, {}, hl ? t_.roof : t_.roof_other, other_w * (hl ? 2.2 : 1.0), LineDash::solid, true};
     if (r.peak_flops > a_.peak_flops) line.points.push_back(px(a_.ridge_point, a_.peak_flops));
     line.points.push_back(px(ridge, r.peak_flops));
     line.points.push_back(px(std::max(v_.x_max, ridge), r.peak_flops));
@@ -82,7 +84,7 @@ void RooflineBuilder::add_roofs(const Analysis* compare) {
     g_.lines.push_back({"compare:roof:" + std::string(to_string(compare->roof_precision)),
                         {px(left, left * cb), px(cr, cp), px(std::max(v_.x_max, cr), cp)},
                         t_.compare_roof,
-                        roof_w * 0.8,
+                        roof_w * (highlighted("compare") ? 1.4 : 0.8),
                         LineDash::dashed,
                         true});
   }
@@ -90,16 +92,18 @@ void RooflineBuilder::add_roofs(const Analysis* compare) {
     // The active roof: exactly three vertices, the middle one the exact ridge.
     const double ridge = a_.ridge_point, peak = a_.peak_flops;
     const double left = std::min(std::max(v_.x_min, v_.y_min / bw), ridge);
+    const bool ridge_hl = highlighted("ridge");
     g_.lines.push_back({"ridge:guide",
                         {px(ridge, peak), px(ridge, v_.y_min)},
-                        t_.ridge.with_alpha(90),
-                        other_w,
+                        t_.ridge.with_alpha(ridge_hl ? 200 : 90),
+                        other_w * (ridge_hl ? 1.8 : 1.0),
                         LineDash::dotted,
                         true});
+    const bool roof_hl = highlighted("roof") || highlighted(roofs_.front().id);
     g_.lines.push_back({roofs_.front().id,
                         {px(left, left * bw), px(ridge, peak), px(std::max(v_.x_max, ridge), peak)},
                         t_.roof,
-                        roof_w,
+                        roof_w * (roof_hl ? 1.9 : 1.0),
                         LineDash::solid,
                         true});
   }
@@ -107,9 +111,11 @@ void RooflineBuilder::add_roofs(const Analysis* compare) {
 
 void RooflineBuilder::add_trail(const Trail& trail) {
   trail_ids_ = detail::trail_groups(trail, v_);
+  const bool hl = highlighted("trail");
   for (const std::string& id : trail_ids_) {
-    const Rgba colour = series_color(t_, id).with_alpha(120);
-    Polyline line{"trail:" + id, {}, colour, t_.trail_width_em * f_, LineDash::solid, true};
+    const Rgba colour = series_color(t_, id).with_alpha(hl ? 210 : 120);
+    Polyline line{"trail:" + id,   {},  colour, t_.trail_width_em * f_ * (hl ? 2.4 : 1.0),
+                  LineDash::solid, true};
     for (const SweepPoint& p : trail.points) {
       const GroupCost& c = detail::sweep_group(p, id);
       if (!std::isfinite(c.intensity) || !(c.intensity > 0) || !(c.achieved_flops > 0)) continue;
@@ -154,12 +160,21 @@ void RooflineBuilder::add_dots(const Analysis* compare) {
       m.outline_width_px = 0.13 * f_;
       m.x_value = d.intensity;
       m.y_value = d.flops_per_s;
+      if (highlighted("compare")) add_halo(m.id, m.center, m.radius_px, m.outline);
       g_.markers.push_back(m);
     }
   }
   // Ops first so the group dots sit on top of them; among groups the fc dot (the one users
   // drag) last, on top, then attention: the step and elementwise dots go under them.
   auto all = detail::collect_dots(a_, v_);
+  if (!v_.show_ops) {  // a highlighted op is drawn even when ops are hidden
+    PlotView with_ops = v_;
+    with_ops.show_ops = true;
+    for (DotSpec& d : detail::collect_dots(a_, with_ops))
+      if (!d.group && highlighted(d.id)) all.push_back(std::move(d));
+  }
+  add_ghosts(all);
+  const bool dim = dims_dots();
   auto rank = [](const DotSpec& d) {
     if (!d.group) return 0;
     if (d.id == "group:step") return 1;
@@ -187,9 +202,18 @@ void RooflineBuilder::add_dots(const Analysis* compare) {
     }
     m.x_value = d.intensity;
     m.y_value = d.flops_per_s;
+    const bool hl = highlighted(d.id);
+    if (hl) {
+      add_halo(d.id, m.center, m.radius_px, series_color(t_, d.id, d.kind));
+      m.outline = t_.text;
+    } else if (dim && !(d.id == "group:fc" && highlighted("trail"))) {
+      m.fill = m.fill.with_alpha(static_cast<uint8_t>(m.fill.a * 0.3));
+      m.outline = m.outline.with_alpha(90);
+    }
     g_.markers.push_back(m);
     dots_.push_back(d);
   }
+  add_critical_marker(trail_);
   if (!roofs_.empty()) {
     Marker ridge;
     ridge.id = "ridge";
@@ -200,6 +224,10 @@ void RooflineBuilder::add_dots(const Analysis* compare) {
     ridge.outline_width_px = 0.08 * f_;
     ridge.x_value = a_.ridge_point;
     ridge.y_value = a_.peak_flops;
+    if (highlighted("ridge")) {
+      ridge.radius_px *= 1.7;
+      if (in_area(ridge.center, 0)) add_halo("ridge", ridge.center, ridge.radius_px, t_.ridge);
+    }
     if (in_area(ridge.center, 0)) g_.markers.push_back(ridge);
   }
   for (const Marker& m : g_.markers) {
@@ -213,6 +241,7 @@ void RooflineBuilder::add_dots(const Analysis* compare) {
 }
 PlotGeometry RooflineBuilder::build(const Trail* trail, const Analysis* compare) {
   g_ = detail::start_geometry(v_.canvas_px, area_, v_.transparent, t_);
+  trail_ = trail;
   roofs_ = detail::collect_roofs(a_, s_, v_);
 
   detail::FrameSpec frame{xa_, ya_, "Arithmetic intensity (FLOP/byte)", "Performance (FLOP/s)",
@@ -227,6 +256,7 @@ PlotGeometry RooflineBuilder::build(const Trail* trail, const Analysis* compare)
   add_legend(trail, compare);
   add_slope_labels(compare);  // along their lines, so before the lines are reserved
   reserve_lines();
+  add_speedup(compare);  // before the roof labels: it is the point of a comparison
   add_roof_labels(compare);
   add_ridge_label();
   add_dot_labels(trail);

@@ -66,7 +66,48 @@ Theme make_dark() {
   return t;
 }
 
+// Projectors wash out light tints and thin lines: pure black text, saturated darker series
+// colours (Okabe-Ito hues, deepened), stronger region shading and grid, thicker lines.
+Theme make_projector() {
+  Theme t = make_light();
+  t.name = "projector";
+  t.text = rgb_hex(0x000000);
+  t.text_muted = rgb_hex(0x30363d);
+  t.axis = rgb_hex(0x000000);
+  t.grid_major = rgb_hex(0xb8c0c8);
+  t.grid_minor = rgb_hex(0xe1e5e9);
+  t.legend_background = rgb_hex(0xffffff).with_alpha(245);
+  t.legend_border = rgb_hex(0x57606a);
+  t.label_halo = rgb_hex(0xffffff).with_alpha(245);
+  t.roof = rgb_hex(0x000000);
+  t.roof_other = rgb_hex(0x6e7781);
+  t.compare_roof = rgb_hex(0xb35c00);
+  t.cache_ceiling = rgb_hex(0x424a53);
+  t.ridge = rgb_hex(0x000000);
+  t.memory_region = rgb_hex(0x1f78d1).with_alpha(40);
+  t.compute_region = rgb_hex(0xe08a00).with_alpha(44);
+  t.trail = rgb_hex(0x57606a);
+  t.leader = rgb_hex(0x57606a);
+  t.fc = rgb_hex(0x005a9c);
+  t.attention = rgb_hex(0xc04a00);
+  t.elementwise = rgb_hex(0x00785a);
+  t.step = rgb_hex(0x6a1b8a);
+  t.marker_outline = rgb_hex(0xffffff);
+  t.roof_width_em = 0.2;
+  t.other_roof_width_em = 0.12;
+  t.grid_width_em = 0.07;
+  t.trail_width_em = 0.14;
+  t.group_radius_em = 0.46;
+  t.dot_label_em = 0.85;
+  return t;
+}
+
 }  // namespace
+
+const Theme& projector_theme() {
+  static const Theme theme = make_projector();
+  return theme;
+}
 
 const Theme& light_theme() {
   static const Theme theme = make_light();
@@ -79,6 +120,7 @@ const Theme& dark_theme() {
 }
 
 const Theme& theme_by_name(std::string_view name) {
+  if (name == "projector") return projector_theme();
   return name == "dark" ? dark_theme() : light_theme();
 }
 

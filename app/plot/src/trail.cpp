@@ -34,6 +34,10 @@ Trail make_trail(const Scenario& s, SweepParam param, int points) {
   }
   std::sort(trail.points.begin(), trail.points.end(),
             [](const SweepPoint& a, const SweepPoint& b) { return a.value < b.value; });
+  if (auto critical = critical_value(s, param, limit)) {
+    auto at = sweep(s, param, *critical, *critical, 1);
+    if (!at.empty()) trail.critical = at.front();
+  }
   return trail;
 }
 

@@ -258,6 +258,10 @@ void draw_chart(AppState& s, ImVec2 size) {
       if (io.MouseDelta.x != 0 || ImGui::IsMouseClicked(ImGuiMouseButton_Left))
         apply_drag(s, mouse);
     } else {
+      // A press on a draggable dot that never moved is a click: it selects the dot (its
+      // formula card) like any other.
+      if (io.MouseDragMaxDistanceSqr[ImGuiMouseButton_Left] < 9.0f)
+        vs.plot.selected_id = vs.plot.selected_id == vs.drag_id ? std::string() : vs.drag_id;
       vs.drag_id.clear();
     }
   }
@@ -283,11 +287,13 @@ void draw_chart(AppState& s, ImVec2 size) {
   if (v.hovered_id.empty()) v.hovered_id = vs.table_hovered_id;
 
   const Derived& d = s.derived;
+  apply_classroom_view(s, v);
   vs.geometry = build_roofline_plot(
-      d.analysis, s.doc, v, theme_by_name(s.doc.view.theme), imgui_text_measure(s.ui.font_regular),
+      d.analysis, s.doc, v, theme_by_name(ui_theme_name(s)), imgui_text_measure(s.ui.font_regular),
       v.show_trail ? &d.trail : nullptr, d.compare ? &*d.compare : nullptr);
   paint_geometry(*ImGui::GetWindowDrawList(), vs.geometry, origin,
                  {s.ui.font_regular, s.ui.font_bold});
+  draw_chart_classroom_overlay(s, origin, size);
 
   const bool draggable = vs.hovered_id == "group:fc" ||
                          (vs.hovered_id == "group:attention" && s.doc.phase == Phase::prefill);

@@ -1,5 +1,6 @@
 // The in-app file dialog (there is no native one): a path field and the folder's matching
 // files, plus the file actions it ends in. Errors stay in the dialog; the app keeps its state.
+// The folder listing is shared with the export dialog (export_dialog.cpp).
 
 #include <imgui.h>
 #include <imgui_stdlib.h>
@@ -11,10 +12,6 @@
 
 #include "roofline/io/json_io.h"
 #include "ui_internal.h"
-
-#ifdef ROOFLINE_UI_HAVE_EXPORT
-#include "roofline/export/export.h"
-#endif
 
 namespace roofline {
 
@@ -32,8 +29,6 @@ const char* title_of(FileAction a) {
       return "Load a GPU preset file###file_dialog";
     case FileAction::load_model:
       return "Open a model config.json###file_dialog";
-    case FileAction::export_chart:
-      return "Export chart or table###file_dialog";
     case FileAction::none:
       break;
   }
@@ -44,21 +39,16 @@ const char* accept_label(FileAction a) {
   switch (a) {
     case FileAction::save_scenario_as:
       return "Save";
-    case FileAction::export_chart:
-      return "Export";
     default:
       return "Open";
   }
 }
 
-bool wanted_file(FileAction a, const fs::path& p) {
+std::string lower_extension(const fs::path& p) {
   std::string ext = p.extension().string();
   std::transform(ext.begin(), ext.end(), ext.begin(),
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  if (a == FileAction::export_chart) {
-    return ext == ".png" || ext == ".svg" || ext == ".pdf" || ext == ".csv" || ext == ".md";
-  }
-  return ext == ".json";
+  return ext;
 }
 
 std::string current_dir() {
@@ -67,26 +57,35 @@ std::string current_dir() {
   return ec ? std::string(".") : cwd.string();
 }
 
-void list_directory(FileDialogState& d) {
-  d.subdirs.clear();
-  d.files.clear();
-  d.listed_directory = d.directory;
+std::string joined(const std::vector<std::string>& parts) {
+  std::string out;
+  for (const std::string& p : parts) out += p + " ";
+  return out;
+}
+
+void list_directory(FolderListing& f) {
+  f.subdirs.clear();
+  f.files.clear();
+  f.error.clear();
+  f.listed_directory = f.directory;
+  f.listed_filter = joined(f.extensions);
   std::error_code ec;
-  for (fs::directory_iterator it(d.directory, fs::directory_options::skip_permission_denied, ec),
+  for (fs::directory_iterator it(f.directory, fs::directory_options::skip_permission_denied, ec),
        end;
        !ec && it != end; it.increment(ec)) {
     const std::string name = it->path().filename().string();
     if (name.empty() || name[0] == '.') continue;
     std::error_code type_ec;
     if (it->is_directory(type_ec)) {
-      d.subdirs.push_back(name);
-    } else if (wanted_file(d.action, it->path())) {
-      d.files.push_back(name);
+      f.subdirs.push_back(name);
+    } else if (std::find(f.extensions.begin(), f.extensions.end(), lower_extension(it->path())) !=
+               f.extensions.end()) {
+      f.files.push_back(name);
     }
   }
-  if (ec) d.error = d.directory + ": cannot list the folder (" + ec.message() + ")";
-  std::sort(d.subdirs.begin(), d.subdirs.end());
-  std::sort(d.files.begin(), d.files.end());
+  if (ec) f.error = f.directory + ": cannot list the folder (" + ec.message() + ")";
+  std::sort(f.subdirs.begin(), f.subdirs.end());
+  std::sort(f.files.begin(), f.files.end());
 }
 
 std::string run_action(AppState& s, FileAction action, const std::string& path) {
@@ -99,8 +98,6 @@ std::string run_action(AppState& s, FileAction action, const std::string& path) 
       return load_gpu_file(s, path);
     case FileAction::load_model:
       return load_model_file(s, path);
-    case FileAction::export_chart:
-      return export_chart_to(s, path);
     case FileAction::none:
       break;
   }
@@ -114,23 +111,14 @@ bool accept(AppState& s) {
     d.error = "Type a file name or pick one from the list.";
     return false;
   }
-  fs::path p(d.path);
-  std::error_code ec;
-  if (p.is_relative()) {
-    // A name in the listed folder; when opening, failing that, a path from the working
-    // directory (where the app was started), which is what people type.
-    const fs::path in_listed = fs::path(d.directory) / p;
-    const bool save =
-        d.action == FileAction::save_scenario_as || d.action == FileAction::export_chart;
-    if (save || fs::exists(in_listed, ec) || !fs::exists(p, ec)) p = in_listed;
-  }
-  if (fs::is_directory(p, ec)) {
-    d.directory = fs::weakly_canonical(p, ec).string();
+  const std::string p =
+      resolve_in_folder(d.folder, d.path, d.action == FileAction::save_scenario_as);
+  if (enter_if_folder(d.folder, p)) {
     d.path.clear();
     d.error.clear();
     return false;
   }
-  d.error = run_action(s, d.action, p.lexically_normal().string());
+  d.error = run_action(s, d.action, p);
   return d.error.empty();
 }
 
@@ -141,18 +129,80 @@ void open_file_dialog(AppState& s, FileAction action) {
   d.action = action;
   d.open_requested = true;
   d.error.clear();
-  d.listed_directory.clear();
-  fs::path base = s.ui.scenario_path.empty() ? fs::path(current_dir())
-                                             : fs::path(s.ui.scenario_path).parent_path();
-  if (base.empty()) base = current_dir();
-  d.directory = base.string();
+  d.folder.listed_directory.clear();
+  d.folder.directory = scenario_folder(s);
+  d.folder.extensions = {".json"};
   d.path.clear();
   if (action == FileAction::save_scenario_as) {
     d.path = s.ui.scenario_path.empty() ? "scenario.json"
                                         : fs::path(s.ui.scenario_path).filename().string();
-  } else if (action == FileAction::export_chart) {
-    d.path = "roofline.png";
   }
+}
+
+std::string scenario_folder(const AppState& s) {
+  fs::path base = s.ui.scenario_path.empty() ? fs::path(current_dir())
+                                             : fs::path(s.ui.scenario_path).parent_path();
+  if (base.empty()) base = current_dir();
+  std::error_code ec;
+  const fs::path absolute = fs::absolute(base, ec);
+  return (ec ? base : absolute).lexically_normal().string();
+}
+
+std::string resolve_in_folder(const FolderListing& f, const std::string& typed, bool saving) {
+  fs::path p(typed);
+  std::error_code ec;
+  if (p.is_relative()) {
+    // A name in the listed folder; when opening, failing that, a path from the working
+    // directory (where the app was started), which is what people type.
+    const fs::path in_listed = fs::path(f.directory) / p;
+    if (saving || fs::exists(in_listed, ec) || !fs::exists(p, ec)) p = in_listed;
+  }
+  return p.lexically_normal().string();
+}
+
+bool enter_if_folder(FolderListing& f, const std::string& path) {
+  std::error_code ec;
+  if (!fs::is_directory(path, ec)) return false;
+  f.directory = fs::weakly_canonical(path, ec).string();
+  if (ec) f.directory = path;
+  return true;
+}
+
+bool draw_folder_listing(FolderListing& f, std::string& path, float height,
+                         const char* empty_text) {
+  if (f.listed_directory != f.directory || f.listed_filter != joined(f.extensions)) {
+    list_directory(f);
+  }
+  if (ImGui::Button("Up")) {
+    f.directory = fs::path(f.directory).parent_path().string();
+    if (f.directory.empty()) f.directory.assign(1, '/');  // not = "/": GCC 12 -Wrestrict bug
+  }
+  item_tooltip("The parent folder.");
+  ImGui::SameLine();
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(f.directory.c_str());
+
+  bool activated = false;
+  if (ImGui::BeginListBox("##entries", {-FLT_MIN, height})) {
+    std::string enter_dir;
+    for (const std::string& dir : f.subdirs) {
+      const std::string label = dir + "/";
+      if (ImGui::Selectable(label.c_str(), false)) enter_dir = dir;
+    }
+    for (const std::string& file : f.files) {
+      const bool selected = path == file;
+      if (ImGui::Selectable(file.c_str(), selected, ImGuiSelectableFlags_AllowDoubleClick)) {
+        path = file;
+        if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) activated = true;
+      }
+    }
+    if (f.subdirs.empty() && f.files.empty()) {
+      ImGui::TextDisabled("%s", f.error.empty() ? empty_text : f.error.c_str());
+    }
+    ImGui::EndListBox();
+    if (!enter_dir.empty()) f.directory = (fs::path(f.directory) / enter_dir).string();
+  }
+  return activated;
 }
 
 void draw_file_dialog(AppState& s) {
@@ -170,54 +220,16 @@ void draw_file_dialog(AppState& s) {
     d.action = FileAction::none;
     return;
   }
-  if (d.listed_directory != d.directory) list_directory(d);
-
-  if (ImGui::Button("Up")) {
-    d.directory = fs::path(d.directory).parent_path().string();
-    if (d.directory.empty()) d.directory.assign(1, '/');  // not = "/": GCC 12 -Wrestrict bug
-  }
-  item_tooltip("The parent folder.");
-  ImGui::SameLine();
-  ImGui::TextUnformatted(d.directory.c_str());
-
   bool accepted = false;
-  if (ImGui::BeginListBox("##entries", {-FLT_MIN, 14 * em})) {
-    std::string enter_dir;
-    for (const std::string& dir : d.subdirs) {
-      const std::string label = dir + "/";
-      if (ImGui::Selectable(label.c_str(), false)) enter_dir = dir;
-    }
-    for (const std::string& file : d.files) {
-      const bool selected = d.path == file;
-      if (ImGui::Selectable(file.c_str(), selected, ImGuiSelectableFlags_AllowDoubleClick)) {
-        d.path = file;
-        if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) accepted = accept(s);
-      }
-    }
-    if (d.subdirs.empty() && d.files.empty()) {
-      ImGui::TextDisabled(d.action == FileAction::export_chart
-                              ? "No .png, .svg, .pdf, .csv or .md files here."
-                              : "No .json files here.");
-    }
-    ImGui::EndListBox();
-    if (!enter_dir.empty()) d.directory = (fs::path(d.directory) / enter_dir).string();
-  }
+  if (draw_folder_listing(d.folder, d.path, 14 * em, "No .json files here.")) accepted = accept(s);
 
-  ImGui::TextUnformatted(d.action == FileAction::export_chart
-                             ? "File (.png, .svg, .pdf: the chart; .csv, .md: the operator table)"
-                             : "File (a name in this folder, or a full path)");
+  ImGui::TextUnformatted("File (a name in this folder, or a full path)");
   ImGui::SetNextItemWidth(-FLT_MIN);
   if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
   if (ImGui::InputText("##path", &d.path, ImGuiInputTextFlags_EnterReturnsTrue)) {
     accepted = accept(s);
   }
-  if (!d.error.empty()) {
-    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.85f, 0.2f, 0.15f, 1.0f));
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextUnformatted(d.error.c_str());
-    ImGui::PopTextWrapPos();
-    ImGui::PopStyleColor();
-  }
+  draw_error_text(d.error);
   ImGui::Spacing();
   if (ImGui::Button(accept_label(d.action), {8 * em, 0})) accepted = accept(s);
   ImGui::SameLine();
@@ -228,6 +240,15 @@ void draw_file_dialog(AppState& s) {
     d.action = FileAction::none;
   }
   ImGui::EndPopup();
+}
+
+void draw_error_text(const std::string& error) {
+  if (error.empty()) return;
+  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.85f, 0.2f, 0.15f, 1.0f));
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextUnformatted(error.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::PopStyleColor();
 }
 
 std::string open_scenario_file(AppState& s, const std::string& path) {
@@ -269,48 +290,6 @@ std::string load_model_file(AppState& s, const std::string& path) {
   s.doc.model = std::move(model).value();
   set_message(s, "Loaded model " + s.doc.model.name + " from " + path, false);
   return {};
-}
-
-bool export_available() {
-#ifdef ROOFLINE_UI_HAVE_EXPORT
-  return true;
-#else
-  return false;
-#endif
-}
-
-std::string export_chart_to(AppState& s, const std::string& path) {
-#ifdef ROOFLINE_UI_HAVE_EXPORT
-  refresh_derived(s);
-  if (auto table = table_format_for_path(path)) {
-    std::string error = export_operator_table(s.derived.analysis, path, *table);
-    if (error.empty()) set_message(s, "Exported the operator table to " + path, false);
-    return error;
-  }
-  auto format = figure_format_for_path(path);
-  if (!format) return path + ": expected a name ending in .png, .svg, .pdf, .csv or .md";
-  PlotView view = s.view.plot;
-  view.hovered_id.clear();
-  view.selected_id.clear();
-  view.legend_lists_hidden = false;
-  if (view.canvas_px.x < kMinFigureSidePx || view.canvas_px.y < kMinFigureSidePx) {
-    view.canvas_px = {1280, 800};
-  }
-  if (std::string bad = check_figure_request(path, view.canvas_px.x, view.canvas_px.y, {});
-      !bad.empty()) {
-    return bad;
-  }
-  const PlotGeometry g =
-      build_roofline_plot(s.derived.analysis, s.doc, view, theme_by_name(s.doc.view.theme),
-                          cairo_text_measure(), view.show_trail ? &s.derived.trail : nullptr,
-                          s.derived.compare ? &*s.derived.compare : nullptr);
-  std::string error = export_figure(g, path, *format);
-  if (error.empty()) set_message(s, "Exported the chart to " + path, false);
-  return error;
-#else
-  (void)s;
-  return path + ": this build has no figure export (the Cairo painter was not built)";
-#endif
 }
 
 }  // namespace roofline

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <string>
 
+#include "roofline/ui/classroom.h"
 #include "ui_internal.h"
 
 namespace roofline {
@@ -17,8 +18,8 @@ namespace roofline {
 namespace {
 
 // GLFW key codes of the keys without an ImGuiKey_ in 1.86 (they equal their ASCII codes).
-constexpr int kKeyO = 'O', kKeyQ = 'Q', kKeyS = 'S', kKey0 = '0', kKeyEqual = '=', kKeyMinus = '-',
-              kKeyF12 = 301, kKeyPadSubtract = 333, kKeyPadAdd = 334;
+constexpr int kKeyE = 'E', kKeyO = 'O', kKeyQ = 'Q', kKeyS = 'S', kKey0 = '0', kKeyEqual = '=',
+              kKeyMinus = '-', kKeyF12 = 301, kKeyPadSubtract = 333, kKeyPadAdd = 334;
 
 constexpr float kScaleSteps[] = {0.75f, 1.0f, 1.25f, 1.5f, 1.75f, 2.0f, 2.5f, 3.0f};
 
@@ -102,8 +103,11 @@ void draw_file_menu(AppState& s) {
   ImGui::Separator();
   if (ImGui::MenuItem("Open model config.json…")) open_file_dialog(s, FileAction::load_model);
   if (ImGui::MenuItem("Load GPU preset file…")) open_file_dialog(s, FileAction::load_gpu);
-  if (export_available() && ImGui::MenuItem("Export chart or table…")) {
-    open_file_dialog(s, FileAction::export_chart);
+  if (ImGui::MenuItem("Export figure…", "Ctrl+E")) open_export_dialog(s);
+  if (ImGui::MenuItem("Quick export", "Ctrl+Shift+E")) quick_export(s);
+  if (ImGui::IsItemHovered()) {
+    const std::string where = "Writes " + quick_export_path(s) + " with the last export's options.";
+    item_tooltip(where.c_str());
   }
   if (ImGui::MenuItem("Save window screenshot", "F12")) s.ui.screenshot_in_frames = 2;
   ImGui::Separator();
@@ -160,11 +164,13 @@ void draw_view_menu(AppState& s) {
   ImGui::MenuItem("Legend", nullptr, &s.view.plot.show_legend);
   ImGui::Separator();
   if (ImGui::MenuItem("Fit the chart", "Ctrl+0")) request_fit(s);
+  draw_classroom_view_items(s);
   ImGui::EndMenu();
 }
 
 void draw_help_menu(AppState& s) {
   if (!ImGui::BeginMenu("Help")) return;
+  if (ImGui::MenuItem("Lessons…")) s.classroom.show_picker = true;
   if (ImGui::MenuItem("Keyboard and mouse")) s.ui.show_shortcuts = true;
   if (ImGui::MenuItem("About roofline")) s.ui.show_about = true;
   ImGui::EndMenu();
@@ -183,7 +189,7 @@ void draw_layout(AppState& s) {
   ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, {0, style.ItemSpacing.y});
   ImGui::BeginChild("controls", {controls_w, body_h}, false);
   ImGui::PopStyleVar();
-  draw_controls_panel(s);
+  draw_left_panel(s);
   ImGui::EndChild();
   ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, {0, 0});
   ImGui::SameLine();
@@ -227,6 +233,7 @@ void draw_menu_bar(AppState& s) {
   draw_file_menu(s);
   draw_edit_menu(s);
   draw_view_menu(s);
+  draw_lessons_menu(s);
   draw_help_menu(s);
   ImGui::EndMenuBar();
 }
@@ -234,6 +241,7 @@ void draw_menu_bar(AppState& s) {
 void handle_shortcuts(AppState& s) {
   const ImGuiIO& io = ImGui::GetIO();
   if (key_pressed(kKeyF12)) s.ui.screenshot_in_frames = 1;
+  handle_classroom_keys(s);
   if (!io.KeyCtrl) return;
   const bool typing = io.WantTextInput;  // a text field keeps Ctrl+Z for itself
   if (!typing && key_pressed(ImGui::GetKeyIndex(ImGuiKey_Z))) {
@@ -245,6 +253,13 @@ void handle_shortcuts(AppState& s) {
   }
   if (!typing && key_pressed(ImGui::GetKeyIndex(ImGuiKey_Y))) redo(s);
   if (key_pressed(kKeyQ)) s.ui.quit_requested = true;
+  if (key_pressed(kKeyE)) {
+    if (io.KeyShift) {
+      quick_export(s);
+    } else {
+      open_export_dialog(s);
+    }
+  }
   if (key_pressed(kKeyO)) open_file_dialog(s, FileAction::open_scenario);
   if (key_pressed(kKeyS)) {
     if (io.KeyShift) {
@@ -277,6 +292,11 @@ void draw_help_windows(AppState& s) {
           {"Ctrl+Z / Ctrl+Shift+Z, Ctrl+Y", "undo / redo"},
           {"Ctrl+O / Ctrl+S / Ctrl+Shift+S", "open / save / save as"},
           {"Ctrl+= / Ctrl+-", "larger / smaller UI"},
+          {"Ctrl+E / Ctrl+Shift+E", "export a figure / again, next to the scenario"},
+          {"Click a dot", "its formula card, with the numbers substituted"},
+          {"G / Shift+G", "pin the dots as ghosts / clear the ghosts"},
+          {"PageDown / PageUp", "next / previous lesson step"},
+          {"F11", "presentation mode: → next, ← back, Space reveal, Esc leave"},
           {"F12", "save a screenshot of the window (PNG, current folder)"},
           {"Ctrl+Q", "quit"},
       };
@@ -319,24 +339,34 @@ void frame_tick(AppState& s) {
   apply_style_if_needed(s);
   ImGui::NewFrame();
   ++s.ui.frame;
+  update_classroom(s);
+  poll_export_job(s);
   handle_shortcuts(s);
   refresh_derived(s);
 
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos(viewport->WorkPos);
   ImGui::SetNextWindowSize(viewport->WorkSize);
-  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
-                                 ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_MenuBar |
-                                 ImGuiWindowFlags_NoBringToFrontOnFocus |
-                                 ImGuiWindowFlags_NoScrollWithMouse;
+  const bool presenting = s.classroom.presentation;
+  const ImGuiWindowFlags flags =
+      ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+      (presenting ? 0 : ImGuiWindowFlags_MenuBar) | ImGuiWindowFlags_NoBringToFrontOnFocus |
+      ImGuiWindowFlags_NoScrollWithMouse;
   if (ImGui::Begin("roofline", nullptr, flags)) {
-    draw_menu_bar(s);
-    draw_layout(s);
+    if (presenting) {
+      draw_presentation_layout(s);
+    } else {
+      draw_menu_bar(s);
+      draw_layout(s);
+    }
   }
   ImGui::End();
   draw_file_dialog(s);
+  draw_export_dialog(s);
   draw_help_windows(s);
-  commit_if_settled(s, ImGui::IsAnyItemActive());
+  draw_classroom_windows(s);
+  // A step animation is one undo step, recorded when it ends.
+  commit_if_settled(s, ImGui::IsAnyItemActive() || lesson_animating(s));
   ImGui::Render();
 }
 

@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <numeric>
 #include <string>
+#include <vector>
 
 #include "roofline/plot/theme.h"
 #include "roofline/ui/draw_painter.h"
@@ -227,42 +228,114 @@ void draw_details(AppState& s) {
   ImGui::EndTabBar();
 }
 
+namespace {
+
+bool fits(const std::string& text, float room) {
+  return ImGui::CalcTextSize(text.c_str()).x <= room;
+}
+
+// `m` shortened to `room` pixels: first the leading folders of its longest path go
+// ("…/figures/fig.svg"), then, if need be, the middle of the whole message.
+std::string fit_message(const std::string& m, float room) {
+  if (fits(m, room)) return m;
+  size_t best = std::string::npos, best_slashes = 0;
+  for (size_t at = 0; at < m.size();) {
+    const size_t end = std::min(m.find(' ', at), m.size());
+    const auto slashes = static_cast<size_t>(
+        std::count(m.begin() + static_cast<long>(at), m.begin() + static_cast<long>(end), '/'));
+    if (slashes > best_slashes) {
+      best = at;
+      best_slashes = slashes;
+    }
+    at = end + 1;
+  }
+  if (best != std::string::npos) {
+    const size_t end = std::min(m.find(' ', best), m.size());
+    for (size_t slash = m.find('/', best + 1); slash < end; slash = m.find('/', slash + 1)) {
+      const std::string shown = m.substr(0, best) + "…" + m.substr(slash);
+      if (fits(shown, room)) return shown;
+    }
+  }
+  // Cut at character boundaries (UTF-8 continuation bytes are 10xxxxxx).
+  auto boundary = [&m](size_t i, int step) {
+    while (i > 0 && i < m.size() && (static_cast<unsigned char>(m[i]) & 0xC0) == 0x80) {
+      i = static_cast<size_t>(static_cast<long>(i) + step);
+    }
+    return i;
+  };
+  for (size_t keep = m.size() / 2; keep > 0; --keep) {
+    const size_t head = boundary(keep / 2, -1), tail = boundary(m.size() - (keep - keep / 2), +1);
+    const std::string shown = m.substr(0, head) + "…" + m.substr(tail);
+    if (fits(shown, room)) return shown;
+  }
+  return "…";
+}
+
+}  // namespace
+
 void draw_status_line(AppState& s) {
   const Analysis& a = s.derived.analysis;
   const Totals& t = a.totals;
   const bool prefill = s.doc.phase == Phase::prefill;
-  std::string text = "Step " + format_time(t.time_s);
+  std::vector<std::string> parts = {"Step " + format_time(t.time_s)};
   if (prefill) {
-    text += "   ·   TTFT " + format_time(t.ttft_s) + "   ·   " + tokens_per_s(t.tokens_per_s) +
-            " (prompt)";
+    parts.push_back("TTFT " + format_time(t.ttft_s));
+    parts.push_back(tokens_per_s(t.tokens_per_s) + " (prompt)");
   } else {
-    text += "   ·   " + tokens_per_s(t.tokens_per_s) + "   ·   " +
-            tokens_per_s(s.doc.batch > 0 ? t.tokens_per_s / static_cast<double>(s.doc.batch) : 0) +
-            " per sequence";
+    parts.push_back(tokens_per_s(t.tokens_per_s));
+    parts.push_back(
+        tokens_per_s(s.doc.batch > 0 ? t.tokens_per_s / static_cast<double>(s.doc.batch) : 0) +
+        " per sequence");
   }
   const double tp = static_cast<double>(std::max<int64_t>(1, s.doc.tp));
-  text += "   ·   Memory " + format_si(t.weights_bytes / tp, "B") + " weights + " +
-          format_si(t.kv_cache_bytes / tp, "B") +
-          " KV = " + format_si(t.memory_per_gpu_bytes, "B") + " of " +
-          format_si(t.usable_memory_bytes, "B") + " usable";
-  if (s.doc.tp > 1) text += " per GPU";
+  parts.push_back("Memory " + format_si(t.weights_bytes / tp, "B") + " weights + " +
+                  format_si(t.kv_cache_bytes / tp, "B") +
+                  " KV = " + format_si(t.memory_per_gpu_bytes, "B") + " of " +
+                  format_si(t.usable_memory_bytes, "B") + " usable" +
+                  (s.doc.tp > 1 ? " per GPU" : ""));
+  const std::string suffix = t.fits_in_memory ? "" : "  (does not fit)";
+  auto totals = [&](size_t n) {
+    std::string text = parts[0];
+    for (size_t i = 1; i < n; ++i) text += "   ·   " + parts[i];
+    return text + suffix;
+  };
   ImGui::Separator();
+  const float em = ImGui::GetFontSize();
+  // A message is news: while one shows, the last totals (memory first) make room for it, down
+  // to the step time; hovering the totals shows them all.
+  size_t shown_parts = parts.size();
+  if (!s.ui.message.empty()) {
+    const float message_w = ImGui::CalcTextSize(s.ui.message.c_str()).x;
+    const float width = ImGui::GetContentRegionAvail().x;
+    while (shown_parts > 1 &&
+           ImGui::CalcTextSize(totals(shown_parts).c_str()).x + message_w + 5 * em > width) {
+      --shown_parts;
+    }
+  }
+  const std::string text = totals(shown_parts);
   ImGui::AlignTextToFramePadding();
   if (!t.fits_in_memory) {
-    ImGui::TextColored({0.9f, 0.25f, 0.2f, 1}, "%s  (does not fit)", text.c_str());
+    ImGui::TextColored({0.9f, 0.25f, 0.2f, 1}, "%s", text.c_str());
   } else {
     ImGui::TextUnformatted(text.c_str());
   }
+  if (shown_parts < parts.size()) item_tooltip(totals(parts.size()).c_str());
   if (!s.ui.message.empty()) {
-    const float em = ImGui::GetFontSize();
-    const float w = ImGui::CalcTextSize(s.ui.message.c_str()).x + 2 * em;
-    const float x = std::max(ImGui::GetCursorPosX() + em, ImGui::GetWindowContentRegionMax().x - w);
-    ImGui::SameLine(x);
+    // Right-aligned after the totals; a message still too long (a long path) loses its
+    // leading folders, or its middle, and its tooltip shows it whole.
+    const float totals_end = ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x;
+    const float right = ImGui::GetWindowContentRegionMax().x - 2 * em;  // the × button
+    const float room = std::max(right - totals_end - 2 * em, 8 * em);
+    const std::string shown = fit_message(s.ui.message, room);
+    const bool elided = shown != s.ui.message;
+    const float w = ImGui::CalcTextSize(shown.c_str()).x;
+    ImGui::SameLine(std::max(totals_end + 2 * em, right - w));
     if (s.ui.message_is_error) {
-      ImGui::TextColored({0.9f, 0.25f, 0.2f, 1}, "%s", s.ui.message.c_str());
+      ImGui::TextColored({0.9f, 0.25f, 0.2f, 1}, "%s", shown.c_str());
     } else {
-      ImGui::TextDisabled("%s", s.ui.message.c_str());
+      ImGui::TextDisabled("%s", shown.c_str());
     }
+    if (elided) item_tooltip(s.ui.message.c_str());
     ImGui::SameLine();
     if (ImGui::SmallButton("×")) s.ui.message.clear();
     item_tooltip("Dismiss the message.");

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <system_error>
 
+#include "export_options_json.h"
 #include "roofline/io/json_io.h"
 
 namespace roofline {
@@ -74,6 +75,11 @@ Result<Settings> parse_settings(std::string_view json_text, std::string_view ori
     }
     s.scenario_path = it->get<std::string>();
   }
+  if (auto it = root.find("export"); it != root.end()) {
+    if (std::string error = parse_export_options(*it, where, s.figure_export); !error.empty()) {
+      return Result<Settings>::fail(error);
+    }
+  }
   return Result<Settings>::ok(std::move(s));
 }
 
@@ -82,7 +88,8 @@ std::string settings_to_json(const Settings& s) {
                {"ui_scale", s.ui_scale},
                {"window_width", s.window_width},
                {"window_height", s.window_height},
-               {"scenario_path", s.scenario_path}};
+               {"scenario_path", s.scenario_path},
+               {"export", export_options_to_json(s.figure_export)}};
   return root.dump(2) + "\n";
 }
 

@@ -15,6 +15,7 @@ namespace {
 
 constexpr const char* kRegularFont = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
 constexpr const char* kBoldFont = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf";
+constexpr const char* kItalicFont = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Oblique.ttf";
 
 // Latin-1 plus the symbols our text uses: Greek (µ is in Latin-1), dashes, bullets, ellipsis,
 // super/subscripts, arrows, maths operators (≈, ≤, ×, −) and a few geometric shapes.
@@ -31,7 +32,7 @@ bool file_exists(const char* path) {
 }  // namespace
 
 float effective_scale(const UiState& ui) {
-  return std::clamp(ui.content_scale * ui.user_scale, 0.5f, 4.0f);
+  return std::clamp(ui.content_scale * ui.user_scale * ui.presentation_scale, 0.5f, 4.0f);
 }
 
 void build_fonts(AppState& s) {
@@ -43,6 +44,7 @@ void build_fonts(AppState& s) {
   config.OversampleV = 2;
   s.ui.font_regular = nullptr;
   s.ui.font_bold = nullptr;
+  s.ui.font_italic = nullptr;
   if (file_exists(kRegularFont)) {
     s.ui.font_regular = io.Fonts->AddFontFromFileTTF(kRegularFont, size, &config, kGlyphRanges);
   } else {
@@ -60,6 +62,10 @@ void build_fonts(AppState& s) {
     s.ui.font_bold = io.Fonts->AddFontFromFileTTF(kBoldFont, size, &config, kGlyphRanges);
   }
   if (s.ui.font_bold == nullptr) s.ui.font_bold = s.ui.font_regular;
+  if (file_exists(kItalicFont)) {
+    s.ui.font_italic = io.Fonts->AddFontFromFileTTF(kItalicFont, size, &config, kGlyphRanges);
+  }
+  if (s.ui.font_italic == nullptr) s.ui.font_italic = s.ui.font_regular;
   io.FontDefault = s.ui.font_regular;
   io.Fonts->Build();
   s.ui.fonts_dirty = false;
@@ -74,9 +80,10 @@ bool rebuild_fonts_if_needed(AppState& s) {
 
 void apply_style_if_needed(AppState& s) {
   const float scale = effective_scale(s.ui);
-  if (s.ui.applied_theme == s.doc.view.theme && s.ui.applied_scale == scale) return;
+  const std::string theme(ui_theme_name(s));
+  if (s.ui.applied_theme == theme && s.ui.applied_scale == scale) return;
   ImGuiStyle style;
-  const bool dark = s.doc.view.theme == "dark";
+  const bool dark = theme == "dark";
   if (dark) {
     ImGui::StyleColorsDark(&style);
   } else {
@@ -104,9 +111,10 @@ void apply_style_if_needed(AppState& s) {
     style.Colors[ImGuiCol_FrameBg] = {1.0f, 1.0f, 1.0f, 1.0f};
     style.Colors[ImGuiCol_Border] = {0.0f, 0.0f, 0.0f, 0.22f};
   }
+  if (theme == "projector") apply_projector_colors(style);
   style.ScaleAllSizes(scale);
   ImGui::GetStyle() = style;
-  s.ui.applied_theme = s.doc.view.theme;
+  s.ui.applied_theme = theme;
   s.ui.applied_scale = scale;
 }
 

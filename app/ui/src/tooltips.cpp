@@ -126,10 +126,17 @@ void cost_rows(const Analysis& a, double flops, double bytes, double intensity, 
   row("FLOPs", format_si(flops, "FLOP"));
   row("Bytes", format_si(bytes, "B"));
   row("Time", format_time(time_s));
-  row("Achieved", format_si(time_s > 0 ? flops / time_s : 0, "FLOP/s") + "  = FLOPs / time");
+  const double achieved = time_s > 0 ? flops / time_s : 0;
+  row("Achieved", format_si(achieved, "FLOP/s") + "  = FLOPs / time");
   row("Attainable", format_si(attainable, "FLOP/s") + "  = min(" +
                         format_si(a.peak_flops, "FLOP/s") + ", I × " +
                         format_si(a.bandwidth, "B/s") + ")");
+  if (a.peak_flops > 0 && attainable > 0) {
+    char pct[96];
+    std::snprintf(pct, sizeof pct, "%.3g%% of peak compute · %.3g%% of the roof above it",
+                  100 * achieved / a.peak_flops, 100 * achieved / attainable);
+    row("Of peak", pct);
+  }
   row("Bound", std::string(to_string(bound)) + "  (compute " + format_time(compute_s) +
                    " vs memory " + format_time(memory_s) + ")");
 }
@@ -175,7 +182,7 @@ void dot_tooltip(const AppState& s, const std::string& marker_id) {
   if (a == nullptr) return;
   const GpuSpec& gpu = compare && s.doc.compare_gpu ? *s.doc.compare_gpu : s.doc.gpu;
   const bool known = id.rfind("group:", 0) == 0 || id.rfind("op:", 0) == 0 || id == "ridge" ||
-                     id.rfind("roof:", 0) == 0 || id.rfind("cache:", 0) == 0;
+                     id == "critical" || id.rfind("roof:", 0) == 0 || id.rfind("cache:", 0) == 0;
   if (!known) return;
 
   ImGui::BeginTooltip();
@@ -231,6 +238,15 @@ void dot_tooltip(const AppState& s, const std::string& marker_id) {
       ImGui::Separator();
       ImGui::TextDisabled("%s", op_formula(s.doc, *op).c_str());
     }
+  } else if (id == "critical" && s.derived.trail.critical) {
+    const bool batch = s.derived.trail.param == SweepParam::batch;
+    ImGui::Text("Critical %s: %s", batch ? "batch" : "prompt length",
+                format_count(static_cast<double>(s.derived.trail.critical->value)).c_str());
+    ImGui::TextDisabled(
+        "The smallest %s at which fc reaches the ridge (%s): fc is memory-bound below it and "
+        "compute-bound from it on, so a larger %s stops being free.",
+        batch ? "batch" : "prompt", intensity_text(a->ridge_point).c_str(),
+        batch ? "batch" : "prompt");
   } else if (id == "ridge") {
     ImGui::Text("Ridge point: %s", intensity_text(a->ridge_point).c_str());
     ImGui::TextDisabled(

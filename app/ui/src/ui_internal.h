@@ -10,8 +10,36 @@
 
 namespace roofline {
 
-// [style.cpp] The ImGui style for doc.view.theme at the current scale, when either changed.
+// [style.cpp] The ImGui style for ui_theme_name(s) at the current scale, when either changed.
 void apply_style_if_needed(AppState& s);
+
+// [presentation.cpp, lesson_panel.cpp, chart_classroom.cpp] The classroom in the frame.
+// The theme of the window and chart: "projector" in presentation mode, else doc.view.theme.
+std::string_view ui_theme_name(const AppState& s);
+// The high-contrast light ImGui colours of presentation mode.
+void apply_projector_colors(ImGuiStyle& style);
+// Frame start: moves a step animation on, keeps presentation mode's input settings.
+void update_classroom(AppState& s);
+// Lesson and ghost keys (F11, G, arrows in presentation mode); before the Ctrl shortcuts.
+void handle_classroom_keys(AppState& s);
+void draw_lessons_menu(AppState& s);
+void draw_classroom_view_items(AppState& s);  // at the end of the View menu
+// The left column: the lesson panel over the controls while a lesson runs, else the controls.
+void draw_left_panel(AppState& s);
+// Presentation mode's whole window body (no menu bar): lesson panel | chart, status line.
+void draw_presentation_layout(AppState& s);
+// The lesson picker and the formula card of the selected dot.
+void draw_classroom_windows(AppState& s);
+// The running lesson's panel (step text, question, navigation); `presenting` adds key hints.
+void draw_lesson_panel(AppState& s, bool presenting);
+// The built-in lessons as a list to start one from.
+void draw_lesson_list(AppState& s);
+// [formula_card.cpp] The formula card of view.plot.selected_id, over the chart's corner.
+void draw_formula_card(AppState& s);
+// Chart hooks: highlights, ghosts and the critical value into the view before it is built;
+// the ghost buttons over the chart after it is painted.
+void apply_classroom_view(AppState& s, PlotView& v);
+void draw_chart_classroom_overlay(AppState& s, ImVec2 origin, ImVec2 size);
 
 // [frame.cpp] Menu bar and keyboard shortcuts.
 void draw_menu_bar(AppState& s);
@@ -38,8 +66,55 @@ std::string open_scenario_file(AppState& s, const std::string& path);
 std::string save_scenario_to(AppState& s, const std::string& path);
 std::string load_gpu_file(AppState& s, const std::string& path);
 std::string load_model_file(AppState& s, const std::string& path);
-std::string export_chart_to(AppState& s, const std::string& path);
-bool export_available();
+// The folder the scenario file is in (absolute), else the working directory.
+std::string scenario_folder(const AppState& s);
+// A red, wrapped message (nothing when `error` is empty).
+void draw_error_text(const std::string& error);
+// The folder listing both dialogs show: "Up", the folder, then a list box `height` pixels tall
+// of its subfolders (a click enters one) and the files with one of `f.extensions` (a click
+// puts the name in `path`). Re-reads the folder when it or the filter changed. True when a
+// file was double-clicked.
+bool draw_folder_listing(FolderListing& f, std::string& path, float height, const char* empty_text);
+// What `typed` names: a relative name lives in the listed folder (when opening and only the
+// working directory has it, there instead).
+std::string resolve_in_folder(const FolderListing& f, const std::string& typed, bool saving);
+// When `path` is a folder, lists it instead and returns true.
+bool enter_if_folder(FolderListing& f, const std::string& path);
+
+// [export_dialog.cpp] File > Export figure… (Ctrl+E).
+void open_export_dialog(AppState& s);
+void draw_export_dialog(AppState& s);
+// [export_preview.cpp] The figure `o` describes, scaled into the space left in the dialog
+// (`size_ok` false: just a frame that says the size is out of range); for the table, its
+// first lines. Then the size in words.
+void draw_export_preview(AppState& s, const FigureExportOptions& o, bool size_ok);
+// "1920 × 1080 px · 16:9"; PDF "960 × 540 pt = 13.33 × 7.50 in · 16:9"; a scaled PNG
+// "1050 × 750 px · 7:5 · 3.50 × 2.50 in at 300 dpi".
+std::string export_size_text(const FigureExportOptions& o);
+
+// [export_job.cpp] Figures and tables written off the UI thread.
+// The stem of the scenario file, else "<model id>-<gpu id>".
+std::string export_base_name(const AppState& s);
+// Where Ctrl+Shift+E writes: <export_base_name>.<last format> in scenario_folder().
+std::string quick_export_path(const AppState& s);
+// The roofline or throughput chart as `o` asks (the window's axes and, unless `o` says
+// otherwise, its series), at `o`'s size: the export's geometry and the preview's.
+PlotGeometry build_export_figure(AppState& s, const FigureExportOptions& o,
+                                 const TextMeasure& measure);
+// "" when `o` can be written to `path`, else one message naming the path and the rule:
+// the extension, the size, PNG scale and font ranges (no file system access)...
+std::string check_export_options(const FigureExportOptions& o, const std::string& path);
+// ...then the folder exists and takes a new file.
+std::string check_export(const FigureExportOptions& o, const std::string& path);
+// Checks, builds the figure (or copies the analysis) here and writes it on a worker thread;
+// the status line says "Exporting <path>…". "" when the job started, else why not (nothing
+// is written). The extension of `path` picks among the formats of `o.what`.
+std::string start_export(AppState& s, const FigureExportOptions& o, const std::string& path);
+// A finished job's outcome into the status line: "Wrote <absolute path> (123 kB)" or
+// its error. Called every frame.
+void poll_export_job(AppState& s);
+// Ctrl+Shift+E: start_export(last options, quick_export_path()); errors to the status line.
+void quick_export(AppState& s);
 
 // [tooltips.cpp] Hover text.
 void item_tooltip(const char* text);  // for the last item, wrapped at ~32 em

@@ -25,8 +25,10 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "roofline/analysis.h"
+#include "roofline/compare.h"
 #include "roofline/plot/axes.h"
 #include "roofline/plot/geometry.h"
 #include "roofline/plot/theme.h"
@@ -62,6 +64,21 @@ struct PlotView {
   // Interaction (ids as in geometry.h); the hovered/selected dot is drawn larger.
   std::string hovered_id;
   std::string selected_id;
+  // Teaching aids. Parts to emphasise, as lesson highlight ids ("group:fc", "op:q_proj",
+  // "roof", "roof:fp8", "ridge", "trail", "critical", "compare"): highlighted dots get a halo
+  // ("highlight:<id>") and, when any dot is highlighted, the others are dimmed; highlighted
+  // lines are drawn thicker. A highlighted op is drawn even without show_ops.
+  std::vector<std::string> highlighted;
+  // The critical value on the trail (Trail::critical): marker "critical" with its label.
+  bool show_critical = false;
+  // Group dot labels say how much of the peak compute they achieve: "fc · 0.34% of peak".
+  bool label_percent_of_peak = false;
+  // With a compare analysis: the step's speed-up there, "H200 SXM: 1.43× faster step"
+  // (text "compare:speedup", this step time / the compare GPU's, as compare() computes it).
+  bool show_speedup = true;
+  // What-if ghosts: a faded dot "ghost:<id>" at each pinned position, with an arrow
+  // "ghost:arrow:<id>" to where the dot is now (only for dots drawn now).
+  std::vector<GhostArrow> ghosts;
 };
 
 // A view with the series flags and axis ranges of `settings` (ranges left as in `base` where
@@ -85,10 +102,14 @@ struct Trail {
   SweepParam param = SweepParam::batch;
   std::vector<SweepPoint> points;  // increasing value
   int64_t current = 0;             // the scenario's batch or seq
+  // The smallest value at which fc reaches the ridge (critical_value over the whole range up
+  // to kMaxBatch / kMaxSeq) and the analysis there; nullopt when it never does.
+  std::optional<SweepPoint> critical;
 };
 
 // Sweeps `param` over its natural range, log spaced, with `points` points: batch 1 ..
-// max(1024, batch); seq 16 .. max(32768, seq) (both capped at kMaxBatch / kMaxSeq).
+// max(1024, batch); seq 16 .. max(32768, seq) (both capped at kMaxBatch / kMaxSeq). Also
+// finds the critical value.
 Trail make_trail(const Scenario& s, SweepParam param, int points = 48);
 // The parameter the fc dot follows: batch in decode, the prompt length (seq) in prefill.
 SweepParam trail_param_for(const Scenario& s);

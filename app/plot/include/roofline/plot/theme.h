@@ -17,7 +17,7 @@
 namespace roofline {
 
 struct Theme {
-  std::string_view name;  // "light" | "dark"
+  std::string_view name;  // "light" | "dark" | "projector"
 
   // Surfaces and text.
   Rgba background;
@@ -66,6 +66,10 @@ struct Theme {
 
 const Theme& light_theme();
 const Theme& dark_theme();
+// Presentation mode: high contrast on white for projectors (black text and roofs, darker
+// series colours, bolder lines and region shading that survives a washed-out image).
+const Theme& projector_theme();
+// "dark", "projector", else the light theme.
 const Theme& theme_by_name(std::string_view name);
 
 // Colour of a dot series: "group:fc" / "op:<fc op>" -> fc, ... "group:step" -> step.

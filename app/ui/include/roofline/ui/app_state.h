@@ -21,6 +21,8 @@
 #include "roofline/plot/roofline_plot.h"
 #include "roofline/plot/throughput_plot.h"
 #include "roofline/scenario.h"
+#include "roofline/ui/classroom_state.h"
+#include "roofline/ui/dialog_state.h"
 #include "roofline/ui/history.h"
 #include "roofline/ui/settings.h"
 
@@ -44,17 +46,14 @@ struct ViewState {
   PlotGeometry throughput_geometry;
 };
 
-enum class FileAction { none, open_scenario, save_scenario_as, load_gpu, load_model, export_chart };
+enum class FileAction { none, open_scenario, save_scenario_as, load_gpu, load_model };
 
 struct FileDialogState {
   FileAction action = FileAction::none;
   bool open_requested = false;
-  std::string directory;             // the folder listed
-  std::string path;                  // the path typed or picked
-  std::string error;                 // the last failure, shown in the dialog
-  std::vector<std::string> subdirs;  // names, listed first
-  std::vector<std::string> files;    // names ending in the wanted extensions
-  std::string listed_directory;      // `directory` when the lists were read
+  FolderListing folder;  // the folder listed
+  std::string path;      // the path typed or picked
+  std::string error;     // the last failure, shown in the dialog
 };
 
 struct UiState {
@@ -68,11 +67,14 @@ struct UiState {
   bool fonts_dirty = false;
   ImFont* font_regular = nullptr;
   ImFont* font_bold = nullptr;
+  ImFont* font_italic = nullptr;    // DejaVu Sans Oblique (lesson emphasis), else font_regular
+  float presentation_scale = 1.0f;  // kPresentationScale in presentation mode (classroom.h)
   std::string applied_theme;  // the ImGui style last applied ("" forces a re-apply)
   float applied_scale = 0;
   // Files and messages.
   std::string scenario_path;  // where Save writes; empty until opened or saved as
   FileDialogState file_dialog;
+  ExportDialogState export_dialog;  // File > Export figure… and its job (export_dialog.cpp)
   std::string message;  // last notice (loaded, saved, or an error), shown in the status bar
   bool message_is_error = false;
   bool show_shortcuts = false;
@@ -112,6 +114,7 @@ struct AppState {
   ViewState view;
   UiState ui;
   Derived derived;
+  ClassroomState classroom;  // lessons, ghosts, presentation mode (roofline/ui/classroom.h)
   const PresetLibrary* library = nullptr;
 };
 

@@ -1,5 +1,6 @@
 #pragma once
-// What the app remembers between runs: theme, UI scale, window size and the last scenario.
+// What the app remembers between runs: theme, UI scale, window size, the last scenario and the
+// last figure export's options.
 //
 // Files live in settings_dir(): settings.json (this struct) and last_scenario.json (the
 // document at exit, written with io's scenario format). Writes are atomic.
@@ -8,6 +9,7 @@
 #include <string_view>
 
 #include "roofline/result.h"
+#include "roofline/ui/export_options.h"
 
 namespace roofline {
 
@@ -16,7 +18,8 @@ struct Settings {
   float ui_scale = 1.0f;        // user factor on top of the monitor's content scale
   int window_width = 1280;      // screen coordinates
   int window_height = 800;
-  std::string scenario_path;  // the file Save writes to; empty = never saved
+  std::string scenario_path;          // the file Save writes to; empty = never saved
+  FigureExportOptions figure_export;  // key "export"
 
   bool operator==(const Settings&) const = default;
 };

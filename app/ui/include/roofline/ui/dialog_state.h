@@ -1,0 +1,37 @@
+#pragma once
+// State of the app's own dialogs (there is no native one): a folder's listing, shared by the
+// file dialog and the export dialog, and the export dialog with its job running off the UI
+// thread.
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "roofline/ui/export_options.h"
+
+namespace roofline {
+
+struct FolderListing {
+  std::string directory;                // the folder listed
+  std::vector<std::string> extensions;  // files shown: these (lower case, with the dot)
+  std::vector<std::string> subdirs;     // names, listed first
+  std::vector<std::string> files;       // names with one of `extensions`
+  std::string listed_directory;         // `directory` when the lists were read
+  std::string listed_filter;            // `extensions` joined, when the lists were read
+  std::string error;                    // the folder could not be read
+};
+
+struct ExportJob;  // a write in flight (export_job.cpp)
+
+struct ExportDialogState {
+  bool open = false;
+  bool open_requested = false;
+  FigureExportOptions options;          // the last used (remembered in settings.json)
+  FigureExportOptions options_at_open;  // what Cancel goes back to
+  FolderListing folder;
+  std::string path;   // the file name typed or picked (a name in `folder`, or a full path)
+  std::string error;  // why the last Export did not start, shown in the dialog
+  std::shared_ptr<ExportJob> job;  // the export being written, if any
+};
+
+}  // namespace roofline

@@ -1,0 +1,213 @@
+#include "roofline/ui/export_options.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <string>
+
+#include "export_options_json.h"
+
+namespace roofline {
+
+namespace {
+
+using nlohmann::json;
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  std::transform(out.begin(), out.end(), out.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return out;
+}
+
+std::string describe(const json& v) {
+  std::string dumped = v.dump();
+  if (dumped.size() > 40) dumped = dumped.substr(0, 37) + "...";
+  return dumped;
+}
+
+// The flags of the object, with their keys, for both directions.
+template <typename Options, typename Fn>
+void for_each_flag(Options& o, Fn&& fn) {
+  fn("transparent", o.transparent);
+  fn("show_title", o.show_title);
+  fn("show_caption", o.show_caption);
+  fn("same_as_window", o.same_as_window);
+  fn("show_fc", o.show_fc);
+  fn("show_attention", o.show_attention);
+  fn("show_elementwise", o.show_elementwise);
+  fn("show_step", o.show_step);
+  fn("show_ops", o.show_ops);
+  fn("show_trail", o.show_trail);
+  fn("show_labels", o.show_labels);
+  fn("show_other_roofs", o.show_other_roofs);
+  fn("show_caches", o.show_caches);
+  fn("show_legend", o.show_legend);
+  fn("show_compare", o.show_compare);
+  fn("fit", o.fit);
+}
+
+}  // namespace
+
+std::string_view to_string(ExportWhat w) {
+  switch (w) {
+    case ExportWhat::throughput:
+      return "throughput";
+    case ExportWhat::table:
+      return "table";
+    case ExportWhat::roofline:
+      break;
+  }
+  return "roofline";
+}
+
+std::string_view to_string(ExportFigureFormat f) {
+  switch (f) {
+    case ExportFigureFormat::png:
+      return "png";
+    case ExportFigureFormat::pdf:
+      return "pdf";
+    case ExportFigureFormat::svg:
+      break;
+  }
+  return "svg";
+}
+
+std::string_view to_string(ExportTableFormat f) {
+  return f == ExportTableFormat::markdown ? "markdown" : "csv";
+}
+
+std::optional<ExportWhat> export_what_from_string(std::string_view s) {
+  for (ExportWhat w : {ExportWhat::roofline, ExportWhat::throughput, ExportWhat::table}) {
+    if (to_string(w) == s) return w;
+  }
+  return std::nullopt;
+}
+
+std::optional<ExportFigureFormat> export_figure_format_from_string(std::string_view s) {
+  for (ExportFigureFormat f :
+       {ExportFigureFormat::svg, ExportFigureFormat::png, ExportFigureFormat::pdf}) {
+    if (to_string(f) == s) return f;
+  }
+  return std::nullopt;
+}
+
+std::optional<ExportTableFormat> export_table_format_from_string(std::string_view s) {
+  for (ExportTableFormat f : {ExportTableFormat::csv, ExportTableFormat::markdown}) {
+    if (to_string(f) == s) return f;
+  }
+  return std::nullopt;
+}
+
+std::string_view export_extension(const FigureExportOptions& o) {
+  if (o.what == ExportWhat::table) return o.table_format == ExportTableFormat::csv ? ".csv" : ".md";
+  switch (o.figure_format) {
+    case ExportFigureFormat::png:
+      return ".png";
+    case ExportFigureFormat::pdf:
+      return ".pdf";
+    case ExportFigureFormat::svg:
+      break;
+  }
+  return ".svg";
+}
+
+bool adopt_extension(FigureExportOptions& o, std::string_view extension) {
+  const std::string ext = lower(extension);
+  if (ext == ".csv" || ext == ".md" || ext == ".markdown") {
+    o.what = ExportWhat::table;
+    o.table_format = ext == ".csv" ? ExportTableFormat::csv : ExportTableFormat::markdown;
+    return true;
+  }
+  const auto figure = ext.size() > 1 ? export_figure_format_from_string(ext.substr(1))
+                                     : std::optional<ExportFigureFormat>();
+  if (!figure) return false;
+  o.figure_format = *figure;
+  if (o.what == ExportWhat::table) o.what = ExportWhat::roofline;
+  return true;
+}
+
+std::string parse_export_options(const json& v, const std::string& where, FigureExportOptions& o) {
+  if (!v.is_object()) return where + ": export: expected an object, got " + describe(v);
+  auto bad = [&](const char* key, const char* expected, const json& got) {
+    return where + ": export." + key + ": expected " + expected + ", got " + describe(got);
+  };
+  if (auto it = v.find("what"); it != v.end()) {
+    const auto w = it->is_string() ? export_what_from_string(it->get<std::string>()) : std::nullopt;
+    if (!w) return bad("what", "\"roofline\", \"throughput\" or \"table\"", *it);
+    o.what = *w;
+  }
+  if (auto it = v.find("figure_format"); it != v.end()) {
+    const auto f =
+        it->is_string() ? export_figure_format_from_string(it->get<std::string>()) : std::nullopt;
+    if (!f) return bad("figure_format", "\"svg\", \"png\" or \"pdf\"", *it);
+    o.figure_format = *f;
+  }
+  if (auto it = v.find("table_format"); it != v.end()) {
+    const auto f =
+        it->is_string() ? export_table_format_from_string(it->get<std::string>()) : std::nullopt;
+    if (!f) return bad("table_format", "\"csv\" or \"markdown\"", *it);
+    o.table_format = *f;
+  }
+  for (auto [key, field] : {std::pair{"width", &o.width}, std::pair{"height", &o.height}}) {
+    if (auto it = v.find(key); it != v.end()) {
+      if (!it->is_number_integer() || it->get<int64_t>() < 16 || it->get<int64_t>() > 16384) {
+        return bad(key, "a whole number between 16 and 16384", *it);
+      }
+      *field = it->get<int>();
+    }
+  }
+  if (auto it = v.find("scale"); it != v.end()) {
+    if (!it->is_number() || !(it->get<double>() >= 0.25 && it->get<double>() <= 8)) {
+      return bad("scale", "a number between 0.25 and 8", *it);
+    }
+    o.scale = it->get<double>();
+  }
+  if (auto it = v.find("font_px"); it != v.end()) {
+    if (!it->is_number() ||
+        !(it->get<double>() >= kMinExportFontPx && it->get<double>() <= kMaxExportFontPx)) {
+      return bad("font_px", "a number between 4 and 200", *it);
+    }
+    o.font_px = it->get<double>();
+  }
+  if (auto it = v.find("theme"); it != v.end()) {
+    if (!it->is_string() || (*it != "window" && *it != "light" && *it != "dark")) {
+      return bad("theme", "\"window\", \"light\" or \"dark\"", *it);
+    }
+    o.theme = it->get<std::string>();
+  }
+  for (auto [key, field] : {std::pair{"title", &o.title}, std::pair{"folder", &o.folder}}) {
+    if (auto it = v.find(key); it != v.end()) {
+      if (!it->is_string()) return bad(key, "a string", *it);
+      *field = it->get<std::string>();
+    }
+  }
+  std::string error;
+  for_each_flag(o, [&](const char* key, bool& field) {
+    auto it = v.find(key);
+    if (it == v.end() || !error.empty()) return;
+    if (!it->is_boolean()) {
+      error = bad(key, "true or false", *it);
+      return;
+    }
+    field = it->get<bool>();
+  });
+  return error;
+}
+
+json export_options_to_json(const FigureExportOptions& o) {
+  json v = {{"what", to_string(o.what)},
+            {"figure_format", to_string(o.figure_format)},
+            {"table_format", to_string(o.table_format)},
+            {"width", o.width},
+            {"height", o.height},
+            {"scale", o.scale},
+            {"font_px", o.font_px},
+            {"theme", o.theme},
+            {"title", o.title},
+            {"folder", o.folder}};
+  for_each_flag(o, [&](const char* key, const bool& field) { v[key] = field; });
+  return v;
+}
+
+}  // namespace roofline

@@ -1,0 +1,229 @@
+// Presentation mode: the projector theme, the reduced layout (lesson panel | chart), and the
+// classroom's keys and menu items.
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "roofline/ui/classroom.h"
+#include "roofline/units.h"
+#include "ui_internal.h"
+
+namespace roofline {
+
+namespace {
+
+// GLFW key codes (the platform's io.KeysDown indices; headless tests set the same ones).
+constexpr int kKeySpace = 32, kKeyEscape = 256, kKeyRight = 262, kKeyLeft = 263, kKeyPageUp = 266,
+              kKeyPageDown = 267, kKeyHome = 268, kKeyF11 = 300, kKeyG = 'G';
+
+bool pressed(int key) { return ImGui::IsKeyPressed(key, false); }
+
+// The numbers an audience reads off the bottom line: step time, throughput, memory.
+void draw_presentation_status(const AppState& s) {
+  const Totals& t = s.derived.analysis.totals;
+  const bool prefill = s.doc.phase == Phase::prefill;
+  char small_rate[32];
+  std::snprintf(small_rate, sizeof small_rate, "%.3g", t.tokens_per_s);
+  const std::string rate =
+      t.tokens_per_s >= 100 ? format_count(std::round(t.tokens_per_s)) : std::string(small_rate);
+  const std::string text =
+      std::string(prefill ? "Prefill step " : "Decode step ") + format_time(t.time_s) + "   ·   " +
+      rate + " tokens/s" + (prefill ? " (prompt)" : "") + "   ·   memory " +
+      format_si(t.memory_per_gpu_bytes, "B") + " of " + format_si(t.usable_memory_bytes, "B");
+  ImGui::Separator();
+  ImGui::AlignTextToFramePadding();
+  if (t.fits_in_memory) {
+    ImGui::TextUnformatted(text.c_str());
+  } else {
+    ImGui::TextColored({0.75f, 0.1f, 0.05f, 1}, "%s  (does not fit)", text.c_str());
+  }
+}
+
+// The controls a presenter needs without a lesson: hardware, model and the two workload knobs.
+void draw_essentials(AppState& s) {
+  const float em = ImGui::GetFontSize();
+  auto gpu_combo = [&](const char* id, const std::string& current, bool allow_none) {
+    std::string picked;
+    if (ImGui::BeginCombo(id, current.c_str(), ImGuiComboFlags_HeightLarge)) {
+      if (allow_none && ImGui::Selectable("None", !s.doc.compare_gpu)) picked.assign(1, '-');
+      for (const PresetEntry& e : s.library->gpus()) {
+        if (ImGui::Selectable(e.name.c_str())) picked = e.id;
+      }
+      ImGui::EndCombo();
+    }
+    return picked;
+  };
+  ImGui::PushItemWidth(-FLT_MIN);
+  row_label("GPU", "The GPU whose roofs are drawn.");
+  if (std::string id = gpu_combo("##p_gpu", s.doc.gpu.name, false); !id.empty()) {
+    if (auto gpu = s.library->gpu(id)) s.doc.gpu = std::move(gpu).value();
+  }
+  row_label("Compare", "A second GPU, dashed, with hollow dots and the step's speed-up.");
+  const std::string other = s.doc.compare_gpu ? s.doc.compare_gpu->name : std::string("None");
+  if (std::string id = gpu_combo("##p_compare", other, true); id == "-") {
+    s.doc.compare_gpu.reset();
+  } else if (!id.empty()) {
+    if (auto gpu = s.library->gpu(id)) s.doc.compare_gpu = std::move(gpu).value();
+  }
+  row_label("Model", "The transformer whose step is analysed.");
+  if (ImGui::BeginCombo("##p_model", s.doc.model.name.c_str(), ImGuiComboFlags_HeightLarge)) {
+    for (const PresetEntry& e : s.library->models()) {
+      if (ImGui::Selectable(e.name.c_str())) {
+        if (auto m = s.library->model(e.id)) s.doc.model = std::move(m).value();
+      }
+    }
+    ImGui::EndCombo();
+  }
+  row_label("Phase", "Prefill: whole prompts. Decode: one token per sequence.");
+  int phase = s.doc.phase == Phase::prefill ? 0 : 1;
+  if (ImGui::RadioButton("Prefill", &phase, 0)) s.doc.phase = Phase::prefill;
+  ImGui::SameLine();
+  if (ImGui::RadioButton("Decode", &phase, 1)) s.doc.phase = Phase::decode;
+  const int64_t one = 1, max_batch = kMaxBatch, max_seq = kMaxSeq;
+  row_label("Batch", "B, the sequences processed together.");
+  ImGui::SliderScalar("##p_batch", ImGuiDataType_S64, &s.doc.batch, &one, &max_batch, "%lld",
+                      ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
+  row_label(s.doc.phase == Phase::prefill ? "Prompt" : "Context", "Tokens per sequence.");
+  ImGui::SliderScalar("##p_seq", ImGuiDataType_S64, &s.doc.seq, &one, &max_seq, "%lld",
+                      ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
+  ImGui::PopItemWidth();
+  ImGui::Dummy({0, 0.5f * em});
+}
+
+}  // namespace
+
+std::string_view ui_theme_name(const AppState& s) {
+  return s.classroom.presentation ? std::string_view("projector")
+                                  : std::string_view(s.doc.view.theme);
+}
+
+void apply_projector_colors(ImGuiStyle& style) {
+  ImVec4* c = style.Colors;
+  c[ImGuiCol_Text] = {0, 0, 0, 1};
+  c[ImGuiCol_TextDisabled] = {0.25f, 0.27f, 0.30f, 1};
+  c[ImGuiCol_WindowBg] = {1, 1, 1, 1};
+  c[ImGuiCol_ChildBg] = {1, 1, 1, 0};
+  c[ImGuiCol_PopupBg] = {1, 1, 1, 1};
+  c[ImGuiCol_Border] = {0, 0, 0, 0.55f};
+  c[ImGuiCol_FrameBg] = {1, 1, 1, 1};
+  c[ImGuiCol_FrameBgHovered] = {0.85f, 0.91f, 0.98f, 1};
+  c[ImGuiCol_FrameBgActive] = {0.75f, 0.85f, 0.97f, 1};
+  c[ImGuiCol_Button] = {0.84f, 0.89f, 0.96f, 1};
+  c[ImGuiCol_ButtonHovered] = {0.0f, 0.35f, 0.61f, 1};
+  c[ImGuiCol_ButtonActive] = {0.0f, 0.27f, 0.50f, 1};
+  c[ImGuiCol_CheckMark] = {0.0f, 0.35f, 0.61f, 1};
+  c[ImGuiCol_SliderGrab] = {0.0f, 0.35f, 0.61f, 1};
+  c[ImGuiCol_SliderGrabActive] = {0.0f, 0.27f, 0.50f, 1};
+  c[ImGuiCol_Header] = {0.84f, 0.89f, 0.96f, 1};
+  c[ImGuiCol_HeaderHovered] = {0.74f, 0.83f, 0.95f, 1};
+  c[ImGuiCol_HeaderActive] = {0.64f, 0.77f, 0.93f, 1};
+  c[ImGuiCol_Separator] = {0, 0, 0, 0.45f};
+  c[ImGuiCol_PlotHistogram] = {0.0f, 0.35f, 0.61f, 1};
+  style.FrameBorderSize = 1;
+  style.ChildBorderSize = 1;
+}
+
+void update_classroom(AppState& s) {
+  ImGuiIO& io = ImGui::GetIO();
+  advance_lesson_animation(s, std::min(static_cast<double>(io.DeltaTime), 0.1));
+  // ×1.6 on a 1920×1080 screen, in proportion on others: a projector's pixels are big when
+  // it has few of them, and the lesson and chart must still fit side by side.
+  if (s.classroom.presentation && io.DisplaySize.x > 0 && io.DisplaySize.y > 0) {
+    const float fit = std::min(io.DisplaySize.x / 1920.0f, io.DisplaySize.y / 1080.0f);
+    const float scale = kPresentationScale * std::clamp(fit, 0.7f, 2.0f);
+    if (std::abs(scale - s.ui.presentation_scale) > 0.02f * scale) {
+      s.ui.presentation_scale = scale;
+      s.ui.fonts_dirty = true;
+    }
+  }
+  // Arrow keys and Space step the lesson in presentation mode: keyboard navigation (which
+  // would move focus and press the focused button) is off meanwhile.
+  const bool nav_on = (io.ConfigFlags & ImGuiConfigFlags_NavEnableKeyboard) != 0;
+  if (s.classroom.presentation && nav_on) {
+    s.classroom.nav_keyboard_was_on = true;
+    io.ConfigFlags &= ~ImGuiConfigFlags_NavEnableKeyboard;
+  } else if (!s.classroom.presentation && s.classroom.nav_keyboard_was_on) {
+    s.classroom.nav_keyboard_was_on = false;
+    io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
+  }
+}
+
+void handle_classroom_keys(AppState& s) {
+  const ImGuiIO& io = ImGui::GetIO();
+  if (pressed(kKeyF11)) set_presentation(s, !s.classroom.presentation);
+  if (io.WantTextInput || io.KeyCtrl || io.KeyAlt) return;
+  if (s.classroom.show_picker && pressed(kKeyEscape)) {  // Escape closes the picker first
+    s.classroom.show_picker = false;
+    return;
+  }
+  if (pressed(kKeyG)) {
+    if (io.KeyShift) {
+      clear_ghosts(s);
+    } else {
+      pin_current_dots(s);
+    }
+  }
+  const bool running = s.classroom.run.has_value();
+  if (running && pressed(kKeyPageDown)) lesson_next(s);
+  if (running && pressed(kKeyPageUp)) lesson_back(s);
+  if (!s.classroom.presentation) return;
+  if (pressed(kKeyEscape)) {
+    set_presentation(s, false);
+    return;
+  }
+  if (!running) return;
+  if (pressed(kKeyRight)) lesson_next(s);
+  if (pressed(kKeyLeft)) lesson_back(s);
+  if (pressed(kKeyHome)) lesson_restart(s);
+  if (pressed(kKeySpace) && !lesson_reveal(s)) lesson_next(s);
+  for (int digit = 1; digit <= 9; ++digit) {
+    if (pressed('0' + digit)) lesson_choose(s, digit - 1);
+  }
+}
+
+void draw_classroom_view_items(AppState& s) {
+  ImGui::Separator();
+  ImGui::MenuItem("Percent of peak in dot labels", nullptr, &s.view.plot.label_percent_of_peak);
+  if (ImGui::MenuItem("Pin the dots as ghosts", "G")) pin_current_dots(s);
+  if (ImGui::MenuItem("Clear the ghosts", "Shift+G", false, !s.classroom.ghosts.empty())) {
+    clear_ghosts(s);
+  }
+  ImGui::Separator();
+  if (ImGui::MenuItem("Presentation mode", "F11", s.classroom.presentation)) {
+    set_presentation(s, !s.classroom.presentation);
+  }
+}
+
+void draw_presentation_layout(AppState& s) {
+  const float em = ImGui::GetFontSize();
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float status_h = ImGui::GetFrameHeightWithSpacing() + style.ItemSpacing.y;
+  const float body_h = std::max(avail.y - status_h, 10 * em);
+  const float panel_w = std::clamp(0.32f * avail.x, std::min(20 * em, 0.5f * avail.x), 32 * em);
+  ImGui::BeginChild("presentation_panel", {panel_w, body_h}, true);
+  if (s.classroom.run) {
+    draw_lesson_panel(s, true);
+  } else {
+    draw_essentials(s);
+    ImGui::Separator();
+    ImGui::TextDisabled("Lessons");
+    draw_lesson_list(s);
+    ImGui::Spacing();
+    if (ImGui::Button("Leave presentation (Esc)")) set_presentation(s, false);
+  }
+  ImGui::EndChild();
+  ImGui::SameLine();
+  ImGui::BeginChild("presentation_chart", {0, body_h}, false,
+                    ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+  draw_chart(s, ImGui::GetContentRegionAvail());
+  ImGui::EndChild();
+  draw_presentation_status(s);
+}
+
+}  // namespace roofline

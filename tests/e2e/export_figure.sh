@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# End-to-end: the real app under Xvfb, driven by real X key events (xdotool):
+#  1. Ctrl+Shift+E writes <scenario>.svg beside the scenario file (well-formed XML, with the
+#     default title), while the window keeps running;
+#  2. Ctrl+E opens File > Export figure… in the scenario's folder; typing fig.png and Enter
+#     writes a 1280x800 PNG there;
+#  3. F12 writes roofline-screenshot-1.png of the window in the working directory.
+#   tests/e2e/export_figure.sh path/to/roofline path/to/scenario.json
+# Exits 77 (ctest: skipped) when xvfb-run, xdotool, xmllint or python3 is missing.
+set -euo pipefail
+
+app=$(realpath "${1:?usage: export_figure.sh path/to/roofline scenario.json}")
+scenario=${2:?usage: export_figure.sh path/to/roofline scenario.json}
+
+if [[ ${3:-} != --inner ]]; then
+  for tool in xvfb-run xdotool xmllint python3; do
+    command -v "$tool" >/dev/null || { echo "SKIP: $tool is not installed"; exit 77; }
+  done
+  work=$(mktemp -d)
+  trap 'rm -rf "$work"' EXIT
+  xvfb-run -a -s '-screen 0 1280x800x24' "$0" "$app" "$scenario" --inner "$work"
+  exit $?
+fi
+
+work=$4
+export XDG_CONFIG_HOME=$work/config  # never touch the user's settings
+mkdir -p "$work/figures" "$work/run"
+cp "$scenario" "$work/figures/talk.json"
+
+wait_for() {  # wait_for FILE SECONDS
+  for _ in $(seq $(($2 * 10))); do
+    [[ -s $1 ]] && return 0
+    sleep 0.1
+  done
+  return 1
+}
+png_size() {
+  python3 -c '
+import struct, sys
+data = open(sys.argv[1], "rb").read(24)
+assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+print(*struct.unpack(">II", data[16:24]))' "$1"
+}
+
+cd "$work/run"
+"$app" --no-settings --size 1200x760 --scenario "$work/figures/talk.json" \
+  --dump-geometry "$work/geometry.json" --quit-after 40 &
+pid=$!
+fail() {
+  echo "FAIL: $*"
+  kill "$pid" 2>/dev/null || true
+  exit 1
+}
+wait_for "$work/geometry.json" 10 || fail "the app drew no frame within 10 s"
+window=$(xdotool search --sync --name '^roofline$' | head -n1)
+xdotool windowfocus --sync "$window" 2>/dev/null || true
+
+xdotool key ctrl+shift+e
+wait_for "$work/figures/talk.svg" 10 || fail "Ctrl+Shift+E wrote no figures/talk.svg"
+xmllint --noout "$work/figures/talk.svg" || fail "figures/talk.svg is not well-formed XML"
+grep -q 'on NVIDIA H100' "$work/figures/talk.svg" || fail "figures/talk.svg has no default title"
+echo "PASS: Ctrl+Shift+E wrote figures/talk.svg beside the scenario"
+
+xdotool key ctrl+e
+sleep 1  # the dialog opens with its file name field focused and selected: typing replaces it
+xdotool type --delay 80 fig.png
+sleep 0.5
+xdotool key Return
+wait_for "$work/figures/fig.png" 10 || fail "the export dialog wrote no figures/fig.png"
+read -r w h < <(png_size "$work/figures/fig.png")
+[[ $w == 1280 && $h == 800 ]] || fail "fig.png is ${w}x$h, expected 1280x800"
+echo "PASS: Ctrl+E, fig.png, Enter wrote figures/fig.png (${w}x$h)"
+
+xdotool key F12
+wait_for "$work/run/roofline-screenshot-1.png" 10 || fail "F12 wrote no roofline-screenshot-1.png"
+echo "PASS: F12 wrote roofline-screenshot-1.png in the working directory"
+
+xdotool key ctrl+q
+wait "$pid" || fail "the app exited with an error"
+leftovers=$(find "$work/figures" -name '.*tmp*' | wc -l)
+[[ $leftovers == 0 ]] || fail "temporary files were left in figures/"
+echo "PASS: no temporary files left behind"
