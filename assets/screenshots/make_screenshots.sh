@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
-# Regenerates the README screenshots with the app itself (scripted mode, under Xvfb when there
-# is no display):
+# Regenerates the README's screenshots and figures with the tools themselves: the app in scripted
+# mode (under Xvfb when there is no display) and roofline-cli export (no display needed):
 #   assets/screenshots/make_screenshots.sh [path/to/roofline]   (default: build/app/platform/roofline)
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 app=${1:-$root/build/app/platform/roofline}
+cli=$(dirname "$(dirname "$app")")/cli/roofline-cli
 [[ -x $app ]] || { echo "make_screenshots.sh: no app at $app (build the 'roofline' target first)"; exit 1; }
+[[ -x $cli ]] || { echo "make_screenshots.sh: no roofline-cli at $cli (build it first)"; exit 1; }
 
 run() {
   if [[ -n ${DISPLAY:-} ]]; then
@@ -28,4 +30,6 @@ run "$app" --size 1280x800 --frames 4 \
 # ghosts and batches 64 sequences: the arrows show fc and the whole step climbing the slope.
 run "$app" --size 1920x1080 --frames 4 --lesson why-decode-is-slow --step 5 --presentation \
   --screenshot "$here/lesson-presentation.png"
-echo "wrote $here/default-light.png, $here/dark-batch64.png and $here/lesson-presentation.png"
+# The figure a writer puts in the docs, from the command line.
+"$cli" export --model llama-3-70b --batch 64 --width 1200 --height 750 --out "$here/llama-3-70b-batch64.svg"
+echo "wrote default-light.png, dark-batch64.png, lesson-presentation.png and llama-3-70b-batch64.svg in $here"
