@@ -12,9 +12,12 @@ namespace roofline {
 
 std::string_view to_string(OpKind k) {
   switch (k) {
-    case OpKind::fc: return "fc";
-    case OpKind::attention: return "attention";
-    case OpKind::elementwise: return "elementwise";
+    case OpKind::fc:
+      return "fc";
+    case OpKind::attention:
+      return "attention";
+    case OpKind::elementwise:
+      return "elementwise";
   }
   return "fc";
 }
@@ -30,9 +33,12 @@ const OpCost* Analysis::find_op(std::string_view name) const {
 
 const GroupCost& Analysis::group(OpKind k) const {
   switch (k) {
-    case OpKind::fc: return fc;
-    case OpKind::attention: return attention;
-    case OpKind::elementwise: return elementwise;
+    case OpKind::fc:
+      return fc;
+    case OpKind::attention:
+      return attention;
+    case OpKind::elementwise:
+      return elementwise;
   }
   return fc;
 }
@@ -63,8 +69,7 @@ void memory_totals(const Scenario& s, Analysis& a) {
   const double norms = norm_parameter_count(m);
   t.weights_bytes = (t.parameters - norms) * bytes_per_element(s.weights) + norms * 2;
   const double kv_per_seq = static_cast<double>(s.seq) * static_cast<double>(m.layers) *
-                            static_cast<double>(kv_elements_per_token(m)) *
-                            bytes_per_element(s.kv);
+                            static_cast<double>(kv_elements_per_token(m)) * bytes_per_element(s.kv);
   t.kv_cache_bytes = static_cast<double>(s.batch) * kv_per_seq;
   t.memory_per_gpu_bytes = (t.weights_bytes + t.kv_cache_bytes) / tp;
   t.usable_memory_bytes = s.gpu.memory_capacity_bytes * s.memory_utilization;
@@ -92,7 +97,8 @@ double communication_time(const Scenario& s, Analysis& a) {
   const double tokens = s.phase == Phase::decode ? static_cast<double>(s.batch)
                                                  : static_cast<double>(s.batch * s.seq);
   const double tp = static_cast<double>(s.tp);
-  const double data = tokens * static_cast<double>(s.model.hidden) * bytes_per_element(s.activations);
+  const double data =
+      tokens * static_cast<double>(s.model.hidden) * bytes_per_element(s.activations);
   const double one = 2 * (tp - 1) / tp * data / *s.gpu.interconnect_bandwidth_bytes_per_s;
   return static_cast<double>(s.model.layers) * 2 * one;
 }
@@ -151,7 +157,8 @@ Analysis analyze(const Scenario& s) {
   Totals& t = a.totals;
   t.communication_time_s = communication_time(s, a);
   a.step.time_s += t.communication_time_s;
-  for (GroupCost* g : {&a.fc, &a.attention, &a.elementwise, &a.step}) finish_group(*g, a.ridge_point);
+  for (GroupCost* g : {&a.fc, &a.attention, &a.elementwise, &a.step})
+    finish_group(*g, a.ridge_point);
 
   t.flops = a.step.flops;
   t.bytes = a.step.bytes;

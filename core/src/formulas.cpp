@@ -55,8 +55,10 @@ OpFormula attention_formula(const Scenario& s, std::string_view name) {
   const bool decode = s.phase == Phase::decode, mla = s.model.mla.has_value();
   if (decode && mla) {
     if (name == "attention")
-      return {"B·H·S·(2·(rkv+dr) + 2·rkv + 5)", "B·S·(rkv+dr)·b_kv + B·H·(rkv+dr)·b_a + B·H·rkv·b_a"};
-    if (name == "qk") return {"2·B·H·S·(rkv+dr)", "B·H·(rkv+dr)·b_a + B·S·(rkv+dr)·b_kv + B·H·S·b_a"};
+      return {"B·H·S·(2·(rkv+dr) + 2·rkv + 5)",
+              "B·S·(rkv+dr)·b_kv + B·H·(rkv+dr)·b_a + B·H·rkv·b_a"};
+    if (name == "qk")
+      return {"2·B·H·S·(rkv+dr)", "B·H·(rkv+dr)·b_a + B·S·(rkv+dr)·b_kv + B·H·S·b_a"};
     if (name == "softmax") return {"5·B·H·S", "2·B·H·S·b_a"};
     if (name == "sv") return {"2·B·H·S·rkv", "B·H·S·b_a + B·S·rkv·b_kv + B·H·rkv·b_a"};
   } else if (decode) {
@@ -71,8 +73,7 @@ OpFormula attention_formula(const Scenario& s, std::string_view name) {
     if (name == "softmax") return {"5·B·H·T²", "2·B·H·T²·b_a"};
     if (name == "sv") return {"2·B·H·T²·dv", "B·H·T²·b_a + 2·M·H·dv·b_a"};
   } else {
-    if (name == "attention")
-      return {"B·H·T(T+1)/2·(4·dh + 5)", "2·M·H·dh·b_a + 2·M·Hkv·dh·b_kv"};
+    if (name == "attention") return {"B·H·T(T+1)/2·(4·dh + 5)", "2·M·H·dh·b_a + 2·M·Hkv·dh·b_kv"};
     if (name == "qk") return {"2·B·H·T²·dh", "M·H·dh·b_a + M·Hkv·dh·b_kv + B·H·T²·b_a"};
     if (name == "softmax") return {"5·B·H·T²", "2·B·H·T²·b_a"};
     if (name == "sv") return {"2·B·H·T²·dh", "B·H·T²·b_a + M·Hkv·dh·b_kv + M·H·dh·b_a"};
@@ -103,7 +104,8 @@ OpFormula formula_for(const Scenario& s, std::string_view name) {
   } else {
     f = attention_formula(s, name);
   }
-  if (s.model.mla && name == "q_proj") f = {"2·M·d·H·(dn+dr)", "d·H·(dn+dr)·b_w + M·d·b_a + M·H·(dn+dr)·b_a"};
+  if (s.model.mla && name == "q_proj")
+    f = {"2·M·d·H·(dn+dr)", "d·H·(dn+dr)·b_w + M·d·b_a + M·H·(dn+dr)·b_a"};
   if (s.model.mla && name == "o_proj") f = {"2·M·H·dv·d", "H·dv·d·b_w + M·H·dv·b_a + M·d·b_a"};
   return f;
 }

@@ -15,8 +15,9 @@ double attention_weights(const ModelConfig& m) {
   if (m.mla) {
     const MlaConfig& a = *m.mla;
     const double qk = d(a.qk_nope_head_dim + a.qk_rope_head_dim);
-    const double q = a.q_lora_rank ? d(m.hidden) * d(*a.q_lora_rank) + d(*a.q_lora_rank) * d(m.heads) * qk
-                                   : d(m.hidden) * d(m.heads) * qk;
+    const double q = a.q_lora_rank
+                         ? d(m.hidden) * d(*a.q_lora_rank) + d(*a.q_lora_rank) * d(m.heads) * qk
+                         : d(m.hidden) * d(m.heads) * qk;
     const double kv_a = d(m.hidden) * d(a.kv_lora_rank + a.qk_rope_head_dim);
     const double kv_b = d(a.kv_lora_rank) * d(m.heads) * d(a.qk_nope_head_dim + a.v_head_dim);
     const double o = d(m.heads) * d(a.v_head_dim) * d(m.hidden);
@@ -28,7 +29,9 @@ double attention_weights(const ModelConfig& m) {
   return q + kv + o;
 }
 
-int64_t moe_layers(const ModelConfig& m) { return m.moe ? m.layers - m.moe->first_dense_layers : 0; }
+int64_t moe_layers(const ModelConfig& m) {
+  return m.moe ? m.layers - m.moe->first_dense_layers : 0;
+}
 
 std::string positive(std::string_view key, int64_t v) {
   if (v > 0) return {};
@@ -44,7 +47,8 @@ int64_t kv_elements_per_token(const ModelConfig& m) {
 
 double norm_parameter_count(const ModelConfig& m) {
   double per_layer = 2 * d(m.hidden);  // attn_norm, mlp_norm
-  if (m.mla) per_layer += d(m.mla->kv_lora_rank) + (m.mla->q_lora_rank ? d(*m.mla->q_lora_rank) : 0);
+  if (m.mla)
+    per_layer += d(m.mla->kv_lora_rank) + (m.mla->q_lora_rank ? d(*m.mla->q_lora_rank) : 0);
   return d(m.layers) * per_layer + d(m.hidden);  // + final_norm
 }
 
@@ -83,7 +87,8 @@ std::string validate(const ModelConfig& m) {
     const MoeConfig& e = *m.moe;
     if (auto err = positive("num_local_experts", e.experts); !err.empty()) return err;
     if (auto err = positive("num_experts_per_tok", e.experts_per_token); !err.empty()) return err;
-    if (auto err = positive("moe_intermediate_size", e.expert_intermediate); !err.empty()) return err;
+    if (auto err = positive("moe_intermediate_size", e.expert_intermediate); !err.empty())
+      return err;
     if (e.experts_per_token > e.experts) {
       return "num_experts_per_tok (" + std::to_string(e.experts_per_token) +
              ") must not exceed the number of experts (" + std::to_string(e.experts) + ")";

@@ -11,8 +11,8 @@ double d(int64_t v) { return static_cast<double>(v); }
 
 // Sizes of the step shared by every operator builder.
 struct Step {
-  double B, M;       // sequences; tokens processed this step (B in decode, B*T in prefill)
-  double S;          // decode: context length; prefill: prompt length T
+  double B, M;  // sequences; tokens processed this step (B in decode, B*T in prefill)
+  double S;     // decode: context length; prefill: prompt length T
   bool decode;
   double bw, ba, bkv;
   bool flash, fuse;
@@ -57,8 +57,8 @@ class OpList {
   }
 
  private:
-  OpCost make_fc(std::string_view name, double rows, double K, double N, double b_out,
-                 double heads, double weight_copies) const {
+  OpCost make_fc(std::string_view name, double rows, double K, double N, double b_out, double heads,
+                 double weight_copies) const {
     OpCost op{.name = name, .kind = OpKind::fc};
     op.flops = 2 * rows * K * N * heads;
     op.weight_bytes = weight_copies * heads * K * N * st_.bw;

@@ -39,14 +39,22 @@ Precision math_precision(Precision weights, Precision activations) {
 
 std::span<const Precision> fallback_chain(Precision p) {
   switch (p) {
-    case P::fp4: return kFromFp4;
-    case P::int4: return kFromInt4;
-    case P::fp8: return kFromFp8;
-    case P::int8: return kFromInt8;
-    case P::bf16: return kFromBf16;
-    case P::fp16: return kFromFp16;
-    case P::tf32: return kFromTf32;
-    case P::fp32: return kFromFp32;
+    case P::fp4:
+      return kFromFp4;
+    case P::int4:
+      return kFromInt4;
+    case P::fp8:
+      return kFromFp8;
+    case P::int8:
+      return kFromInt8;
+    case P::bf16:
+      return kFromBf16;
+    case P::fp16:
+      return kFromFp16;
+    case P::tf32:
+      return kFromTf32;
+    case P::fp32:
+      return kFromFp32;
   }
   return kFromFp32;
 }

@@ -71,8 +71,7 @@ void checkerboard(ImDrawList& list, ImVec2 a, ImVec2 b, float cell, bool dark) {
     int col = row % 2;
     for (float x = a.x; x < b.x; x += cell, ++col) {
       if (col % 2 == 0) continue;
-      list.AddRectFilled({x, y}, {std::min(x + cell, b.x), std::min(y + cell, b.y)},
-                         other);
+      list.AddRectFilled({x, y}, {std::min(x + cell, b.x), std::min(y + cell, b.y)}, other);
     }
   }
 }

@@ -17,15 +17,15 @@ std::string_view to_string(Bound b);
 
 // One operator, per step and per GPU, summed over the `count` layers it runs in.
 struct OpCost {
-  std::string_view name;   // "q_proj", "attention", "lm_head", ... (static storage)
+  std::string_view name;  // "q_proj", "attention", "lm_head", ... (static storage)
   OpKind kind = OpKind::fc;
-  int64_t count = 0;       // layers it runs in (1 for once-per-step ops)
+  int64_t count = 0;  // layers it runs in (1 for once-per-step ops)
   double flops = 0;
-  double bytes = 0;        // all memory traffic, weights and KV included
-  double weight_bytes = 0; // of `bytes`: weights read
-  double kv_bytes = 0;     // of `bytes`: KV cache read or written
-  double intensity = 0;    // flops / bytes; +infinity when bytes == 0 (fused: not plotted)
-  double time_s = 0;       // max(compute time, memory time)
+  double bytes = 0;         // all memory traffic, weights and KV included
+  double weight_bytes = 0;  // of `bytes`: weights read
+  double kv_bytes = 0;      // of `bytes`: KV cache read or written
+  double intensity = 0;     // flops / bytes; +infinity when bytes == 0 (fused: not plotted)
+  double time_s = 0;        // max(compute time, memory time)
   Bound bound = Bound::memory;
 };
 
@@ -42,26 +42,26 @@ struct GroupCost {
 struct Totals {
   double flops = 0;
   double bytes = 0;
-  double time_s = 0;               // step time: sum of op times + all-reduce time
-  double communication_time_s = 0; // tensor-parallel all-reduces (0 when tp == 1)
-  double tokens_per_s = 0;         // decode: B / t; prefill: B*T / t (prompt tokens)
-  double ttft_s = 0;               // prefill only: time to first token (= step time)
+  double time_s = 0;                // step time: sum of op times + all-reduce time
+  double communication_time_s = 0;  // tensor-parallel all-reduces (0 when tp == 1)
+  double tokens_per_s = 0;          // decode: B / t; prefill: B*T / t (prompt tokens)
+  double ttft_s = 0;                // prefill only: time to first token (= step time)
   double parameters = 0;
-  double weights_bytes = 0;        // whole model, all GPUs (divide by tp for one)
-  double kv_cache_bytes = 0;       // whole cache, all GPUs
-  double memory_per_gpu_bytes = 0; // (weights + KV) / tp
-  double usable_memory_bytes = 0;  // capacity * memory_utilization
+  double weights_bytes = 0;         // whole model, all GPUs (divide by tp for one)
+  double kv_cache_bytes = 0;        // whole cache, all GPUs
+  double memory_per_gpu_bytes = 0;  // (weights + KV) / tp
+  double usable_memory_bytes = 0;   // capacity * memory_utilization
   bool fits_in_memory = false;
-  int64_t max_batch = 0;           // 0: the weights alone do not fit
+  int64_t max_batch = 0;  // 0: the weights alone do not fit
 };
 
 struct Analysis {
   Precision math_precision = Precision::bf16;  // what the step's math wants
   Precision roof_precision = Precision::bf16;  // the roof it runs on (differs on fallback)
-  double peak_flops = 0;        // roof_precision peak * compute_efficiency
-  double bandwidth = 0;         // memory bandwidth * memory_efficiency (byte/s)
-  double ridge_point = 0;       // peak_flops / bandwidth (FLOP/byte)
-  std::vector<OpCost> ops;      // in execution order; per-layer ops first, then final_norm, lm_head
+  double peak_flops = 0;                       // roof_precision peak * compute_efficiency
+  double bandwidth = 0;                        // memory bandwidth * memory_efficiency (byte/s)
+  double ridge_point = 0;                      // peak_flops / bandwidth (FLOP/byte)
+  std::vector<OpCost> ops;  // in execution order; per-layer ops first, then final_norm, lm_head
   GroupCost fc, attention, elementwise, step;
   Totals totals;
   std::vector<std::string> warnings;

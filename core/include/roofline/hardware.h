@@ -33,7 +33,9 @@ struct GpuSpec {
   std::optional<double> interconnect_bandwidth_bytes_per_s;
 
   std::optional<double> peak(Precision p) const { return peak_flops[static_cast<size_t>(p)]; }
-  void set_peak(Precision p, double flops_per_s) { peak_flops[static_cast<size_t>(p)] = flops_per_s; }
+  void set_peak(Precision p, double flops_per_s) {
+    peak_flops[static_cast<size_t>(p)] = flops_per_s;
+  }
 
   bool operator==(const GpuSpec&) const = default;
 };

@@ -9,11 +9,11 @@ namespace roofline {
 
 // Mixture of experts: replaces the MLP of every layer but the first `first_dense_layers`.
 struct MoeConfig {
-  int64_t experts = 0;                 // E: num_local_experts / n_routed_experts
-  int64_t experts_per_token = 0;       // k: num_experts_per_tok
-  int64_t expert_intermediate = 0;     // dffe: moe_intermediate_size (Mixtral: intermediate_size)
-  int64_t shared_experts = 0;          // n_shared_experts
-  int64_t first_dense_layers = 0;      // first_k_dense_replace
+  int64_t experts = 0;              // E: num_local_experts / n_routed_experts
+  int64_t experts_per_token = 0;    // k: num_experts_per_tok
+  int64_t expert_intermediate = 0;  // dffe: moe_intermediate_size (Mixtral: intermediate_size)
+  int64_t shared_experts = 0;       // n_shared_experts
+  int64_t first_dense_layers = 0;   // first_k_dense_replace
 
   bool operator==(const MoeConfig&) const = default;
 };
@@ -30,18 +30,18 @@ struct MlaConfig {
 };
 
 struct ModelConfig {
-  std::string id;      // preset id or file path it came from
-  std::string name;    // display name (_name, else id)
-  std::string source;  // _source, where the config comes from
-  int64_t layers = 0;              // L
-  int64_t hidden = 0;              // d
-  int64_t heads = 0;               // H
-  int64_t kv_heads = 0;            // Hkv
-  int64_t head_dim = 0;            // dh
-  int64_t intermediate = 0;        // dff (dense MLP layers)
-  int64_t vocab = 0;               // V
+  std::string id;            // preset id or file path it came from
+  std::string name;          // display name (_name, else id)
+  std::string source;        // _source, where the config comes from
+  int64_t layers = 0;        // L
+  int64_t hidden = 0;        // d
+  int64_t heads = 0;         // H
+  int64_t kv_heads = 0;      // Hkv
+  int64_t head_dim = 0;      // dh
+  int64_t intermediate = 0;  // dff (dense MLP layers)
+  int64_t vocab = 0;         // V
   bool tie_word_embeddings = false;
-  bool gated_mlp = true;           // silu family: gate, up, down; gelu family without gate: up, down
+  bool gated_mlp = true;  // silu family: gate, up, down; gelu family without gate: up, down
   std::string hidden_act = "silu";
   std::optional<MoeConfig> moe;
   std::optional<MlaConfig> mla;

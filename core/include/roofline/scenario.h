@@ -30,9 +30,9 @@ struct ViewSettings {
   bool show_attention = true;
   bool show_elementwise = true;
   bool show_step = true;
-  bool show_ops = false;        // one dot per operator
-  bool show_other_roofs = true; // the other precisions' roofs, fainter
-  bool show_caches = true;      // L2 / shared-memory ceilings
+  bool show_ops = false;         // one dot per operator
+  bool show_other_roofs = true;  // the other precisions' roofs, fainter
+  bool show_caches = true;       // L2 / shared-memory ceilings
   bool show_trail = true;
   std::string theme = "light";  // "light" | "dark"
 
@@ -40,21 +40,21 @@ struct ViewSettings {
 };
 
 struct Scenario {
-  GpuSpec gpu;                       // resolved preset (gpu.id is what is saved)
-  ModelConfig model;                 // resolved preset or user config (model.id is what is saved)
+  GpuSpec gpu;        // resolved preset (gpu.id is what is saved)
+  ModelConfig model;  // resolved preset or user config (model.id is what is saved)
   std::optional<GpuSpec> compare_gpu;
   Phase phase = Phase::decode;
-  int64_t batch = 1;                 // B
-  int64_t seq = 1024;                // prefill: prompt length T; decode: context length S
+  int64_t batch = 1;   // B
+  int64_t seq = 1024;  // prefill: prompt length T; decode: context length S
   Precision weights = Precision::bf16;
   Precision activations = Precision::bf16;
   Precision kv = Precision::bf16;
   bool flash_attention = true;
   bool fuse_elementwise = false;
   int64_t tp = 1;
-  double compute_efficiency = 1.0;   // (0, 1]: scales the compute roof
-  double memory_efficiency = 1.0;    // (0, 1]: scales the bandwidth roof
-  double memory_utilization = 0.9;   // (0, 1]: share of capacity usable for weights + KV
+  double compute_efficiency = 1.0;  // (0, 1]: scales the compute roof
+  double memory_efficiency = 1.0;   // (0, 1]: scales the bandwidth roof
+  double memory_utilization = 0.9;  // (0, 1]: share of capacity usable for weights + KV
   ViewSettings view;
   // Keys of the scenario file this version does not know, kept verbatim for saving
   // (a serialized JSON object, "{}" or empty when none). Only io reads or writes it.

@@ -69,7 +69,7 @@ struct UiState {
   ImFont* font_bold = nullptr;
   ImFont* font_italic = nullptr;    // DejaVu Sans Oblique (lesson emphasis), else font_regular
   float presentation_scale = 1.0f;  // kPresentationScale in presentation mode (classroom.h)
-  std::string applied_theme;  // the ImGui style last applied ("" forces a re-apply)
+  std::string applied_theme;        // the ImGui style last applied ("" forces a re-apply)
   float applied_scale = 0;
   // Files and messages.
   std::string scenario_path;  // where Save writes; empty until opened or saved as
