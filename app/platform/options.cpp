@@ -49,22 +49,19 @@ std::optional<AppOptions> parse_app_options(int argc, char** argv, int& exit_cod
     char sep = 0;
     const bool ok = std::sscanf(size.c_str(), "%d%c%d%n", &w, &sep, &h, &consumed) == 3 &&
                     (sep == 'x' || sep == 'X') && static_cast<size_t>(consumed) == size.size();
+    const char* problem = nullptr;
     if (!ok) {
-      std::fprintf(stderr,
-                   "roofline: --size: expected WIDTHxHEIGHT in pixels (e.g. 1280x800), got '%s'\n",
-                   size.c_str());
+      problem = "expected WIDTHxHEIGHT in pixels (e.g. 1280x800)";
+    } else if (w < 320 || h < 240 || w > 16384 || h > 16384) {
+      problem = "each side must be between 320x240 and 16384";
+    }
+    if (problem != nullptr) {
+      std::fprintf(stderr, "roofline: --size: %s, got '%s'\n", problem, size.c_str());
       exit_code = 2;
       return std::nullopt;
     }
     o.width = w;
     o.height = h;
-    if (*o.width < 320 || *o.height < 240 || *o.width > 16384 || *o.height > 16384) {
-      std::fprintf(stderr,
-                   "roofline: --size: each side must be between 320x240 and 16384, got '%s'\n",
-                   size.c_str());
-      exit_code = 2;
-      return std::nullopt;
-    }
   }
   o.theme = theme;
   if (!o.screenshot_path.empty() && !o.frames) o.frames = 4;

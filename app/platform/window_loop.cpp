@@ -85,6 +85,13 @@ void on_key(GLFWwindow* w, int key, int, int action, int mods) {
   }
 }
 
+// Marks the modifiers in GLFW's `mods` bits as held (never releases one).
+void hold_mods(ImGuiIO& io, int mods) {
+  io.KeyCtrl |= (mods & GLFW_MOD_CONTROL) != 0;
+  io.KeyShift |= (mods & GLFW_MOD_SHIFT) != 0;
+  io.KeyAlt |= (mods & GLFW_MOD_ALT) != 0;
+}
+
 // Replays taps as keys held for this one frame; returns them for release_taps().
 std::vector<KeyTap> press_taps(LoopContext& c) {
   std::vector<KeyTap> taps = std::move(c.taps);
@@ -94,16 +101,12 @@ std::vector<KeyTap> press_taps(LoopContext& c) {
   // they were let go first (xdotool's ctrl+shift+e releases Shift and Ctrl before E).
   for (const KeyTap& t : c.pending) {
     c.mods_forced |= t.mods != 0;
-    io.KeyCtrl |= (t.mods & GLFW_MOD_CONTROL) != 0;
-    io.KeyShift |= (t.mods & GLFW_MOD_SHIFT) != 0;
-    io.KeyAlt |= (t.mods & GLFW_MOD_ALT) != 0;
+    hold_mods(io, t.mods);
   }
   c.pending.clear();
   for (const KeyTap& t : taps) {
     io.KeysDown[t.key] = true;
-    io.KeyCtrl |= (t.mods & GLFW_MOD_CONTROL) != 0;
-    io.KeyShift |= (t.mods & GLFW_MOD_SHIFT) != 0;
-    io.KeyAlt |= (t.mods & GLFW_MOD_ALT) != 0;
+    hold_mods(io, t.mods);
   }
   // A tapped modifier counts as held too (its own press does not carry its bit in `mods`).
   io.KeyCtrl |= io.KeysDown[GLFW_KEY_LEFT_CONTROL] || io.KeysDown[GLFW_KEY_RIGHT_CONTROL];
@@ -251,7 +254,6 @@ void follow_presentation(GLFWwindow* window, LoopContext& c, bool presenting) {
 int run_window(AppState& s, const AppOptions& options, int width, int height,
                std::chrono::steady_clock::time_point started) {
   using Clock = std::chrono::steady_clock;
-  const auto start = started;
   glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
   glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
@@ -296,7 +298,7 @@ int run_window(AppState& s, const AppOptions& options, int width, int height,
   int exit_code = 0;
   bool first_frame_reported = false;
   while (!glfwWindowShouldClose(window) && !s.ui.quit_requested) {
-    const double elapsed_s = std::chrono::duration<double>(Clock::now() - start).count();
+    const double elapsed_s = std::chrono::duration<double>(Clock::now() - started).count();
     if (options.quit_after_s && elapsed_s >= *options.quit_after_s) break;
     // An animation (a lesson step) needs frames with no input to wake the loop.
     if (wants_continuous_frames(s)) frames_left = std::max(frames_left, 1);
@@ -329,8 +331,8 @@ int run_window(AppState& s, const AppOptions& options, int width, int height,
           std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch())
               .count();
       std::fprintf(stderr, "roofline: first frame %.1f ms after main(), at unix time %.9f (%s)\n",
-                   std::chrono::duration<double, std::milli>(Clock::now() - start).count(), unix_s,
-                   reinterpret_cast<const char*>(glGetString(GL_RENDERER)));
+                   std::chrono::duration<double, std::milli>(Clock::now() - started).count(),
+                   unix_s, reinterpret_cast<const char*>(glGetString(GL_RENDERER)));
       first_frame_reported = true;
     }
     if (s.ui.screenshot_in_frames > 0 && --s.ui.screenshot_in_frames == 0) {

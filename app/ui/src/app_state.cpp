@@ -30,6 +30,13 @@ Scenario throughput_key_for(const Scenario& doc) {
   return key;
 }
 
+// The chart's axes and series as the doc saved them; a doc without saved axes is fitted.
+void view_from_doc(AppState& s) {
+  s.view.plot = plot_view_from_settings(s.doc.view, s.view.plot);
+  s.view.auto_fit = !(s.doc.view.x_min && s.doc.view.x_max && s.doc.view.y_min && s.doc.view.y_max);
+  s.view.fit_requested = s.view.auto_fit;
+}
+
 }  // namespace
 
 AppState make_app_state(const PresetLibrary& library, Scenario doc) {
@@ -37,9 +44,7 @@ AppState make_app_state(const PresetLibrary& library, Scenario doc) {
   s.library = &library;
   s.doc = std::move(doc);
   s.history.reset(s.doc);
-  s.view.plot = plot_view_from_settings(s.doc.view, s.view.plot);
-  s.view.auto_fit = !(s.doc.view.x_min && s.doc.view.x_max && s.doc.view.y_min && s.doc.view.y_max);
-  s.view.fit_requested = s.view.auto_fit;
+  view_from_doc(s);
   return s;
 }
 
@@ -89,9 +94,7 @@ const ThroughputData& throughput_data(AppState& s) {
 void replace_document(AppState& s, Scenario doc) {
   s.doc = std::move(doc);
   s.history.reset(s.doc);
-  s.view.plot = plot_view_from_settings(s.doc.view, s.view.plot);
-  s.view.auto_fit = !(s.doc.view.x_min && s.doc.view.x_max && s.doc.view.y_min && s.doc.view.y_max);
-  s.view.fit_requested = s.view.auto_fit;
+  view_from_doc(s);
   s.view.drag_id.clear();
   s.view.attention_hint = false;
   s.ui.applied_theme.clear();

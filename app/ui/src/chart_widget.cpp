@@ -22,17 +22,18 @@ bool starts_with(std::string_view s, std::string_view prefix) {
   return s.substr(0, prefix.size()) == prefix;
 }
 
-void sync_view_flags_from_doc(AppState& s) {
-  const ViewSettings& d = s.doc.view;
-  PlotView& v = s.view.plot;
-  v.show_fc = d.show_fc;
-  v.show_attention = d.show_attention;
-  v.show_elementwise = d.show_elementwise;
-  v.show_step = d.show_step;
-  v.show_ops = d.show_ops;
-  v.show_other_roofs = d.show_other_roofs;
-  v.show_caches = d.show_caches;
-  v.show_trail = d.show_trail;
+// The series flags saved with the scenario (ViewSettings) and live in the chart (PlotView),
+// which name them alike; the axis ranges are left alone.
+template <class From, class To>
+void copy_series_flags(const From& from, To& to) {
+  to.show_fc = from.show_fc;
+  to.show_attention = from.show_attention;
+  to.show_elementwise = from.show_elementwise;
+  to.show_step = from.show_step;
+  to.show_ops = from.show_ops;
+  to.show_other_roofs = from.show_other_roofs;
+  to.show_caches = from.show_caches;
+  to.show_trail = from.show_trail;
 }
 
 // Auto fit follows structural changes (GPU, model, phase, precision...) but not batch or seq:
@@ -217,18 +218,7 @@ void draw_attention_hint(AppState& s, ImVec2 dot, ImVec2 chart_min, ImVec2 chart
 
 }  // namespace
 
-void sync_view_flags_to_doc(AppState& s) {
-  const PlotView& v = s.view.plot;
-  ViewSettings& d = s.doc.view;
-  d.show_fc = v.show_fc;
-  d.show_attention = v.show_attention;
-  d.show_elementwise = v.show_elementwise;
-  d.show_step = v.show_step;
-  d.show_ops = v.show_ops;
-  d.show_other_roofs = v.show_other_roofs;
-  d.show_caches = v.show_caches;
-  d.show_trail = v.show_trail;
-}
+void sync_view_flags_to_doc(AppState& s) { copy_series_flags(s.view.plot, s.doc.view); }
 
 void draw_chart(AppState& s, ImVec2 size) {
   ImGuiIO& io = ImGui::GetIO();
@@ -240,7 +230,7 @@ void draw_chart(AppState& s, ImVec2 size) {
   vs.canvas_origin = origin;
   v.canvas_px = {size.x, size.y};
   v.font_px = em;
-  sync_view_flags_from_doc(s);
+  copy_series_flags(s.doc.view, v);
   refresh_derived(s);
 
   ImGui::InvisibleButton("##roofline_chart", size,
@@ -311,13 +301,12 @@ void draw_chart(AppState& s, ImVec2 size) {
   }
   if (const Marker* dot = vs.geometry.find_marker("group:attention"); vs.attention_hint) {
     const Rect area = vs.geometry.plot_area;
-    const ImVec2 dot_at = dot != nullptr ? ImVec2{origin.x + static_cast<float>(dot->center.x),
-                                                  origin.y + static_cast<float>(dot->center.y)}
-                                         : ImVec2{origin.x + static_cast<float>(area.x0),
-                                                  origin.y + static_cast<float>(area.y0)};
-    draw_attention_hint(
-        s, dot_at, {origin.x + static_cast<float>(area.x0), origin.y + static_cast<float>(area.y0)},
-        {origin.x + static_cast<float>(area.x1), origin.y + static_cast<float>(area.y1)});
+    const auto screen = [origin](double x, double y) {
+      return ImVec2{origin.x + static_cast<float>(x), origin.y + static_cast<float>(y)};
+    };
+    const ImVec2 area_min = screen(area.x0, area.y0);
+    draw_attention_hint(s, dot != nullptr ? screen(dot->center.x, dot->center.y) : area_min,
+                        area_min, screen(area.x1, area.y1));
   }
 }
 

@@ -132,43 +132,42 @@ void add_fill(ImDrawList& list, const std::vector<ImVec2>& pts, Rgba fill) {
   }
 }
 
-void add_marker(ImDrawList& list, ImVec2 c, float r, MarkerShape shape, Rgba fill, Rgba outline,
-                float outline_width) {
-  const ImU32 f = to_imgui(fill);
-  const ImU32 o = to_imgui(outline);
-  const bool has_fill = fill.a > 0;
-  const bool has_outline = outline.a > 0 && outline_width > 0;
-  switch (shape) {
+std::vector<ImVec2> to_screen(ImVec2 origin, const std::vector<Vec2>& points) {
+  std::vector<ImVec2> out;
+  out.reserve(points.size());
+  for (const Vec2& p : points) out.push_back(at(origin, p));
+  return out;
+}
+
+// Polygon shapes use the outline the Cairo and SVG painters use (marker_polygon), so a dot in
+// the window has the size it has in an exported file.
+void add_marker(ImDrawList& list, ImVec2 origin, const Marker& m) {
+  const ImVec2 c = at(origin, m.center);
+  const float r = px(m.radius_px);
+  const float outline_width = px(m.outline_width_px);
+  const ImU32 f = to_imgui(m.fill);
+  const ImU32 o = to_imgui(m.outline);
+  const bool has_fill = m.fill.a > 0;
+  const bool has_outline = m.outline.a > 0 && outline_width > 0;
+  switch (m.shape) {
     case MarkerShape::circle:
       if (has_fill) list.AddCircleFilled(c, r, f, 0);
       if (has_outline) list.AddCircle(c, r, o, 0, outline_width);
-      break;
-    case MarkerShape::square: {
-      const float h = r * 0.886f;  // same area as the circle of radius r
-      if (has_fill) list.AddRectFilled({c.x - h, c.y - h}, {c.x + h, c.y + h}, f);
-      if (has_outline) list.AddRect({c.x - h, c.y - h}, {c.x + h, c.y + h}, o, 0, 0, outline_width);
-      break;
-    }
-    case MarkerShape::diamond: {
-      const float d = r * 1.2f;
-      const ImVec2 a{c.x, c.y - d}, b{c.x + d, c.y}, e{c.x, c.y + d}, g{c.x - d, c.y};
-      if (has_fill) list.AddQuadFilled(a, b, e, g, f);
-      if (has_outline) list.AddQuad(a, b, e, g, o, outline_width);
-      break;
-    }
-    case MarkerShape::triangle: {
-      const float d = r * 1.25f;
-      const ImVec2 a{c.x, c.y - d}, b{c.x + d * 0.866f, c.y + d * 0.5f},
-          e{c.x - d * 0.866f, c.y + d * 0.5f};
-      if (has_fill) list.AddTriangleFilled(a, b, e, f);
-      if (has_outline) list.AddTriangle(a, b, e, o, outline_width);
-      break;
-    }
+      return;
     case MarkerShape::ring: {
       // Hollow: the ring is the stroke, in the outline colour (the fill's when it has none).
       const ImU32 stroke = has_outline ? o : f;
       list.AddCircle(c, r, stroke, 0, std::max(outline_width, 1.5f));
-      break;
+      return;
+    }
+    case MarkerShape::square:
+    case MarkerShape::diamond:
+    case MarkerShape::triangle: {
+      const std::vector<ImVec2> pts = to_screen(origin, marker_polygon(m));
+      const int n = static_cast<int>(pts.size());
+      if (has_fill) list.AddConvexPolyFilled(pts.data(), n, f);
+      if (has_outline) list.AddPolyline(pts.data(), n, o, ImDrawFlags_Closed, outline_width);
+      return;
     }
   }
 }
@@ -194,21 +193,7 @@ void add_text(ImDrawList& list, ImVec2 origin, const TextLabel& label, const Pai
       x = -width;
       break;
   }
-  float baseline = 0;
-  switch (label.valign) {
-    case VAlign::top:
-      baseline = 0.8f * size;
-      break;
-    case VAlign::middle:
-      baseline = 0.3f * size;
-      break;
-    case VAlign::baseline:
-      baseline = 0;
-      break;
-    case VAlign::bottom:
-      baseline = -0.2f * size;
-      break;
-  }
+  const float baseline = px(baseline_offset(label.valign, label.size_px));
   const float ascent = font->Ascent * size / font->FontSize;
   const ImVec2 anchor = at(origin, label.anchor);
   const ImVec2 pos{anchor.x + x, anchor.y + baseline - ascent};
@@ -231,13 +216,6 @@ void add_text(ImDrawList& list, ImVec2 origin, const TextLabel& label, const Pai
   }
 }
 
-std::vector<ImVec2> to_screen(ImVec2 origin, const std::vector<Vec2>& points) {
-  std::vector<ImVec2> out;
-  out.reserve(points.size());
-  for (const Vec2& p : points) out.push_back(at(origin, p));
-  return out;
-}
-
 void paint_legend(ImDrawList& list, const Legend& legend, ImVec2 origin, const PaintFonts& fonts) {
   if (!legend.shown) return;
   const ImVec2 b0 = at(origin, {legend.box.x0, legend.box.y0});
@@ -246,21 +224,14 @@ void paint_legend(ImDrawList& list, const Legend& legend, ImVec2 origin, const P
   list.AddRectFilled(b0, b1, to_imgui(legend.background), rounding);
   list.AddRect(b0, b1, to_imgui(legend.border), rounding);
   for (const LegendEntry& e : legend.entries) {
-    const ImVec2 c = at(origin, e.swatch_center);
     if (e.is_line) {
-      const float half = px(e.swatch_size_px);
-      add_polyline(list, {{c.x - half, c.y}, {c.x + half, c.y}}, e.color,
-                   std::max(1.5, e.swatch_size_px / 5), e.dash);
+      const Polyline swatch = legend_swatch_line(e);
+      add_polyline(list, to_screen(origin, swatch.points), swatch.color, swatch.width_px,
+                   swatch.dash);
     } else {
-      add_marker(list, c, px(e.swatch_size_px / 2), e.shape, e.color, e.color, 1.0f);
+      add_marker(list, origin, legend_swatch_marker(e));
     }
-    TextLabel text;
-    text.text = e.label;
-    text.anchor = e.text_anchor;
-    text.size_px = e.text_size_px;
-    text.color = e.text_color;
-    text.valign = VAlign::middle;
-    add_text(list, origin, text, fonts);
+    add_text(list, origin, legend_text(e), fonts);
   }
 }
 
@@ -293,10 +264,7 @@ void paint_geometry(ImDrawList& list, const PlotGeometry& g, ImVec2 origin,
   }
 
   list.PushClipRect(area0, area1, true);
-  for (const Marker& m : g.markers) {
-    add_marker(list, at(origin, m.center), px(m.radius_px), m.shape, m.fill, m.outline,
-               px(m.outline_width_px));
-  }
+  for (const Marker& m : g.markers) add_marker(list, origin, m);
   list.PopClipRect();
 
   for (const TextLabel& t : g.texts) add_text(list, origin, t, fonts);

@@ -159,12 +159,6 @@ void item_tooltip(const char* text) {
   ImGui::EndTooltip();
 }
 
-void help_marker(const char* text) {
-  ImGui::SameLine();
-  ImGui::TextDisabled("(?)");
-  item_tooltip(text);
-}
-
 void row_label(const char* label, const char* tooltip) {
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(label);

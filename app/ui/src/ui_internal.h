@@ -118,7 +118,6 @@ void quick_export(AppState& s);
 
 // [tooltips.cpp] Hover text.
 void item_tooltip(const char* text);  // for the last item, wrapped at ~32 em
-void help_marker(const char* text);   // a "(?)" with a tooltip, on the same line
 // The label column of the control panel: a label with its tooltip, then the cursor placed for
 // a full-width widget.
 void row_label(const char* label, const char* tooltip);
