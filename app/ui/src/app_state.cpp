@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <utility>
 
+#include "roofline/compare.h"
+
 namespace roofline {
 
 namespace {
@@ -50,27 +52,26 @@ AppState make_app_state(const PresetLibrary& library, Scenario doc) {
 
 void refresh_derived(AppState& s) {
   Derived& d = s.derived;
-  if (!d.valid || !same_workload(d.analyzed, s.doc)) {
+  const bool changed = !d.valid || !same_workload(d.analyzed, s.doc);
+  if (changed) {
     d.analysis = analyze(s.doc);
     d.compare.reset();
-    if (s.doc.compare_gpu) {
-      Scenario other = s.doc;
-      other.gpu = *s.doc.compare_gpu;
-      other.compare_gpu.reset();
-      d.compare = analyze(other);
-    }
+    if (s.doc.compare_gpu) d.compare = analyze_on_gpu(s.doc, *s.doc.compare_gpu);
     d.analyzed = s.doc;
     d.valid = true;
     ++d.revision;
   }
-  const SweepParam param = trail_param_for(s.doc);
-  Scenario key = trail_key_for(s.doc, param);
-  if (!d.trail_valid || d.trail.param != param || !(key == d.trail_key)) {
-    d.trail = make_trail(s.doc, param);
-    d.trail_key = std::move(key);
-    d.trail_valid = true;
+  // The trail depends on the workload only, so an unchanged one keeps it: no key copy per frame.
+  if (changed || !d.trail_valid) {
+    const SweepParam param = trail_param_for(s.doc);
+    Scenario key = trail_key_for(s.doc, param);
+    if (!d.trail_valid || d.trail.param != param || !(key == d.trail_key)) {
+      d.trail = make_trail(s.doc, param);
+      d.trail_key = std::move(key);
+      d.trail_valid = true;
+    }
   }
-  d.trail.current = param == SweepParam::batch ? s.doc.batch : s.doc.seq;
+  d.trail.current = trail_param_for(s.doc) == SweepParam::batch ? s.doc.batch : s.doc.seq;
 }
 
 const ThroughputData& throughput_data(AppState& s) {
