@@ -187,21 +187,8 @@ void draw_contents(AppState& s, FigureExportOptions& o) {
   label("Shows");
   ImGui::Checkbox("Same as the window", &o.same_as_window);
   item_tooltip("The series, labels and legend the chart in the window shows now.");
-  if (o.same_as_window) {
-    // Show the window's choices, greyed: what the figure will contain.
-    const PlotView& w = s.view.plot;
-    o.show_fc = w.show_fc;
-    o.show_attention = w.show_attention;
-    o.show_elementwise = w.show_elementwise;
-    o.show_step = w.show_step;
-    o.show_ops = w.show_ops;
-    o.show_trail = w.show_trail;
-    o.show_labels = w.show_labels;
-    o.show_other_roofs = w.show_other_roofs;
-    o.show_caches = w.show_caches;
-    o.show_legend = w.show_legend;
-    o.show_compare = w.show_compare;
-  }
+  // Show the window's choices, greyed: what the figure will contain.
+  if (o.same_as_window) shown_series_from_view(s.view.plot, o);
   ImGui::BeginDisabled(o.same_as_window);
   if (o.what == ExportWhat::throughput) {
     ImGui::SetCursorPosX(6.5f * em);

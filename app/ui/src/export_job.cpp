@@ -174,18 +174,7 @@ PlotGeometry build_export_figure(AppState& s, const FigureExportOptions& o,
   view.hovered_id.clear();
   view.selected_id.clear();
   view.legend_lists_hidden = false;  // a figure names only what it shows
-  if (!o.same_as_window) {
-    view.show_fc = o.show_fc;
-    view.show_attention = o.show_attention;
-    view.show_elementwise = o.show_elementwise;
-    view.show_step = o.show_step;
-    view.show_ops = o.show_ops;
-    view.show_trail = o.show_trail;
-    view.show_other_roofs = o.show_other_roofs;
-    view.show_caches = o.show_caches;
-    view.show_legend = o.show_legend;
-    view.show_compare = o.show_compare;
-  }
+  if (!o.same_as_window) shown_series_to_view(o, view);
   view.show_labels = labels;
   view.canvas_px = canvas;
   view.font_px = o.font_px;

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "export_options_json.h"
+#include "roofline/plot/roofline_plot.h"
 
 namespace roofline {
 
@@ -208,6 +209,37 @@ json export_options_to_json(const FigureExportOptions& o) {
             {"folder", o.folder}};
   for_each_flag(o, [&](const char* key, const bool& field) { v[key] = field; });
   return v;
+}
+
+namespace {
+
+struct ShownFlag {
+  bool FigureExportOptions::*option;
+  bool PlotView::*view;
+};
+
+constexpr ShownFlag kShownFlags[] = {
+    {&FigureExportOptions::show_fc, &PlotView::show_fc},
+    {&FigureExportOptions::show_attention, &PlotView::show_attention},
+    {&FigureExportOptions::show_elementwise, &PlotView::show_elementwise},
+    {&FigureExportOptions::show_step, &PlotView::show_step},
+    {&FigureExportOptions::show_ops, &PlotView::show_ops},
+    {&FigureExportOptions::show_trail, &PlotView::show_trail},
+    {&FigureExportOptions::show_labels, &PlotView::show_labels},
+    {&FigureExportOptions::show_other_roofs, &PlotView::show_other_roofs},
+    {&FigureExportOptions::show_caches, &PlotView::show_caches},
+    {&FigureExportOptions::show_legend, &PlotView::show_legend},
+    {&FigureExportOptions::show_compare, &PlotView::show_compare},
+};
+
+}  // namespace
+
+void shown_series_from_view(const PlotView& view, FigureExportOptions& o) {
+  for (const ShownFlag& f : kShownFlags) o.*f.option = view.*f.view;
+}
+
+void shown_series_to_view(const FigureExportOptions& o, PlotView& view) {
+  for (const ShownFlag& f : kShownFlags) view.*f.view = o.*f.option;
 }
 
 }  // namespace roofline

@@ -8,6 +8,8 @@
 
 namespace roofline {
 
+struct PlotView;
+
 enum class ExportWhat { roofline, throughput, table };
 enum class ExportFigureFormat { svg, png, pdf };
 enum class ExportTableFormat { csv, markdown };
@@ -63,5 +65,10 @@ std::string_view export_extension(const FigureExportOptions& o);
 // figure extension picks that figure format (and the roofline chart when the table was
 // chosen), a table extension picks the table. False, and `o` unchanged, for any other.
 bool adopt_extension(FigureExportOptions& o, std::string_view extension);
+
+// The series, labels and legend a roofline figure shows, copied between the export options and
+// a chart's PlotView (one table of flags serves both directions).
+void shown_series_from_view(const PlotView& view, FigureExportOptions& o);
+void shown_series_to_view(const FigureExportOptions& o, PlotView& view);
 
 }  // namespace roofline
