@@ -154,12 +154,10 @@ void add_marker(ImDrawList& list, ImVec2 origin, const Marker& m) {
       if (has_fill) list.AddCircleFilled(c, r, f, 0);
       if (has_outline) list.AddCircle(c, r, o, 0, outline_width);
       return;
-    case MarkerShape::ring: {
-      // Hollow: the ring is the stroke, in the outline colour (the fill's when it has none).
-      const ImU32 stroke = has_outline ? o : f;
-      list.AddCircle(c, r, stroke, 0, std::max(outline_width, 1.5f));
+    case MarkerShape::ring:
+      // Hollow: the ring is the outline's stroke, as the Cairo and SVG painters draw it.
+      if (has_outline) list.AddCircle(c, r, o, 0, outline_width);
       return;
-    }
     case MarkerShape::square:
     case MarkerShape::diamond:
     case MarkerShape::triangle: {
@@ -197,15 +195,24 @@ void add_text(ImDrawList& list, ImVec2 origin, const TextLabel& label, const Pai
   const float ascent = font->Ascent * size / font->FontSize;
   const ImVec2 anchor = at(origin, label.anchor);
   const ImVec2 pos{anchor.x + x, anchor.y + baseline - ascent};
-  if (label.rotation_rad == 0) {
-    list.AddText(font, size, pos, to_imgui(label.color), begin, end);
-    return;
-  }
-  // ImGui drops glyphs outside the clip rectangle before we rotate them: lay the text out
-  // unclipped, then turn its vertices about the anchor.
+  // ImGui drops glyphs outside the clip rectangle before we rotate them: a rotated label is laid
+  // out unclipped, then its vertices are turned about the anchor.
+  const bool rotated = label.rotation_rad != 0;
   const int first_vertex = list.VtxBuffer.Size;
-  list.PushClipRect({-1e6f, -1e6f}, {1e6f, 1e6f}, false);
+  if (rotated) list.PushClipRect({-1e6f, -1e6f}, {1e6f, 1e6f}, false);
+  // The halo (a stroke round the glyphs in Cairo and SVG) as copies of the text in the halo
+  // colour, offset in eight directions: it keeps a label readable where it crosses a line.
+  const float halo = px(label.halo_px);
+  if (label.halo.a > 0 && halo > 0) {
+    const ImU32 halo_colour = to_imgui(label.halo);
+    const float d = halo * 0.7071f;
+    const ImVec2 offsets[] = {{halo, 0}, {-halo, 0}, {0, halo}, {0, -halo},
+                              {d, d},    {-d, d},    {d, -d},   {-d, -d}};
+    for (const ImVec2& o : offsets)
+      list.AddText(font, size, {pos.x + o.x, pos.y + o.y}, halo_colour, begin, end);
+  }
   list.AddText(font, size, pos, to_imgui(label.color), begin, end);
+  if (!rotated) return;
   list.PopClipRect();
   const float cs = std::cos(px(label.rotation_rad));
   const float sn = std::sin(px(label.rotation_rad));
