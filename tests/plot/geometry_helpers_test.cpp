@@ -21,6 +21,34 @@ TEST(NiceRounding, OutwardToOneTwoFive) {
   EXPECT_DOUBLE_EQ(detail::nice_floor(5e12), 5e12);
 }
 
+// approximate_text_measure(): 0.55 x size per code point.
+TEST(FitLine, KeepsThenShrinksThenCutsWithAnEllipsis) {
+  const TextMeasure m = approximate_text_measure();
+  // "abcd" at 10 px is 22 px wide: it fits in 30 px as it is.
+  detail::FittedLine f = detail::fit_line("abcd", 10, 30, 1.0, m);
+  EXPECT_EQ(f.text, "abcd");
+  EXPECT_DOUBLE_EQ(f.size_px, 10);
+  // In 16.5 px it is set at 10 x 16.5 / 22 = 7.5 px.
+  f = detail::fit_line("abcd", 10, 16.5, 1.0, m);
+  EXPECT_EQ(f.text, "abcd");
+  EXPECT_DOUBLE_EQ(f.size_px, 7.5);
+  // Bold counts 1.12 x wider: 22 x 1.12 = 24.64 px in 24 px gives 10 x 24 / 24.64.
+  f = detail::fit_line("abcd", 10, 24, detail::kBoldWidthFactor, m);
+  EXPECT_DOUBLE_EQ(f.size_px, 10 * 24 / 24.64);
+  // "abcdefghij" (55 px) in 20 px would need 36 %: it goes to 60 % (6 px, 3.3 px a character)
+  // and keeps the five characters that fit with the ellipsis (6 x 3.3 = 19.8 px).
+  f = detail::fit_line("abcdefghij", 10, 20, 1.0, m);
+  EXPECT_EQ(f.text, "abcde\u2026");
+  EXPECT_DOUBLE_EQ(f.size_px, 6);
+  // Cuts fall between UTF-8 characters and drop the space before the ellipsis:
+  // "ab · cd" (7 characters, 38.5 px) in 17 px keeps "ab ·" and the ellipsis (5 x 3.3 = 16.5 px);
+  // in 12 px only "ab" and the ellipsis (9.9 px).
+  f = detail::fit_line("ab \u00b7 cd", 10, 17, 1.0, m);
+  EXPECT_EQ(f.text, "ab \u00b7\u2026");
+  f = detail::fit_line("ab \u00b7 cd", 10, 12, 1.0, m);
+  EXPECT_EQ(f.text, "ab\u2026");
+}
+
 TEST(SegmentClipping, SpanAndVisiblePart) {
   const Rect r{2, -1, 6, 1};
   const auto span = detail::segment_span_in_rect({0, 0}, {10, 0}, r);

@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include "frame.h"
+
 #include <cmath>
 
 #include "plot_fixtures.h"
@@ -163,6 +165,33 @@ TEST(Dots, HiddenSeriesAreLeftOut) {
   EXPECT_TRUE(listed);
 }
 
+TEST(Legend, SmallFigureKeysOnlyTheLinesWhereDotsAreLabelled) {
+  const Scenario s = default_scenario();
+  auto groups_listed = [](const PlotGeometry& g) {
+    int n = 0;
+    for (const LegendEntry& e : g.legend.entries) n += e.series_id.starts_with("group:") ? 1 : 0;
+    return n;
+  };
+  PlotView v = fixed_view();
+  v.legend_lists_hidden = false;  // as in an export
+  EXPECT_EQ(groups_listed(build(s, v)), 4);  // 1000 x 700: room for the full key
+  v.canvas_px = {252, 180};                   // a paper column at 8 px
+  v.font_px = 8;
+  const PlotGeometry small = build(s, v);
+  ASSERT_TRUE(small.legend.shown);
+  EXPECT_EQ(groups_listed(small), 0);
+  EXPECT_EQ(small.legend.entries.front().series_id, "roof");
+  EXPECT_LE(small.legend.box.width() * small.legend.box.height(),
+            0.2 * small.plot_area.width() * small.plot_area.height());
+  // Without dot labels nothing else names the dots: the key keeps them.
+  v.show_labels = false;
+  EXPECT_EQ(groups_listed(build(s, v)), 4);
+  // The window's legend is a control (a click hides a series): it keeps every row.
+  v.show_labels = true;
+  v.legend_lists_hidden = true;
+  EXPECT_EQ(groups_listed(build(s, v)), 4);
+}
+
 TEST(HitTest, FindsDotsLegendAndRoofs) {
   const Scenario s = default_scenario();
   const PlotView v = fixed_view();
@@ -246,6 +275,26 @@ TEST(TitleAndCaption, OptionalAndDescriptive) {
   EXPECT_EQ(build(s, fixed_view()).find_text("title"), nullptr);
   v.title = "My figure";
   EXPECT_EQ(build(s, v).find_text("title")->text, "My figure");
+}
+
+TEST(TitleAndCaption, NarrowFigureSetsThemSmallerInsideTheCanvas) {
+  // The export dialog's paper-column size: 252 x 180 with an 8 px font.
+  Scenario s = default_scenario();
+  s.compute_efficiency = 0.7;
+  PlotView v = fixed_view();
+  v.canvas_px = {252, 180};
+  v.font_px = 8;
+  v.show_title = true;
+  v.show_caption = true;
+  const PlotGeometry g = build(s, v);
+  const TextLabel* caption = g.find_text("caption");
+  ASSERT_NE(caption, nullptr);
+  EXPECT_LT(caption->size_px, light_theme().caption_em * 8);  // set smaller
+  EXPECT_LE(caption->box.x1, 252.0);
+  EXPECT_GE(caption->size_px, 0.6 * light_theme().caption_em * 8 - 1e-9);
+  const TextLabel* title = g.find_text("title");
+  ASSERT_NE(title, nullptr);
+  EXPECT_LE(title->box.x0 + (title->box.x1 - title->box.x0) * detail::kBoldWidthFactor, 252.0);
 }
 
 TEST(AxisTitles, HaveUnits) {

@@ -216,19 +216,49 @@ void add_frame(PlotGeometry& g, const FrameSpec& spec, const Theme& theme,
   add_text("axis:y:title", spec.y_title, {kPadEm * f + axis_title_size / 2, area.center().y},
            axis_title_size, theme.text, HAlign::center, VAlign::middle, -std::numbers::pi / 2);
 
-  // Title and caption, left-aligned with the y-axis title.
+  // Title and caption, left-aligned with the y-axis title. A line wider than the canvas (a
+  // long caption in a paper-column figure) is set smaller, down to 60 %, then cut with an
+  // ellipsis, so no text runs off the figure's edge.
+  const double line_width = g.canvas_size.x - 2 * kPadEm * f;
   double y = kPadEm * f;
   if (!spec.title.empty()) {
     const double size = theme.title_em * f;
-    add_text("title", spec.title, {kPadEm * f, y}, size, theme.text, HAlign::left, VAlign::top)
+    const FittedLine fitted = fit_line(spec.title, size, line_width, kBoldWidthFactor, measure);
+    add_text("title", fitted.text, {kPadEm * f, y}, fitted.size_px, theme.text, HAlign::left,
+             VAlign::top)
         .bold = true;
     y += kDefaultSizes.title_em * f * 1.3;
   }
   if (!spec.caption.empty()) {
     const double size = theme.caption_em * f;
-    add_text("caption", spec.caption, {kPadEm * f, y}, size, theme.text_muted, HAlign::left,
-             VAlign::top);
+    const FittedLine fitted = fit_line(spec.caption, size, line_width, 1.0, measure);
+    add_text("caption", fitted.text, {kPadEm * f, y}, fitted.size_px, theme.text_muted,
+             HAlign::left, VAlign::top);
   }
+}
+
+FittedLine fit_line(const std::string& text, double size_px, double width_px, double width_factor,
+                    const TextMeasure& measure) {
+  constexpr double kSmallest = 0.6;
+  auto width_at = [&](const std::string& t, double size) {
+    return measure(t, size) * width_factor;
+  };
+  const double natural = width_at(text, size_px);
+  if (!(width_px > 0) || natural <= width_px) return {text, size_px};
+  const double k = width_px / natural;
+  if (k >= kSmallest) return {text, size_px * k};
+  const double size = size_px * kSmallest;
+  // Cut whole UTF-8 characters from the end until the rest and the ellipsis fit.
+  std::string cut = text;
+  while (!cut.empty()) {
+    while (!cut.empty() && (static_cast<unsigned char>(cut.back()) & 0xC0) == 0x80) {
+      cut.pop_back();  // continuation bytes
+    }
+    if (!cut.empty()) cut.pop_back();  // the lead byte, or an ASCII character
+    while (!cut.empty() && cut.back() == ' ') cut.pop_back();
+    if (width_at(cut + "\u2026", size) <= width_px) break;
+  }
+  return {cut + "\u2026", size};
 }
 
 std::vector<Vec2> clip_polygon(const std::vector<Vec2>& polygon, const Rect& rect) {

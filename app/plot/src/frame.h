@@ -34,6 +34,17 @@ struct FrameSpec {
   std::string title, caption;  // empty: not drawn
 };
 
+// A title or caption line set to fit `width_px`: smaller (down to 60 % of `size_px`), then cut
+// with an ellipsis. `width_factor` widens the measure (bold text measured with the regular face).
+struct FittedLine {
+  std::string text;
+  double size_px = 0;
+};
+FittedLine fit_line(const std::string& text, double size_px, double width_px, double width_factor,
+                    const TextMeasure& measure);
+// DejaVu Sans Bold runs this much wider than the regular face the measure uses.
+inline constexpr double kBoldWidthFactor = 1.12;
+
 // Grid lines (minor then major), axis lines, tick marks, tick labels, axis titles, title and
 // caption, appended to g.lines / g.texts.
 void add_frame(PlotGeometry& g, const FrameSpec& spec, const Theme& theme,

@@ -9,6 +9,10 @@
 
 namespace roofline::detail {
 
+namespace {
+constexpr double kCrowdedLegendShare = 0.2;  // of the plot area
+}  // namespace
+
 void RooflineBuilder::add_legend(const Trail* trail, const Analysis* compare) {
   if (!v_.show_legend) return;
   std::vector<LegendEntry> entries;
@@ -70,7 +74,17 @@ void RooflineBuilder::add_legend(const Trail* trail, const Analysis* compare) {
          t_.trail_width_em * f_ * 1.5);
   }
   const Vec2 corner{area_.x0 + 0.6 * f_, area_.y0 + 0.6 * f_};
-  detail::layout_legend(g_.legend, std::move(entries), corner, t_, measure_, f_);
+  detail::layout_legend(g_.legend, entries, corner, t_, measure_, f_);
+  // A legend that would cover a fifth of a small figure (a paper column) keys only the lines:
+  // each group dot is named by its own label there. Only where the legend is a key: the window's
+  // legend lists hidden series too, since clicking a row is how a series comes back.
+  const double area = area_.width() * area_.height();
+  const double legend_area = g_.legend.box.width() * g_.legend.box.height();
+  if (g_.legend.shown && v_.show_labels && !v_.legend_lists_hidden &&
+      legend_area > kCrowdedLegendShare * area) {
+    std::erase_if(entries, [](const LegendEntry& e) { return e.series_id.starts_with("group:"); });
+    detail::layout_legend(g_.legend, std::move(entries), corner, t_, measure_, f_);
+  }
   if (g_.legend.shown && (g_.legend.box.y1 > area_.y1 || g_.legend.box.x1 > area_.x1)) {
     g_.legend = {};  // a canvas too small for it: leave it out rather than cover the chart
     return;
