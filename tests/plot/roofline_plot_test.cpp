@@ -173,9 +173,9 @@ TEST(Legend, SmallFigureKeysOnlyTheLinesWhereDotsAreLabelled) {
     return n;
   };
   PlotView v = fixed_view();
-  v.legend_lists_hidden = false;  // as in an export
+  v.legend_lists_hidden = false;             // as in an export
   EXPECT_EQ(groups_listed(build(s, v)), 4);  // 1000 x 700: room for the full key
-  v.canvas_px = {252, 180};                   // a paper column at 8 px
+  v.canvas_px = {252, 180};                  // a paper column at 8 px
   v.font_px = 8;
   const PlotGeometry small = build(s, v);
   ASSERT_TRUE(small.legend.shown);
