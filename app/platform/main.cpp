@@ -4,6 +4,7 @@
 #define GLFW_INCLUDE_NONE  // main() makes no GL calls
 #include <GLFW/glfw3.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -126,6 +127,8 @@ void remember(const AppState& s, Settings settings, const std::string& dir) {
     settings.window_width = s.ui.window_width;
     settings.window_height = s.ui.window_height;
   }
+  settings.controls_width_em = std::clamp(s.ui.controls_width_em, kMinPanelEm, kMaxPanelEm);
+  settings.details_height_em = std::clamp(s.ui.details_height_em, kMinPanelEm, kMaxPanelEm);
   settings.scenario_path = s.ui.scenario_path;
   settings.figure_export = s.ui.export_dialog.options;
   if (std::string error = save_settings(dir, settings); !error.empty()) {
@@ -173,6 +176,8 @@ int main(int argc, char** argv) {
   AppState state = make_app_state(PresetLibrary::builtin(), std::move(doc));
   state.ui.scenario_path = doc_path;
   state.ui.user_scale = o.scale.value_or(settings.ui_scale);
+  state.ui.controls_width_em = settings.controls_width_em;
+  state.ui.details_height_em = settings.details_height_em;
   state.ui.export_dialog.options = settings.figure_export;  // defaults in scripted runs
   if (lesson) {
     start_lesson(state, std::move(*lesson), false);

@@ -12,7 +12,8 @@ namespace {
 
 TEST(Settings, ParsesEveryKey) {
   auto s = parse_settings(R"({"theme": "dark", "ui_scale": 1.5, "window_width": 1600,
-                              "window_height": 900, "scenario_path": "/tmp/a.json"})",
+                              "window_height": 900, "scenario_path": "/tmp/a.json",
+                              "controls_width_em": 31.5, "details_height_em": 9})",
                           "settings.json");
   ASSERT_TRUE(s) << s.error();
   EXPECT_EQ(s->theme, "dark");
@@ -20,6 +21,8 @@ TEST(Settings, ParsesEveryKey) {
   EXPECT_EQ(s->window_width, 1600);
   EXPECT_EQ(s->window_height, 900);
   EXPECT_EQ(s->scenario_path, "/tmp/a.json");
+  EXPECT_FLOAT_EQ(s->controls_width_em, 31.5f);
+  EXPECT_FLOAT_EQ(s->details_height_em, 9.0f);
 }
 
 TEST(Settings, MissingKeysKeepDefaults) {
@@ -38,6 +41,10 @@ TEST(Settings, BadValuesNameTheFileAndKey) {
   EXPECT_EQ(
       parse_settings(R"({"window_width": 12.5})", "s.json").error(),
       "s.json: window_width: expected a whole number of pixels between 200 and 16384, got 12.5");
+  EXPECT_EQ(parse_settings(R"({"details_height_em": 0})", "s.json").error(),
+            "s.json: details_height_em: expected a size in em between 4 and 200, got 0");
+  EXPECT_EQ(parse_settings(R"({"controls_width_em": "wide"})", "s.json").error(),
+            "s.json: controls_width_em: expected a size in em between 4 and 200, got \"wide\"");
   EXPECT_EQ(parse_settings("[1]", "s.json").error(), "s.json: expected a JSON object, got [1]");
   EXPECT_EQ(parse_settings("{", "s.json").error(), "s.json: not valid JSON");
 }
@@ -52,6 +59,8 @@ TEST(Settings, RoundTripThroughTheFolder) {
   s.window_width = 1024;
   s.window_height = 700;
   s.scenario_path = "my scenario.json";
+  s.controls_width_em = 40;
+  s.details_height_em = 22.25f;
   ASSERT_EQ(save_settings((dir / "roofline").string(), s), "");
   std::string warning;
   EXPECT_EQ(load_settings((dir / "roofline").string(), &warning), s);

@@ -1,5 +1,6 @@
 #include "roofline/ui/settings.h"
 
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <nlohmann/json.hpp>
@@ -68,6 +69,16 @@ Result<Settings> parse_settings(std::string_view json_text, std::string_view ori
       *field = it->get<int>();
     }
   }
+  for (auto [key, field] : {std::pair{"controls_width_em", &s.controls_width_em},
+                            std::pair{"details_height_em", &s.details_height_em}}) {
+    if (auto it = root.find(key); it != root.end()) {
+      if (!it->is_number() || it->get<double>() < kMinPanelEm || it->get<double>() > kMaxPanelEm) {
+        return Result<Settings>::fail(
+            where + ": " + key + ": expected a size in em between 4 and 200, got " + describe(*it));
+      }
+      *field = it->get<float>();
+    }
+  }
   if (auto it = root.find("scenario_path"); it != root.end()) {
     if (!it->is_string()) {
       return Result<Settings>::fail(where + ": scenario_path: expected a string, got " +
@@ -83,11 +94,18 @@ Result<Settings> parse_settings(std::string_view json_text, std::string_view ori
   return Result<Settings>::ok(std::move(s));
 }
 
+namespace {
+// A float as the decimal a person would write (31.67, not 31.66666603088379).
+double hundredths(float v) { return std::round(static_cast<double>(v) * 100) / 100; }
+}  // namespace
+
 std::string settings_to_json(const Settings& s) {
   json root = {{"theme", s.theme},
                {"ui_scale", s.ui_scale},
                {"window_width", s.window_width},
                {"window_height", s.window_height},
+               {"controls_width_em", hundredths(s.controls_width_em)},
+               {"details_height_em", hundredths(s.details_height_em)},
                {"scenario_path", s.scenario_path},
                {"export", export_options_to_json(s.figure_export)}};
   return root.dump(2) + "\n";

@@ -1,6 +1,6 @@
 #pragma once
-// What the app remembers between runs: theme, UI scale, window size, the last scenario and the
-// last figure export's options.
+// What the app remembers between runs: theme, UI scale, window size, splitter positions, the
+// last scenario and the last figure export's options.
 //
 // Files live in settings_dir(): settings.json (this struct) and last_scenario.json (the
 // document at exit, written with io's scenario format). Writes are atomic.
@@ -18,6 +18,9 @@ struct Settings {
   float ui_scale = 1.0f;        // user factor on top of the monitor's content scale
   int window_width = 1280;      // screen coordinates
   int window_height = 800;
+  // The splitters: the control panel's width and the table's height, in em (UiState's units).
+  float controls_width_em = 25.0f;
+  float details_height_em = 15.0f;
   std::string scenario_path;          // the file Save writes to; empty = never saved
   FigureExportOptions figure_export;  // key "export"
 
@@ -26,6 +29,9 @@ struct Settings {
 
 inline constexpr float kMinUiScale = 0.5f;
 inline constexpr float kMaxUiScale = 3.0f;
+// What a saved splitter position may be; the layout clamps it further to the window.
+inline constexpr float kMinPanelEm = 4.0f;
+inline constexpr float kMaxPanelEm = 200.0f;
 
 // $XDG_CONFIG_HOME/roofline, else $HOME/.config/roofline; empty when neither is set.
 std::string settings_dir();
