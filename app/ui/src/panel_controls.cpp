@@ -82,15 +82,17 @@ bool precision_combo(const char* id, Precision& value, const GpuSpec& gpu, bool 
   return changed;
 }
 
-// A logarithmic slider with an exact input box beside it; both clamp to [lo, hi].
+// A logarithmic slider with an exact input box beside it; both clamp to [lo, hi]. The slider
+// names its unit ("64 sequences", "1 token").
 void log_slider_with_input(const char* id, int64_t& value, int64_t lo, int64_t hi,
-                           const char* tooltip) {
+                           const char* unit_one, const char* unit_many, const char* tooltip) {
   const float em = ImGui::GetFontSize();
   const float input_w = 5.2f * em;
   const float avail = ImGui::GetContentRegionAvail().x;
   ImGui::PushID(id);
   ImGui::SetNextItemWidth(std::max(4 * em, avail - input_w - ImGui::GetStyle().ItemInnerSpacing.x));
-  ImGui::SliderScalar("##slider", ImGuiDataType_S64, &value, &lo, &hi, "%lld",
+  const std::string format = std::string("%lld ") + (value == 1 ? unit_one : unit_many);
+  ImGui::SliderScalar("##slider", ImGuiDataType_S64, &value, &lo, &hi, format.c_str(),
                       ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
   item_tooltip(tooltip);
   ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
@@ -194,7 +196,7 @@ void draw_workload(AppState& s) {
             "B, the sequences processed together. Each weight byte read serves B tokens, "
             "so in decode the fc intensity ≈ B FLOP/byte (bf16): batching moves the fc "
             "dot right along the slope towards the ridge. The KV cache grows with B.");
-  log_slider_with_input("batch", s.doc.batch, 1, kMaxBatch,
+  log_slider_with_input("batch", s.doc.batch, 1, kMaxBatch, "sequence", "sequences",
                         "Batch size B (logarithmic). Ctrl+click to type, or use the box. You can "
                         "also drag the fc dot on the chart.");
 
@@ -205,7 +207,7 @@ void draw_workload(AppState& s) {
                     : "S, the tokens already in each sequence's KV cache. Decode attention reads "
                       "S·Hkv·dh K and V values per sequence: its time grows with S but its "
                       "intensity does not.");
-  log_slider_with_input("seq", s.doc.seq, 1, kMaxSeq,
+  log_slider_with_input("seq", s.doc.seq, 1, kMaxSeq, "token", "tokens",
                         prefill ? "Prompt length T in tokens (logarithmic). In prefill, dragging "
                                   "the fc or attention dot sets it."
                                 : "Context length S in tokens (logarithmic).");
