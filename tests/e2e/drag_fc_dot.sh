@@ -7,13 +7,10 @@ set -euo pipefail
 
 app=${1:?usage: drag_fc_dot.sh path/to/roofline}
 
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
 if [[ ${2:-} != --inner ]]; then
-  for tool in xvfb-run xdotool python3; do
-    if ! command -v "$tool" >/dev/null; then
-      echo "SKIP: $tool is not installed"
-      exit 77
-    fi
-  done
+  skip_without xvfb-run xdotool python3
   work=$(mktemp -d)
   trap 'rm -rf "$work"' EXIT
   xvfb-run -a -s '-screen 0 1280x800x24' "$0" "$app" --inner "$work"

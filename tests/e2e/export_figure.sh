@@ -12,10 +12,10 @@ set -euo pipefail
 app=$(realpath "${1:?usage: export_figure.sh path/to/roofline scenario.json}")
 scenario=${2:?usage: export_figure.sh path/to/roofline scenario.json}
 
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
 if [[ ${3:-} != --inner ]]; then
-  for tool in xvfb-run xdotool xmllint python3; do
-    command -v "$tool" >/dev/null || { echo "SKIP: $tool is not installed"; exit 77; }
-  done
+  skip_without xvfb-run xdotool xmllint python3
   work=$(mktemp -d)
   trap 'rm -rf "$work"' EXIT
   xvfb-run -a -s '-screen 0 1280x800x24' "$0" "$app" "$scenario" --inner "$work"
@@ -33,13 +33,6 @@ wait_for() {  # wait_for FILE SECONDS
     sleep 0.1
   done
   return 1
-}
-png_size() {
-  python3 -c '
-import struct, sys
-data = open(sys.argv[1], "rb").read(24)
-assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
-print(*struct.unpack(">II", data[16:24]))' "$1"
 }
 
 cd "$work/run"

@@ -8,20 +8,12 @@
 set -euo pipefail
 
 app=$(realpath "${1:?usage: lesson_screenshot.sh path/to/roofline}")
-for tool in xvfb-run python3; do
-  command -v "$tool" >/dev/null || { echo "SKIP: $tool is not installed"; exit 77; }
-done
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+skip_without xvfb-run python3
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export XDG_CONFIG_HOME=$work/config
 
-png_size() {  # width height of a PNG, from its IHDR chunk
-  python3 -c '
-import struct, sys
-data = open(sys.argv[1], "rb").read(24)
-assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
-print(*struct.unpack(">II", data[16:24]))' "$1"
-}
 json_key() { python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))[sys.argv[2]])' "$1" "$2"; }
 
 # Step 5 of "Why is decode slow?" batches 64 sequences (step 4 revealed halves the compute).

@@ -9,20 +9,11 @@ set -euo pipefail
 
 app=$(realpath "${1:?usage: scripted_modes.sh path/to/roofline scenario.json}")
 scenario=${2:?usage: scripted_modes.sh path/to/roofline scenario.json}
-for tool in xvfb-run python3; do
-  command -v "$tool" >/dev/null || { echo "SKIP: $tool is not installed"; exit 77; }
-done
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+skip_without xvfb-run python3
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export XDG_CONFIG_HOME=$work/config
-
-png_size() {  # width height of a PNG, from its IHDR chunk
-  python3 -c '
-import struct, sys
-data = open(sys.argv[1], "rb").read(24)
-assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
-print(*struct.unpack(">II", data[16:24]))' "$1"
-}
 
 xvfb-run -a -s '-screen 0 1280x800x24' "$app" --scenario "$scenario" --size 1024x700 --frames 3 \
   --screenshot "$work/shot.png" --dump-state "$work/state.json"

@@ -1,0 +1,18 @@
+# Shared by the end-to-end scripts: source it, don't run it.
+
+# skip_without TOOL...: exits 77 (ctest: skipped) naming the first tool that is not installed.
+skip_without() {
+  local tool
+  for tool in "$@"; do
+    command -v "$tool" >/dev/null || { echo "SKIP: $tool is not installed"; exit 77; }
+  done
+}
+
+# png_size FILE: prints "width height" of a PNG, from its IHDR chunk.
+png_size() {
+  python3 -c '
+import struct, sys
+data = open(sys.argv[1], "rb").read(24)
+assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+print(*struct.unpack(">II", data[16:24]))' "$1"
+}
