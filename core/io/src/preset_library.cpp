@@ -102,9 +102,14 @@ Scenario PresetLibrary::default_scenario() const {
     if (auto s = scenario("default")) return s.value();
   }
   Scenario s;
-  if (auto g = gpu("h100-sxm")) s.gpu = g.value();
-  if (auto m = model("llama-3-8b")) s.model = m.value();
+  if (auto g = gpu(knob(ChangeKey::gpu).preset)) s.gpu = g.value();
+  if (auto m = model(knob(ChangeKey::model).preset)) s.model = m.value();
   return s;
+}
+
+PresetResolver preset_resolver(const PresetLibrary& library) {
+  return {[&library](std::string_view id) { return library.gpu(id); },
+          [&library](std::string_view id) { return library.model(id); }};
 }
 
 }  // namespace roofline

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "roofline/hardware.h"
+#include "roofline/knobs.h"
 #include "roofline/model_config.h"
 #include "roofline/result.h"
 #include "roofline/scenario.h"
@@ -44,5 +45,8 @@ class PresetLibrary {
  private:
   std::vector<PresetEntry> gpus_, models_, scenarios_;
 };
+
+// Resolves gpu and model ids (or paths) through `library`, which must outlive the resolver.
+PresetResolver preset_resolver(const PresetLibrary& library);
 
 }  // namespace roofline
