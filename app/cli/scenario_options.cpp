@@ -32,12 +32,10 @@ std::string flag_help(const Knob& k) {
 
 // A flag whose text CLI11 checks against `choices` and `parse` turns into the knob's value.
 template <typename Parse>
-CLI::Option* add_choice(CLI::App& app, const std::string& flag, const std::string& help,
-                        std::vector<std::string> choices, ScenarioOptions& o, ChangeKey key,
-                        Parse parse) {
-  return app
-      .add_option_function<std::string>(
-          flag, [&o, key, parse](const std::string& v) { o.given[key] = parse(v); }, help)
+void add_choice(CLI::App& app, const std::string& flag, const std::string& help,
+                std::vector<std::string> choices, ScenarioOptions& o, ChangeKey key, Parse parse) {
+  app.add_option_function<std::string>(
+         flag, [&o, key, parse](const std::string& v) { o.given[key] = parse(v); }, help)
       ->check(CLI::IsMember(std::move(choices)));
 }
 

@@ -76,44 +76,48 @@ TEST(Knobs, TableIsConsistent) {
                        "compute_efficiency", "memory_efficiency", "memory_utilization"}));
 }
 
+// Sets `k` to a value other than its default on `start` in each way there is, and checks each
+// way gives that value (a failed ASSERT ends this knob's checks, not the other knobs').
+void round_trip(const Knob& k, const Scenario& start) {
+  SCOPED_TRACE(std::string(k.name));
+  const ChangeValue value = other_value(k);
+  ASSERT_NE(k.get(start), value);
+
+  // A lesson change.
+  const std::vector<ScenarioChange> change = {{k.key, value}};
+  auto changed = apply_changes(start, change, preset_resolver(lib()));
+  ASSERT_TRUE(changed) << changed.error();
+  EXPECT_EQ(k.get(changed.value()), value);
+
+  // A scenario file: written, read back, equal.
+  const std::string saved = scenario_to_json(changed.value());
+  auto read = parse_scenario(saved, "<saved>", lib());
+  ASSERT_TRUE(read) << read.error() << "\n" << saved;
+  EXPECT_EQ(k.get(read.value()), value) << saved;
+  EXPECT_EQ(read.value(), changed.value()) << saved;
+
+  // A command-line flag, written as a file or a button shows the value.
+  auto flagged = from_flags({"--" + std::string(k.flag), value_text(value)});
+  ASSERT_TRUE(flagged) << flagged.error();
+  EXPECT_EQ(k.get(flagged.value()), value);
+  EXPECT_EQ(flagged.value(), changed.value());
+
+  // Undo: the change is one step, and undoing it restores the knob.
+  History history;
+  history.reset(start);
+  EXPECT_TRUE(history.commit(changed.value())) << "the change is not an undo step";
+  auto undone = history.undo();
+  ASSERT_TRUE(undone.has_value());
+  EXPECT_EQ(k.get(*undone), k.get(start));
+  auto redone = history.redo();
+  ASSERT_TRUE(redone.has_value());
+  EXPECT_EQ(k.get(*redone), value);
+}
+
 // The test the table exists for: a new row is covered without touching this file.
 TEST(Knobs, EveryKnobRoundTripsThroughFilesFlagsLessonsAndUndo) {
   const Scenario start = lib().default_scenario();
-  for (const Knob& k : knobs()) {
-    SCOPED_TRACE(std::string(k.name));
-    const ChangeValue value = other_value(k);
-    ASSERT_NE(k.get(start), value);
-
-    // A lesson change.
-    const std::vector<ScenarioChange> change = {{k.key, value}};
-    auto changed = apply_changes(start, change, preset_resolver(lib()));
-    ASSERT_TRUE(changed) << changed.error();
-    EXPECT_EQ(k.get(changed.value()), value);
-
-    // A scenario file: written, read back, equal.
-    const std::string saved = scenario_to_json(changed.value());
-    auto read = parse_scenario(saved, "<saved>", lib());
-    ASSERT_TRUE(read) << read.error() << "\n" << saved;
-    EXPECT_EQ(k.get(read.value()), value) << saved;
-    EXPECT_EQ(read.value(), changed.value()) << saved;
-
-    // A command-line flag, written as a file or a button shows the value.
-    auto flagged = from_flags({"--" + std::string(k.flag), value_text(value)});
-    ASSERT_TRUE(flagged) << flagged.error();
-    EXPECT_EQ(k.get(flagged.value()), value);
-    EXPECT_EQ(flagged.value(), changed.value());
-
-    // Undo: the change is one step, and undoing it restores the knob.
-    History history;
-    history.reset(start);
-    EXPECT_TRUE(history.commit(changed.value())) << "the change is not an undo step";
-    auto undone = history.undo();
-    ASSERT_TRUE(undone.has_value());
-    EXPECT_EQ(k.get(*undone), k.get(start));
-    auto redone = history.redo();
-    ASSERT_TRUE(redone.has_value());
-    EXPECT_EQ(k.get(*redone), value);
-  }
+  for (const Knob& k : knobs()) round_trip(k, start);
 }
 
 TEST(Knobs, PrecisionSetsAllThreeAndComesFirst) {
