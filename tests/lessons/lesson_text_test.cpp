@@ -97,6 +97,15 @@ TEST(Template, WorkloadValuesOfLlama3_8B) {
   EXPECT_EQ(fill_template("{query_heads}/{kv_heads}, {experts}, tp {tp}", s, a), "32/8, –, tp 1");
 }
 
+// lesson.h documents "70%": a share keeps 3 significant digits but no trailing zeros.
+TEST(Template, EfficienciesReadAsPercent) {
+  Scenario s = scenario();
+  s.compute_efficiency = 0.7;
+  s.memory_efficiency = 0.825;
+  const Analysis a = analyze(s);
+  EXPECT_EQ(fill_template("{compute_efficiency} / {memory_efficiency}", s, a), "70% / 82.5%");
+}
+
 TEST(Template, GroupValuesEqualTheAnalysisFormatted) {
   Scenario s = scenario();
   s.batch = 64;
