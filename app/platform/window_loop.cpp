@@ -200,7 +200,7 @@ void save_user_screenshot(AppState& s, GLFWwindow* window) {
                 "Saved the window to " + path +
                     (size_ec ? std::string()
                              : " (" + std::to_string(fb_w) + " × " + std::to_string(fb_h) +
-                                   " px, " + format_si(static_cast<double>(bytes), "B") + ")"),
+                                   " px, " + format_bytes(static_cast<double>(bytes)) + ")"),
                 false);
   }
 }
