@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include "axes_frame.h"
+#include "clipping.h"
 #include "roofline/units.h"
 #include "roofline_builder.h"
 
