@@ -1,5 +1,5 @@
 #pragma once
-// The symbolic formulas behind each operator's FLOPs and bytes (spec/model.md), for tooltips,
+// The symbolic formulas behind each operator's FLOPs and bytes (core/MODEL.md §2-4), for tooltips,
 // formula cards and docs. Symbols: B batch, S context, T prompt, M tokens this step, d hidden,
 // H / Hkv heads, dh head width, dff MLP width, V vocabulary, E / k experts, b_w / b_a / b_kv bytes
 // per element of weights, activations and KV cache.
