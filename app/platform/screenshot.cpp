@@ -59,7 +59,7 @@ void save_user_screenshot(AppState& s, int width, int height) {
               "Saved the window to " + path +
                   (size_ec ? std::string()
                            : " (" + std::to_string(width) + " × " + std::to_string(height) +
-                                 " px, " + format_si(static_cast<double>(bytes), "B") + ")"),
+                                 " px, " + format_bytes(static_cast<double>(bytes)) + ")"),
               false);
 }
 

@@ -15,11 +15,6 @@
 
 namespace roofline::detail {
 
-// "295", "29.5", "4.02", "1,180": three significant digits, no exponent.
-std::string short_number(double v);
-// "0.339%", "62.5%", "100%": a fraction as a percentage with three significant digits.
-std::string percent_text(double fraction);
-
 class RooflineBuilder {
  public:
   RooflineBuilder(const Analysis& a, const Scenario& s, const PlotView& v, const Theme& t,

@@ -221,7 +221,7 @@ void poll_export_job(AppState& s) {
     const auto bytes = fs::file_size(job->path, ec);
     set_message(s,
                 "Wrote " + job->path +
-                    (ec ? std::string() : " (" + format_si(static_cast<double>(bytes), "B") + ")"),
+                    (ec ? std::string() : " (" + format_bytes(static_cast<double>(bytes)) + ")"),
                 false);
   } else {
     set_message(s, error, true);

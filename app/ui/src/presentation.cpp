@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
-#include <cstdio>
 #include <string>
 
 #include "roofline/ui/classroom.h"
@@ -21,14 +20,10 @@ namespace {
 void draw_presentation_status(const AppState& s) {
   const Totals& t = s.derived.analysis.totals;
   const bool prefill = s.doc.phase == Phase::prefill;
-  char small_rate[32];
-  std::snprintf(small_rate, sizeof small_rate, "%.3g", t.tokens_per_s);
-  const std::string rate =
-      t.tokens_per_s >= 100 ? format_count(std::round(t.tokens_per_s)) : std::string(small_rate);
   const std::string text =
       std::string(prefill ? "Prefill step " : "Decode step ") + format_time(t.time_s) + "   ·   " +
-      rate + " tokens/s" + (prefill ? " (prompt)" : "") + "   ·   memory " +
-      format_si(t.memory_per_gpu_bytes, "B") + " of " + format_si(t.usable_memory_bytes, "B");
+      format_token_rate(t.tokens_per_s) + (prefill ? " (prompt)" : "") + "   ·   memory " +
+      format_bytes(t.memory_per_gpu_bytes) + " of " + format_bytes(t.usable_memory_bytes);
   ImGui::Separator();
   ImGui::AlignTextToFramePadding();
   if (t.fits_in_memory) {
