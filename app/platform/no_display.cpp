@@ -3,26 +3,14 @@
 #include <optional>
 
 #include "roofline/analysis.h"
+#include "roofline/export/export.h"
 #include "roofline/plot/roofline_plot.h"
 #include "roofline/plot/theme.h"
 
-#ifdef ROOFLINE_APP_HAVE_EXPORT
-#include "roofline/export/export.h"
-#endif
-
 namespace roofline {
-
-bool can_draw_without_display() {
-#ifdef ROOFLINE_APP_HAVE_EXPORT
-  return true;
-#else
-  return false;
-#endif
-}
 
 std::string write_chart_png_without_display(const Scenario& doc, const std::string& path, int width,
                                             int height) {
-#ifdef ROOFLINE_APP_HAVE_EXPORT
   const Analysis analysis = analyze(doc);
   const Trail trail = make_trail(doc, trail_param_for(doc));
   std::optional<Analysis> compare;
@@ -43,14 +31,6 @@ std::string write_chart_png_without_display(const Scenario& doc, const std::stri
       build_roofline_plot(analysis, doc, view, theme_by_name(doc.view.theme), cairo_text_measure(),
                           view.show_trail ? &trail : nullptr, compare_ptr);
   return export_figure(g, path, FigureFormat::png);
-#else
-  (void)doc;
-  (void)width;
-  (void)height;
-  return path +
-         ": this build has no Cairo painter (app/export), so nothing can be drawn "
-         "without a display";
-#endif
 }
 
 }  // namespace roofline

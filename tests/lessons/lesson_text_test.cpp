@@ -71,7 +71,7 @@ TEST(Template, KnownAndUnknownPlaceholders) {
   EXPECT_FALSE(uses_compare("x {gpu} compare.gpu"));
 }
 
-// H100 SXM, bf16: 989e12 / 3.35e12 = 295.2 FLOP/B (spec/model.md §8).
+// H100 SXM, bf16: 989e12 / 3.35e12 = 295.2 FLOP/B (core/MODEL.md §7).
 TEST(Template, RoofValuesOfH100) {
   const Scenario s = scenario();
   const Analysis a = analyze(s);

@@ -8,10 +8,10 @@
 #include <utility>
 #include <vector>
 
-#include "frame.h"
 #include "label_placer.h"
 #include "roofline/plot/roofline_plot.h"
 #include "roofline_layers.h"
+#include "text_box.h"
 
 namespace roofline::detail {
 

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "legend_layout.h"
 #include "roofline/units.h"
 #include "roofline_builder.h"
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "axes_frame.h"
+#include "clipping.h"
 #include "roofline/units.h"
 #include "roofline_builder.h"
 

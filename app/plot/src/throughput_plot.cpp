@@ -5,9 +5,10 @@
 #include <algorithm>
 #include <cmath>
 
-#include "frame.h"
+#include "axes_frame.h"
 #include "label_placer.h"
 #include "roofline/units.h"
+#include "text_box.h"
 
 namespace roofline {
 

@@ -1,5 +1,5 @@
 // Presentation mode: the projector theme, the reduced layout (lesson panel | chart), and the
-// classroom's keys and menu items.
+// classroom's menu items (its keys are rows of the shortcut table).
 
 #include <imgui.h>
 
@@ -15,12 +15,6 @@
 namespace roofline {
 
 namespace {
-
-// GLFW key codes (the platform's io.KeysDown indices; headless tests set the same ones).
-constexpr int kKeySpace = 32, kKeyEscape = 256, kKeyRight = 262, kKeyLeft = 263, kKeyPageUp = 266,
-              kKeyPageDown = 267, kKeyHome = 268, kKeyF11 = 300, kKeyG = 'G';
-
-bool pressed(int key) { return ImGui::IsKeyPressed(key, false); }
 
 // The numbers an audience reads off the bottom line: step time, throughput, memory.
 void draw_presentation_status(const AppState& s) {
@@ -148,50 +142,13 @@ void update_classroom(AppState& s) {
   }
 }
 
-void handle_classroom_keys(AppState& s) {
-  const ImGuiIO& io = ImGui::GetIO();
-  if (pressed(kKeyF11)) set_presentation(s, !s.classroom.presentation);
-  if (io.WantTextInput || io.KeyCtrl || io.KeyAlt) return;
-  if (s.classroom.show_picker && pressed(kKeyEscape)) {  // Escape closes the picker first
-    s.classroom.show_picker = false;
-    return;
-  }
-  if (pressed(kKeyG)) {
-    if (io.KeyShift) {
-      clear_ghosts(s);
-    } else {
-      pin_current_dots(s);
-    }
-  }
-  const bool running = s.classroom.run.has_value();
-  if (running && pressed(kKeyPageDown)) lesson_next(s);
-  if (running && pressed(kKeyPageUp)) lesson_back(s);
-  if (!s.classroom.presentation) return;
-  if (pressed(kKeyEscape)) {
-    set_presentation(s, false);
-    return;
-  }
-  if (!running) return;
-  if (pressed(kKeyRight)) lesson_next(s);
-  if (pressed(kKeyLeft)) lesson_back(s);
-  if (pressed(kKeyHome)) lesson_restart(s);
-  if (pressed(kKeySpace) && !lesson_reveal(s)) lesson_next(s);
-  for (int digit = 1; digit <= 9; ++digit) {
-    if (pressed('0' + digit)) lesson_choose(s, digit - 1);
-  }
-}
-
 void draw_classroom_view_items(AppState& s) {
   ImGui::Separator();
   ImGui::MenuItem("Percent of peak in dot labels", nullptr, &s.view.plot.label_percent_of_peak);
-  if (ImGui::MenuItem("Pin the dots as ghosts", "G")) pin_current_dots(s);
-  if (ImGui::MenuItem("Clear the ghosts", "Shift+G", false, !s.classroom.ghosts.empty())) {
-    clear_ghosts(s);
-  }
+  shortcut_menu_item(s, "Pin the dots as ghosts", act_pin_ghosts);
+  shortcut_menu_item(s, "Clear the ghosts", act_clear_ghosts, false, !s.classroom.ghosts.empty());
   ImGui::Separator();
-  if (ImGui::MenuItem("Presentation mode", "F11", s.classroom.presentation)) {
-    set_presentation(s, !s.classroom.presentation);
-  }
+  shortcut_menu_item(s, "Presentation mode", act_toggle_presentation, s.classroom.presentation);
 }
 
 void draw_presentation_layout(AppState& s) {

@@ -1,5 +1,5 @@
 #pragma once
-// The formula table: the symbolic FLOPs and bytes of each operator (core/MODEL.md §4-6), the
+// The formula table: the symbolic FLOPs and bytes of each operator (core/MODEL.md §2-4), the
 // values its symbols take in a scenario, and the formulas with those values substituted. The
 // tooltips and the formula card show these; tests evaluate them against analyze().
 //
