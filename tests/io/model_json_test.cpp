@@ -165,6 +165,16 @@ TEST(ModelJson, WrongTypes) {
             "models/bad.json: tie_word_embeddings: expected true or false, got \"no\"");
 }
 
+// The integer rule of every io reader (json_reader.h): a float with no fraction is an integer.
+TEST(ModelJson, IntegersMayBeWrittenAsWholeFloats) {
+  auto r = parse_model(with("\"hidden_size\": 4096", "\"hidden_size\": 4096.0"), "<string>", "m");
+  ASSERT_TRUE(r) << r.error();
+  EXPECT_EQ(r->hidden, 4096);
+  EXPECT_EQ(r->head_dim, 128);
+  EXPECT_EQ(error_of(with("\"hidden_size\": 4096", "\"hidden_size\": 4096.5")),
+            "models/bad.json: hidden_size: expected a positive integer, got 4096.5");
+}
+
 TEST(ModelJson, ZeroOrNegativeSizes) {
   EXPECT_EQ(error_of(with("\"num_hidden_layers\": 32", "\"num_hidden_layers\": 0")),
             "models/bad.json: num_hidden_layers: expected a positive integer, got 0");

@@ -100,6 +100,26 @@ TEST(ParseLesson, BadChangeValuesNameStepAndKey) {
       << unknown;
 }
 
+// The integer rule of every io reader (json_reader.h): a float with no fraction is an integer,
+// in a change, the order and a question's answer alike.
+TEST(ParseLesson, IntegersMayBeWrittenAsWholeFloats) {
+  const std::string text = R"({"id": "x", "title": "X", "summary": "S", "order": 2.0,
+    "steps": [{"title": "A", "text": "t", "changes": {"batch": 4096.0},
+               "question": {"prompt": "p", "choices": ["a", "b"], "answer": 1.0,
+                            "explanation": "e"}}]})";
+  auto r = parse_lesson(text, kOrigin);
+  ASSERT_TRUE(r) << r.error();
+  EXPECT_EQ(r->order, 2);
+  EXPECT_EQ(r->steps[0].changes, (std::vector<ScenarioChange>{{ChangeKey::batch, int64_t{4096}}}));
+  EXPECT_EQ(r->steps[0].question->answer, 1u);
+  EXPECT_EQ(error_of(R"({"id": "x", "title": "X", "summary": "S", "order": 2.5, "steps": []})"),
+            "presets/lessons/x.json: order: expected an integer between 0 and 1000000, got 2.5");
+  EXPECT_EQ(error_of(R"({"id": "x", "title": "X", "summary": "S", "order": 1000001,
+                         "steps": []})"),
+            "presets/lessons/x.json: order: expected an integer between 0 and 1000000, got "
+            "1000001");
+}
+
 TEST(ParseLesson, BadQuestions) {
   EXPECT_EQ(error_of(lesson_json(R"({"title": "Q", "text": "t", "question": {"prompt": "p",
       "choices": ["a", "b", "c"], "answer": 3, "explanation": "e"}})")),

@@ -1,4 +1,4 @@
-// Parsing of GPU presets, model configs (Hugging Face config.json) and scenario files.
+// Parsing of scenario files.
 // Every failure becomes one line "ORIGIN: KEY: expected X, got Y"; nlohmann's exceptions and
 // our own InputError are caught at each public function, never let out.
 
@@ -174,141 +174,6 @@ class Reader {
   std::string path_;
 };
 
-GpuSpec read_gpu(const Json& root, std::string_view origin) {
-  Reader r(root, origin);
-  GpuSpec gpu;
-  gpu.id = r.string("id", std::filesystem::path(std::string(origin)).stem().string());
-  gpu.name = r.string("name", gpu.id);
-  gpu.vendor = r.string("vendor", "");
-  gpu.source = r.string("source", "");
-  gpu.memory_bandwidth_bytes_per_s =
-      r.positive_number("memory_bandwidth", "a positive number (byte/s)");
-  gpu.memory_capacity_bytes = r.positive_number("memory_capacity", "a positive number (bytes)");
-  gpu.interconnect_bandwidth_bytes_per_s =
-      r.optional_positive_number("interconnect_bandwidth", "a positive number (byte/s)");
-
-  const Json* peaks = r.find("peak_flops");
-  if (!peaks) r.missing("peak_flops", "an object: precision name -> FLOP/s");
-  if (!peaks->is_object()) r.fail("peak_flops", "an object: precision name -> FLOP/s", *peaks);
-  Reader pr(*peaks, origin, "peak_flops.");
-  for (const auto& [name, value] : peaks->items()) {
-    auto p = parse_precision(name);
-    if (!p) r.fail("peak_flops", "precision names (" + precision_names() + ")", Json(name));
-    if (auto peak = pr.optional_positive_number(name, "a positive number (FLOP/s)")) {
-      gpu.set_peak(*p, *peak);
-    }
-  }
-  bool any_peak = false;
-  for (Precision p : kAllPrecisions) any_peak = any_peak || gpu.peak(p).has_value();
-  if (!any_peak) r.fail("peak_flops", "at least one precision with a peak", *peaks);
-
-  if (const Json* caches = r.find("caches")) {
-    if (!caches->is_array()) r.fail("caches", "a list of {name, bandwidth}", *caches);
-    for (size_t i = 0; i < caches->size(); ++i) {
-      const Json& c = (*caches)[i];
-      std::string where = "caches[" + std::to_string(i) + "]";
-      if (!c.is_object()) r.fail(where, "an object {name, bandwidth}", c);
-      Reader cr(c, origin, where + ".");
-      CacheCeiling ceiling;
-      ceiling.name = cr.string("name", "");
-      if (ceiling.name.empty()) cr.missing("name", "a non-empty string");
-      ceiling.bandwidth_bytes_per_s = cr.positive_number("bandwidth", "a positive number (byte/s)");
-      gpu.caches.push_back(std::move(ceiling));
-    }
-  }
-  return gpu;
-}
-
-// silu/swish and the *glu names have a gate matrix; the gelu and relu families do not,
-// except in Gemma, whose MLP is a GeGLU under the name gelu_pytorch_tanh.
-bool gated_activation(const Reader& r, const std::string& act, const std::string& model_type) {
-  if (model_type.rfind("gemma", 0) == 0) return true;
-  static const std::set<std::string, std::less<>> gated = {"silu", "swish", "swiglu", "geglu",
-                                                           "reglu"};
-  static const std::set<std::string, std::less<>> plain = {
-      "gelu",          "gelu_new", "gelu_fast",  "gelu_pytorch_tanh",
-      "gelu_accurate", "gelu_10",  "quick_gelu", "relu",
-      "relu2",         "relu6",    "leaky_relu", "tanh",
-      "sigmoid",       "mish"};
-  if (gated.contains(act)) return true;
-  if (plain.contains(act)) return false;
-  r.fail("hidden_act",
-         "silu/swish/swiglu (gated MLP) or a gelu/relu-family name (gelu, gelu_new, "
-         "gelu_pytorch_tanh, relu, ...)",
-         Json(act));
-}
-
-ModelConfig read_model(const Json& root, std::string_view origin, std::string_view id) {
-  // Multimodal configs keep the language model under "text_config".
-  const Json* cfg = &root;
-  std::string path;
-  if (!root.contains("num_hidden_layers") && root.contains("text_config") &&
-      root["text_config"].is_object()) {
-    cfg = &root["text_config"];
-    path = "text_config.";
-  }
-  Reader top(root, origin);
-  Reader r(*cfg, origin, path);
-
-  ModelConfig m;
-  m.id = std::string(id);
-  m.name = top.string("_name", id);
-  m.source = top.string("_source", "");
-  m.layers = r.positive("num_hidden_layers");
-  m.hidden = r.positive("hidden_size");
-  m.heads = r.positive("num_attention_heads");
-  m.kv_heads = r.optional_positive("num_key_value_heads").value_or(m.heads);
-  m.vocab = r.positive("vocab_size");
-  m.tie_word_embeddings =
-      r.boolean("tie_word_embeddings", top.boolean("tie_word_embeddings", false));
-  m.hidden_act = r.string("hidden_act", r.string("hidden_activation", "silu"));
-  m.gated_mlp =
-      gated_activation(r, m.hidden_act, r.string("model_type", top.string("model_type", "")));
-
-  std::optional<int64_t> experts = r.optional_integer("num_local_experts", 0, "an integer >= 0");
-  if (!experts) experts = r.optional_integer("n_routed_experts", 0, "an integer >= 0");
-  if (!experts) experts = r.optional_integer("num_experts", 0, "an integer >= 0");
-  if (experts && *experts > 0) {
-    MoeConfig moe;
-    moe.experts = *experts;
-    moe.experts_per_token = r.positive("num_experts_per_tok");
-    moe.shared_experts = r.non_negative("n_shared_experts", 0);
-    moe.first_dense_layers = r.non_negative("first_k_dense_replace", 0);
-    auto expert_width = r.optional_positive("moe_intermediate_size");
-    if (!expert_width) expert_width = r.positive("intermediate_size");  // Mixtral
-    moe.expert_intermediate = *expert_width;
-    m.moe = moe;
-  }
-  // Dense layers need intermediate_size; an all-MoE model may omit it.
-  if (m.moe && m.moe->first_dense_layers == 0 && !r.has("intermediate_size")) {
-    m.intermediate = m.moe->expert_intermediate;
-  } else {
-    m.intermediate = r.positive("intermediate_size");
-  }
-
-  if (r.has("kv_lora_rank")) {
-    MlaConfig mla;
-    mla.q_lora_rank = r.optional_positive("q_lora_rank");
-    mla.kv_lora_rank = r.positive("kv_lora_rank");
-    mla.qk_nope_head_dim = r.positive("qk_nope_head_dim");
-    mla.qk_rope_head_dim = r.non_negative("qk_rope_head_dim", 0);
-    mla.v_head_dim = r.positive("v_head_dim");
-    m.head_dim = mla.qk_nope_head_dim + mla.qk_rope_head_dim;
-    m.kv_heads = m.heads;  // the latent is shared by all heads; no GQA grouping
-    m.mla = mla;
-  } else if (auto dh = r.optional_positive("head_dim")) {
-    m.head_dim = *dh;
-  } else {
-    if (m.hidden % m.heads != 0) {
-      r.fail_message("head_dim", "missing, and hidden_size (" + std::to_string(m.hidden) +
-                                     ") is not divisible by num_attention_heads (" +
-                                     std::to_string(m.heads) + ")");
-    }
-    m.head_dim = m.hidden / m.heads;
-  }
-  return m;
-}
-
 // A key of the scenario file itself (knob or "view"), as opposed to one kept for saving.
 bool is_scenario_key(std::string_view key) {
   const Knob* k = find_knob(key);
@@ -423,15 +288,6 @@ Scenario read_scenario(const Json& root, std::string_view origin, const PresetLi
 
 }  // namespace
 
-std::string precision_names() {
-  std::string names;
-  for (Precision p : kAllPrecisions) {
-    if (!names.empty()) names += ", ";
-    names += to_string(p);
-  }
-  return names;
-}
-
 bool looks_like_path(std::string_view id_or_path) {
   return id_or_path.find('/') != std::string_view::npos ||
          (id_or_path.size() >= 5 && id_or_path.substr(id_or_path.size() - 5) == ".json");
@@ -448,31 +304,6 @@ std::string display_name_of(std::string_view json_text, std::string_view fallbac
   } catch (const nlohmann::json::exception&) {
   }
   return std::string(fallback);
-}
-
-Result<GpuSpec> parse_gpu(std::string_view json_text, std::string_view origin) {
-  try {
-    return Result<GpuSpec>::ok(read_gpu(parse_root(json_text, origin), origin));
-  } catch (const InputError& e) {
-    return Result<GpuSpec>::fail(e.message);
-  } catch (const nlohmann::json::exception& e) {
-    return Result<GpuSpec>::fail(std::string(origin) + ": " + e.what());
-  }
-}
-
-Result<ModelConfig> parse_model(std::string_view json_text, std::string_view origin,
-                                std::string_view id) {
-  try {
-    ModelConfig m = read_model(parse_root(json_text, origin), origin, id);
-    if (std::string err = validate(m); !err.empty()) {
-      return Result<ModelConfig>::fail(std::string(origin) + ": " + err);
-    }
-    return Result<ModelConfig>::ok(std::move(m));
-  } catch (const InputError& e) {
-    return Result<ModelConfig>::fail(e.message);
-  } catch (const nlohmann::json::exception& e) {
-    return Result<ModelConfig>::fail(std::string(origin) + ": " + e.what());
-  }
 }
 
 Result<Scenario> parse_scenario(std::string_view json_text, std::string_view origin,

@@ -9,247 +9,124 @@
 #include <limits>
 #include <string>
 
-#include <nlohmann/json.hpp>
-
 #include "embedded_presets.h"
 #include "io_internal.h"
+#include "json_reader.h"
 #include "roofline/io/json_io.h"
 
 namespace roofline {
 namespace {
 
-using Json = nlohmann::ordered_json;
+// The largest "order" a lesson may give (its place in the picker).
+constexpr int64_t kMaxLessonOrder = 1'000'000;
 
-struct LessonError {
-  std::string message;  // without the origin
-};
-
-std::string shown(const Json& value) {
-  std::string text = value.dump();
-  if (text.size() > 48) text = text.substr(0, 45) + "...";
+// A string, or an array of paragraphs joined with a blank line.
+std::string paragraphs(const Reader& r, std::string_view key) {
+  constexpr std::string_view kExpected = "a string or an array of strings";
+  const Json* v = r.find(key);
+  if (v && !v->is_array() && !v->is_string()) r.fail(key, kExpected, *v);
+  if (!v || !v->is_array()) return r.string(key);
+  std::string text;
+  for (const Json& p : *v) {
+    if (!p.is_string()) r.fail(key, kExpected, p);
+    text += (text.empty() ? "" : "\n\n") + p.get<std::string>();
+  }
   return text;
 }
 
-// Where in the file we are: "" at the top, "step 3 (\"Batching\"): " inside a step.
-struct Place {
-  std::string prefix;
-
-  [[noreturn]] void fail(std::string_view key, std::string_view message) const {
-    throw LessonError{prefix + std::string(key) + ": " + std::string(message)};
+std::vector<std::string> strings(const Reader& r, std::string_view key, std::string_view what) {
+  const Json& v = r.at(key, what);
+  if (!v.is_array()) r.fail(key, what, v);
+  std::vector<std::string> list;
+  for (const Json& s : v) {
+    if (!s.is_string()) r.fail(key, what, s);
+    list.push_back(s.get<std::string>());
   }
-  [[noreturn]] void expected(std::string_view key, std::string_view what, const Json& got) const {
-    fail(key, "expected " + std::string(what) + ", got " + shown(got));
-  }
-};
-
-void check_keys(const Json& object, std::initializer_list<std::string_view> known,
-                const Place& place, std::string_view path) {
-  for (const auto& [key, value] : object.items()) {
-    if (key.starts_with("_") || std::find(known.begin(), known.end(), key) != known.end()) continue;
-    std::string list;
-    for (std::string_view k : known) list += (list.empty() ? "" : ", ") + std::string(k);
-    place.fail(std::string(path) + key, "unknown key: expected one of " + list);
-  }
+  return list;
 }
 
-const Json* find(const Json& object, std::string_view key) {
-  auto it = object.find(key);
-  return it == object.end() ? nullptr : &*it;
-}
-
-std::string string_at(const Json& object, std::string_view key, const Place& place,
-                      std::string_view path = "") {
-  const Json* v = find(object, key);
-  const std::string full = std::string(path) + std::string(key);
-  if (!v) place.fail(full, "missing, expected a string");
-  if (!v->is_string()) place.expected(full, "a string", *v);
-  return v->get<std::string>();
-}
-
-// A string, or an array of paragraphs joined with a blank line.
-std::string paragraphs_at(const Json& object, std::string_view key, const Place& place,
-                          std::string_view path = "") {
-  const Json* v = find(object, key);
-  const std::string full = std::string(path) + std::string(key);
-  if (v && v->is_array()) {
-    std::string text;
-    for (const Json& p : *v) {
-      if (!p.is_string()) place.expected(full, "a string or an array of strings", p);
-      text += (text.empty() ? "" : "\n\n") + p.get<std::string>();
-    }
-    return text;
-  }
-  if (v && !v->is_string()) place.expected(full, "a string or an array of strings", *v);
-  return string_at(object, key, place, path);
-}
-
-std::optional<int64_t> as_integer(const Json& v) {
-  if (v.is_number_unsigned()) {
-    const auto u = v.get<uint64_t>();
-    if (u > static_cast<uint64_t>(std::numeric_limits<int64_t>::max())) return std::nullopt;
-    return static_cast<int64_t>(u);
-  }
-  if (v.is_number_integer()) return v.get<int64_t>();
-  return std::nullopt;
-}
-
-ChangeValue change_value(const Knob& k, const Json& v, const Place& place,
-                         const std::string& full) {
-  switch (k.type) {
-    case KnobType::reference:
-      if (v.is_null() && k.preset.empty()) return std::string();  // an optional knob: none
-      if (!v.is_string() || v.get<std::string>().empty()) place.expected(full, expected(k), v);
-      return v.get<std::string>();
-    case KnobType::phase: {
-      const auto p = v.is_string() ? parse_phase(v.get<std::string>()) : std::nullopt;
-      if (!p) place.expected(full, expected(k), v);
-      return *p;
-    }
-    case KnobType::precision: {
-      const auto p = v.is_string() ? parse_precision(v.get<std::string>()) : std::nullopt;
-      if (!p) place.expected(full, "one of " + precision_names(), v);
-      return *p;
-    }
-    case KnobType::integer: {
-      const auto i = as_integer(v);
-      if (!i) place.expected(full, expected(k), v);
-      return *i;
-    }
-    case KnobType::toggle:
-      if (!v.is_boolean()) place.expected(full, expected(k), v);
-      return v.get<bool>();
-    case KnobType::fraction:
-      if (!v.is_number()) place.expected(full, expected(k), v);
-      return v.get<double>();
-  }
-  place.fail(full, "unknown key");
-}
-
-// The changes object at `key`; messages name it as `path` + key ("question.reveal_changes").
-std::vector<ScenarioChange> read_changes(const Json& object, std::string_view key,
-                                         const Place& place, std::string_view path = "") {
+// The changes object at `key`, in table order (`precision` before the three precisions it
+// sets, knobs.h); messages name a change "KEY.NAME" ("question.reveal_changes.batch").
+std::vector<ScenarioChange> read_changes(const Reader& r, std::string_view key) {
   std::vector<ScenarioChange> changes;
-  const Json* v = find(object, key);
+  const Json* v = r.find(key);
   if (!v) return changes;
-  const std::string list_key = std::string(path) + std::string(key);
-  if (!v->is_object()) place.expected(list_key, "an object of scenario changes", *v);
+  if (!v->is_object()) r.fail(key, "an object of scenario changes", *v);
+  const Reader list = r.child(key);
   for (const auto& [name, value] : v->items()) {
-    const std::string full = list_key + "." + name;
     if (name.starts_with("_")) continue;
     const Knob* k = find_knob(name);
     if (!k) {
-      std::string list;
+      std::string names;
       for (const Knob& known : knobs())
-        list += (list.empty() ? "" : ", ") + std::string(known.name);
-      place.fail(full, "unknown scenario change: expected one of " + list);
+        names += (names.empty() ? "" : ", ") + std::string(known.name);
+      list.fail_message(name, "unknown scenario change: expected one of " + names);
     }
-    ScenarioChange change{k->key, change_value(*k, value, place, full)};
-    if (std::string e = check_change(change); !e.empty()) place.fail(full, e);
+    ScenarioChange change{k->key, to_knob_value(list, *k, value)};
+    if (std::string e = check_change(change); !e.empty()) list.fail_message(name, e);
     changes.push_back(std::move(change));
   }
-  // Table order: `precision` before the three precisions it sets (knobs.h).
   std::stable_sort(changes.begin(), changes.end(),
                    [](const ScenarioChange& a, const ScenarioChange& b) { return a.key < b.key; });
   return changes;
 }
 
-LessonQuestion read_question(const Json& q, const Place& place) {
-  if (!q.is_object()) place.expected("question", "an object", q);
-  check_keys(q, {"prompt", "choices", "answer", "explanation", "reveal_changes"}, place,
-             "question.");
+LessonQuestion read_question(const Reader& step) {
+  const Reader q = step.child("question");
+  q.only_keys({"prompt", "choices", "answer", "explanation", "reveal_changes"});
   LessonQuestion question;
-  question.prompt = paragraphs_at(q, "prompt", place, "question.");
-  const Json* choices = find(q, "choices");
-  if (!choices) place.fail("question.choices", "missing, expected an array of strings");
-  if (!choices->is_array()) place.expected("question.choices", "an array of strings", *choices);
-  for (const Json& c : *choices) {
-    if (!c.is_string()) place.expected("question.choices", "an array of strings", c);
-    question.choices.push_back(c.get<std::string>());
-  }
-  const Json* answer = find(q, "answer");
-  if (!answer) place.fail("question.answer", "missing, expected the index of the right choice");
-  const auto index = as_integer(*answer);
-  if (!index || *index < 0) {
-    place.expected("question.answer", "the index of the right choice (from 0)", *answer);
-  }
-  question.answer = static_cast<size_t>(*index);
-  question.explanation = paragraphs_at(q, "explanation", place, "question.");
-  question.reveal_changes = read_changes(q, "reveal_changes", place, "question.");
+  question.prompt = paragraphs(q, "prompt");
+  question.choices = strings(q, "choices", "an array of strings");
+  question.answer =
+      static_cast<size_t>(q.integer("answer", {0, std::numeric_limits<int64_t>::max(),
+                                               "the index of the right choice (from 0)"}));
+  question.explanation = paragraphs(q, "explanation");
+  question.reveal_changes = read_changes(q, "reveal_changes");
   return question;
 }
 
-LessonStep read_step(const Json& s, const Place& top, size_t index) {
+// Messages inside a step name it "step 3 (\"Batching\"): ", by its title when it has one.
+LessonStep read_step(const Reader& top, const Json& steps, size_t index) {
   const std::string number = "step " + std::to_string(index + 1);
-  if (!s.is_object()) top.expected(number, "an object", s);
+  const Json& s = steps[index];
+  if (!s.is_object()) top.fail(number, "an object", s);
+  const Json* title = s.contains("title") ? &s["title"] : nullptr;
+  const bool titled = title && title->is_string() && !title->get<std::string>().empty();
+  const Reader r(s, top.origin(),
+                 number + (titled ? " (\"" + title->get<std::string>() + "\")" : "") + ": ");
+  r.only_keys({"title", "text", "changes", "highlight", "pin_ghosts", "question"});
   LessonStep step;
-  const Json* title = find(s, "title");
-  if (title && title->is_string()) step.title = title->get<std::string>();
-  Place place{number + (step.title.empty() ? "" : " (\"" + step.title + "\")") + ": "};
-  check_keys(s, {"title", "text", "changes", "highlight", "pin_ghosts", "question"}, place, "");
-  step.title = string_at(s, "title", place);
-  step.text = paragraphs_at(s, "text", place);
-  step.changes = read_changes(s, "changes", place);
-  if (const Json* h = find(s, "highlight")) {
-    if (!h->is_array()) place.expected("highlight", "an array of series ids", *h);
-    for (const Json& id : *h) {
-      if (!id.is_string()) place.expected("highlight", "an array of series ids", id);
-      step.highlight.push_back(id.get<std::string>());
-    }
-  }
-  if (const Json* pin = find(s, "pin_ghosts")) {
-    if (!pin->is_boolean()) place.expected("pin_ghosts", "true or false", *pin);
-    step.pin_ghosts = pin->get<bool>();
-  }
-  if (const Json* q = find(s, "question")) step.question = read_question(*q, place);
+  step.title = r.string("title");
+  step.text = paragraphs(r, "text");
+  step.changes = read_changes(r, "changes");
+  if (r.has("highlight")) step.highlight = strings(r, "highlight", "an array of series ids");
+  step.pin_ghosts = r.boolean("pin_ghosts", false);
+  if (r.has("question")) step.question = read_question(r);
   return step;
 }
 
-Lesson read_lesson(const Json& root) {
-  const Place top;
-  if (!root.is_object())
-    throw LessonError{"expected a JSON object at the top level, got " + shown(root)};
-  check_keys(root, {"id", "title", "summary", "order", "steps"}, top, "");
+Lesson read_lesson(const Reader& r) {
+  r.only_keys({"id", "title", "summary", "order", "steps"});
   Lesson lesson;
-  lesson.id = string_at(root, "id", top);
-  lesson.title = string_at(root, "title", top);
-  lesson.summary = string_at(root, "summary", top);
-  if (const Json* order = find(root, "order")) {
-    const auto o = as_integer(*order);
-    if (!o || *o < 0 || *o > 1'000'000)
-      top.expected("order", "an integer from 0 to 1000000", *order);
-    lesson.order = static_cast<int>(*o);
-  }
-  const Json* steps = find(root, "steps");
-  if (!steps) top.fail("steps", "missing, expected an array of steps");
-  if (!steps->is_array()) top.expected("steps", "an array of steps", *steps);
-  for (size_t i = 0; i < steps->size(); ++i) lesson.steps.push_back(read_step((*steps)[i], top, i));
+  lesson.id = r.string("id");
+  lesson.title = r.string("title");
+  lesson.summary = r.string("summary");
+  lesson.order = static_cast<int>(r.integer("order", integer_between(0, kMaxLessonOrder), 0));
+  const Json& steps = r.at("steps", "an array of steps");
+  if (!steps.is_array()) r.fail("steps", "an array of steps", steps);
+  for (size_t i = 0; i < steps.size(); ++i) lesson.steps.push_back(read_step(r, steps, i));
   return lesson;
-}
-
-std::string condense_parse_error(const nlohmann::json::exception& e) {
-  std::string what = e.what();
-  if (auto bracket = what.find("] "); bracket != std::string::npos) what.erase(0, bracket + 2);
-  constexpr std::string_view kPrefix = "parse error ";
-  if (what.starts_with(kPrefix)) what.erase(0, kPrefix.size());
-  return "invalid JSON " + what;
 }
 
 }  // namespace
 
 Result<Lesson> parse_lesson(std::string_view json_text, std::string_view origin) {
-  const std::string at = std::string(origin) + ": ";
-  Lesson lesson;
-  try {
-    lesson = read_lesson(Json::parse(json_text.begin(), json_text.end()));
-  } catch (const nlohmann::json::parse_error& e) {
-    return Result<Lesson>::fail(at + condense_parse_error(e));
-  } catch (const nlohmann::json::exception& e) {
-    return Result<Lesson>::fail(at + e.what());
-  } catch (const LessonError& e) {
-    return Result<Lesson>::fail(at + e.message);
+  auto lesson = read_json<Lesson>(json_text, origin, read_lesson);
+  if (!lesson) return lesson;
+  if (std::string e = validate(lesson.value()); !e.empty()) {
+    return Result<Lesson>::fail(std::string(origin) + ": " + e);
   }
-  if (std::string e = validate(lesson); !e.empty()) return Result<Lesson>::fail(at + e);
-  return Result<Lesson>::ok(std::move(lesson));
+  return lesson;
 }
 
 Result<Lesson> load_lesson(std::string_view json_text, std::string_view origin,

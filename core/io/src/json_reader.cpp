@@ -1,0 +1,228 @@
+#include "json_reader.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+
+#include "io_internal.h"
+
+namespace roofline {
+
+std::string shown(const Json& value) {
+  std::string text = value.dump();
+  if (text.size() > 48) text = text.substr(0, 45) + "...";
+  return text;
+}
+
+std::string limit_text(double value) {
+  char buffer[64];
+  const auto end = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::fixed);
+  return std::string(buffer, end.ptr);
+}
+
+namespace {
+
+// "[json.exception.parse_error.101] parse error at line 3, column 5: syntax error ..." becomes
+// "invalid JSON at line 3, column 5: syntax error ...".
+std::string condense_parse_error(const nlohmann::json::exception& e) {
+  std::string what = e.what();
+  if (auto bracket = what.find("] "); bracket != std::string::npos) what.erase(0, bracket + 2);
+  constexpr std::string_view kPrefix = "parse error ";
+  if (what.starts_with(kPrefix)) what.erase(0, kPrefix.size());
+  return "invalid JSON " + what;
+}
+
+}  // namespace
+
+Json parse_object(std::string_view text, std::string_view origin) {
+  Json root;
+  try {
+    root = Json::parse(text.begin(), text.end());
+  } catch (const nlohmann::json::parse_error& e) {
+    throw InputError{std::string(origin) + ": " + condense_parse_error(e)};
+  }
+  if (!root.is_object()) {
+    throw InputError{std::string(origin) + ": expected a JSON object at the top level, got " +
+                     shown(root)};
+  }
+  return root;
+}
+
+std::optional<int64_t> as_integer(const Json& v) {
+  if (v.is_number_unsigned()) {
+    const auto u = v.get<uint64_t>();
+    if (u > static_cast<uint64_t>(std::numeric_limits<int64_t>::max())) return std::nullopt;
+    return static_cast<int64_t>(u);
+  }
+  if (v.is_number_integer()) return v.get<int64_t>();
+  if (v.is_number_float()) {
+    const double d = v.get<double>();
+    // 9.2e18 keeps the cast in range.
+    if (std::isfinite(d) && d == std::floor(d) && std::fabs(d) < 9.2e18) {
+      return static_cast<int64_t>(d);
+    }
+  }
+  return std::nullopt;
+}
+
+IntegerRule integer_at_least(int64_t min) {
+  if (min == 1) return {1, std::numeric_limits<int64_t>::max(), "a positive integer"};
+  return {min, std::numeric_limits<int64_t>::max(), "an integer >= " + std::to_string(min)};
+}
+
+IntegerRule integer_between(int64_t lo, int64_t hi, std::string_view noun) {
+  return {lo, hi,
+          std::string(noun) + " between " + std::to_string(lo) + " and " + std::to_string(hi)};
+}
+
+NumberRule positive_number(std::string_view unit) {
+  return {0, std::numeric_limits<double>::infinity(), true,
+          "a positive number (" + std::string(unit) + ")"};
+}
+
+NumberRule number_between(double lo, double hi, std::string_view noun) {
+  return {lo, hi, false,
+          std::string(noun) + " between " + limit_text(lo) + " and " + limit_text(hi)};
+}
+
+std::string quoted_choices(std::initializer_list<std::string_view> names) {
+  std::string text;
+  size_t i = 0;
+  for (std::string_view name : names) {
+    if (i > 0) text += i + 1 == names.size() ? " or " : ", ";
+    text.append(1, '"').append(name).append(1, '"');
+    ++i;
+  }
+  return text;
+}
+
+Reader::Reader(const Json& object, std::string_view origin, std::string path)
+    : object_(object), origin_(origin), path_(std::move(path)) {}
+
+void Reader::fail(std::string_view key, std::string_view expected, const Json& got) const {
+  fail_message(key, "expected " + std::string(expected) + ", got " + shown(got));
+}
+
+void Reader::fail_message(std::string_view key, std::string_view message) const {
+  throw InputError{std::string(origin_) + ": " + key_path(key) + ": " + std::string(message)};
+}
+
+void Reader::missing(std::string_view key, std::string_view expected) const {
+  fail_message(key, "missing, expected " + std::string(expected));
+}
+
+const Json* Reader::find(std::string_view key) const {
+  auto it = object_.find(key);
+  if (it == object_.end() || it->is_null()) return nullptr;
+  return &*it;
+}
+
+const Json& Reader::at(std::string_view key, std::string_view expected) const {
+  const Json* v = find(key);
+  if (!v) missing(key, expected);
+  return *v;
+}
+
+Reader Reader::child(std::string_view key) const {
+  const Json& v = at(key, "an object");
+  if (!v.is_object()) fail(key, "an object", v);
+  return Reader(v, origin_, key_path(key) + ".");
+}
+
+void Reader::only_keys(std::initializer_list<std::string_view> known) const {
+  for (const auto& [key, value] : object_.items()) {
+    if (key.starts_with("_") || std::find(known.begin(), known.end(), key) != known.end()) continue;
+    std::string list;
+    for (std::string_view k : known) list += (list.empty() ? "" : ", ") + std::string(k);
+    fail_message(key, "unknown key: expected one of " + list);
+  }
+}
+
+int64_t Reader::to_integer(std::string_view key, const Json& v, const IntegerRule& rule) const {
+  const auto i = as_integer(v);
+  if (!i || *i < rule.min || *i > rule.max) fail(key, rule.expected, v);
+  return *i;
+}
+
+double Reader::to_number(std::string_view key, const Json& v, const NumberRule& rule) const {
+  const double d = v.is_number() ? v.get<double>() : std::nan("");
+  const bool above_min = rule.min_open ? d > rule.min : d >= rule.min;
+  if (!std::isfinite(d) || !above_min || !(d <= rule.max)) fail(key, rule.expected, v);
+  return d;
+}
+
+std::string Reader::to_string(std::string_view key, const Json& v) const {
+  if (!v.is_string()) fail(key, "a string", v);
+  return v.get<std::string>();
+}
+
+bool Reader::to_bool(std::string_view key, const Json& v) const {
+  if (!v.is_boolean()) fail(key, "true or false", v);
+  return v.get<bool>();
+}
+
+std::optional<int64_t> Reader::optional_integer(std::string_view key,
+                                                const IntegerRule& rule) const {
+  const Json* v = find(key);
+  if (!v) return std::nullopt;
+  return to_integer(key, *v, rule);
+}
+
+int64_t Reader::integer(std::string_view key, const IntegerRule& rule) const {
+  return to_integer(key, at(key, rule.expected), rule);
+}
+
+int64_t Reader::integer(std::string_view key, const IntegerRule& rule, int64_t fallback) const {
+  return optional_integer(key, rule).value_or(fallback);
+}
+
+std::optional<double> Reader::optional_number(std::string_view key, const NumberRule& rule) const {
+  const Json* v = find(key);
+  if (!v) return std::nullopt;
+  return to_number(key, *v, rule);
+}
+
+double Reader::number(std::string_view key, const NumberRule& rule) const {
+  return to_number(key, at(key, rule.expected), rule);
+}
+
+double Reader::number(std::string_view key, const NumberRule& rule, double fallback) const {
+  return optional_number(key, rule).value_or(fallback);
+}
+
+std::string Reader::string(std::string_view key) const {
+  return to_string(key, at(key, "a string"));
+}
+
+std::string Reader::string(std::string_view key, std::string_view fallback) const {
+  const Json* v = find(key);
+  return v ? to_string(key, *v) : std::string(fallback);
+}
+
+bool Reader::boolean(std::string_view key, bool fallback) const {
+  const Json* v = find(key);
+  return v ? to_bool(key, *v) : fallback;
+}
+
+ChangeValue to_knob_value(const Reader& r, const Knob& k, const Json& v) {
+  const std::string_view key = k.name;
+  switch (k.type) {
+    case KnobType::reference:
+      if (v.is_null() && k.preset.empty()) return std::string();
+      if (!v.is_string() || v.get<std::string>().empty()) r.fail(key, expected(k), v);
+      return v.get<std::string>();
+    case KnobType::phase:
+      return r.to_enum(key, v, parse_phase, expected(k));
+    case KnobType::precision:
+      return r.to_enum(key, v, parse_precision, "one of " + precision_names());
+    case KnobType::integer:
+      return r.to_integer(key, v, {.expected = expected(k)});
+    case KnobType::toggle:
+      return r.to_bool(key, v);
+    case KnobType::fraction:
+      return r.to_number(key, v, {.expected = expected(k)});
+  }
+  r.fail_message(key, "unknown key");
+}
+
+}  // namespace roofline
