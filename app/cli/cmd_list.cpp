@@ -4,17 +4,14 @@
 #include <memory>
 #include <string>
 
-#include <nlohmann/json.hpp>
-
 #include "commands.h"
 #include "report.h"
 #include "roofline/io/json_io.h"
+#include "roofline/io/preset_list.h"
 #include "roofline/units.h"
 
 namespace roofline {
 namespace {
-
-using Json = nlohmann::ordered_json;
 
 template <class T>
 T loaded(Result<T> r) {
@@ -69,37 +66,28 @@ std::string list_table(const PresetLibrary& library, std::string_view kind) {
   return aligned_table(rows, right);
 }
 
+namespace {
+
+template <class T, class Load>
+std::vector<ListedPreset<T>> listed(const std::vector<PresetEntry>& entries, Load load) {
+  std::vector<ListedPreset<T>> list;
+  for (const PresetEntry& e : entries) list.push_back({e, loaded(load(e.id))});
+  return list;
+}
+
+}  // namespace
+
 std::string list_json(const PresetLibrary& library, std::string_view kind) {
-  Json list = Json::array();
   if (kind == "gpus") {
-    for (const auto& e : library.gpus()) {
-      Json g = Json::parse(gpu_to_json(loaded(library.gpu(e.id))));
-      g["origin"] = e.origin;
-      list.push_back(std::move(g));
-    }
-  } else if (kind == "models") {
-    for (const auto& e : library.models()) {
-      ModelConfig m = loaded(library.model(e.id));
-      list.push_back({{"id", e.id},
-                      {"name", m.name},
-                      {"origin", e.origin},
-                      {"source", m.source},
-                      {"parameters", parameter_count(m)},
-                      {"layers", m.layers},
-                      {"hidden", m.hidden},
-                      {"heads", m.heads},
-                      {"kv_heads", m.kv_heads},
-                      {"head_dim", m.head_dim},
-                      {"moe", m.moe.has_value()},
-                      {"mla", m.mla.has_value()}});
-    }
-  } else {
-    for (const auto& e : library.scenarios()) {
-      Json s = Json::parse(scenario_to_json(loaded(library.scenario(e.id))));
-      list.push_back({{"id", e.id}, {"name", e.name}, {"origin", e.origin}, {"scenario", s}});
-    }
+    return preset_list_to_json(
+        listed<GpuSpec>(library.gpus(), [&](std::string_view id) { return library.gpu(id); }));
   }
-  return list.dump(2) + "\n";
+  if (kind == "models") {
+    return preset_list_to_json(listed<ModelConfig>(
+        library.models(), [&](std::string_view id) { return library.model(id); }));
+  }
+  return preset_list_to_json(listed<Scenario>(
+      library.scenarios(), [&](std::string_view id) { return library.scenario(id); }));
 }
 
 void register_list(CLI::App& app) {

@@ -12,6 +12,7 @@
 #include "io_internal.h"
 #include "roofline/compare.h"
 #include "roofline/io/json_io.h"
+#include "roofline/io/preset_list.h"
 #include "roofline/knobs.h"
 
 namespace roofline {
@@ -166,11 +167,8 @@ Json totals_json(const Scenario& s, const Totals& t) {
   return j;
 }
 
-}  // namespace
-
-std::string gpu_to_json(const GpuSpec& gpu) { return gpu_json(gpu).dump(2) + "\n"; }
-
-std::string scenario_to_json(const Scenario& s) {
+// The scenario file's object, the unknown keys included.
+Json scenario_json(const Scenario& s) {
   Json j;
   for (const Knob& k : knobs()) {  // the preset references first; no key for no compare GPU
     if (k.type != KnobType::reference) continue;
@@ -193,7 +191,53 @@ std::string scenario_to_json(const Scenario& s) {
       }
     }
   }
-  return j.dump(2) + "\n";
+  return j;
+}
+
+}  // namespace
+
+std::string gpu_to_json(const GpuSpec& gpu) { return gpu_json(gpu).dump(2) + "\n"; }
+
+std::string scenario_to_json(const Scenario& s) { return scenario_json(s).dump(2) + "\n"; }
+
+std::string preset_list_to_json(const std::vector<ListedPreset<GpuSpec>>& gpus) {
+  Json list = Json::array();
+  for (const auto& [entry, gpu] : gpus) {
+    Json g = gpu_json(gpu);
+    g["origin"] = entry.origin;
+    list.push_back(std::move(g));
+  }
+  return list.dump(2) + "\n";
+}
+
+std::string preset_list_to_json(const std::vector<ListedPreset<ModelConfig>>& models) {
+  Json list = Json::array();
+  for (const auto& [entry, m] : models) {
+    list.push_back({{"id", entry.id},
+                    {"name", m.name},
+                    {"origin", entry.origin},
+                    {"source", m.source},
+                    {"parameters", parameter_count(m)},
+                    {"layers", m.layers},
+                    {"hidden", m.hidden},
+                    {"heads", m.heads},
+                    {"kv_heads", m.kv_heads},
+                    {"head_dim", m.head_dim},
+                    {"moe", m.moe.has_value()},
+                    {"mla", m.mla.has_value()}});
+  }
+  return list.dump(2) + "\n";
+}
+
+std::string preset_list_to_json(const std::vector<ListedPreset<Scenario>>& scenarios) {
+  Json list = Json::array();
+  for (const auto& [entry, s] : scenarios) {
+    list.push_back({{"id", entry.id},
+                    {"name", entry.name},
+                    {"origin", entry.origin},
+                    {"scenario", scenario_json(s)}});
+  }
+  return list.dump(2) + "\n";
 }
 
 std::string analysis_to_json(const Scenario& s, const Analysis& a) {

@@ -1,0 +1,75 @@
+// preset_list.h: the objects of `roofline-cli list --format json`, from loaded values.
+
+#include "roofline/io/preset_list.h"
+
+#include <gtest/gtest.h>
+
+#include "roofline/io/json_io.h"
+
+namespace roofline {
+namespace {
+
+TEST(PresetList, GpusAreTheirFilesPlusOrigin) {
+  const GpuSpec gpu = parse_gpu(R"({"id": "g", "name": "G", "memory_bandwidth": 2e12,
+                                      "memory_capacity": 8e10, "peak_flops": {"bf16": 1e15}})",
+                                "g.json")
+                          .value();
+  const std::string list = preset_list_to_json(
+      std::vector<ListedPreset<GpuSpec>>{{{"g", "G", "presets/gpus/g.json", ""}, gpu}});
+  // The file's object, indented one level deeper, with "origin" after its last key.
+  EXPECT_EQ(list,
+            "[\n"
+            "  {\n"
+            "    \"id\": \"g\",\n"
+            "    \"name\": \"G\",\n"
+            "    \"vendor\": \"\",\n"
+            "    \"memory_bandwidth\": 2000000000000.0,\n"
+            "    \"memory_capacity\": 80000000000.0,\n"
+            "    \"peak_flops\": {\n"
+            "      \"bf16\": 1e+15\n"
+            "    },\n"
+            "    \"source\": \"\",\n"
+            "    \"origin\": \"presets/gpus/g.json\"\n"
+            "  }\n"
+            "]\n");
+}
+
+TEST(PresetList, ModelsGiveTheirShape) {
+  const ModelConfig m = parse_model(R"({"_name": "M", "num_hidden_layers": 2, "hidden_size": 64,
+                                         "num_attention_heads": 4, "num_key_value_heads": 2,
+                                         "intermediate_size": 128, "vocab_size": 100})",
+                                    "m.json", "m")
+                            .value();
+  const std::string list = preset_list_to_json(
+      std::vector<ListedPreset<ModelConfig>>{{{"m", "M", "presets/models/m.json", ""}, m}});
+  EXPECT_NE(list.find("\"id\": \"m\",\n    \"name\": \"M\",\n    \"origin\": "
+                      "\"presets/models/m.json\",\n    \"source\": \"\",\n    \"parameters\": "),
+            std::string::npos)
+      << list;
+  EXPECT_NE(
+      list.find("\"layers\": 2,\n    \"hidden\": 64,\n    \"heads\": 4,\n    \"kv_heads\": "
+                "2,\n    \"head_dim\": 16,\n    \"moe\": false,\n    \"mla\": false\n  }\n]\n"),
+      std::string::npos)
+      << list;
+}
+
+TEST(PresetList, ScenariosNestTheirFile) {
+  Scenario s;
+  s.batch = 8;
+  const std::string file = scenario_to_json(s);
+  const std::string list = preset_list_to_json(
+      std::vector<ListedPreset<Scenario>>{{{"s", "S", "presets/scenarios/s.json", ""}, s}});
+  std::string nested;  // the file, indented two levels deeper, after "scenario":
+  for (size_t i = 0; i < file.size() - 1; ++i) {
+    nested += file[i];
+    if (file[i] == '\n') nested += "    ";
+  }
+  std::string expected =
+      "[\n  {\n    \"id\": \"s\",\n    \"name\": \"S\",\n    \"origin\": "
+      "\"presets/scenarios/s.json\",\n    \"scenario\": ";
+  expected.append(nested).append("\n  }\n]\n");
+  EXPECT_EQ(list, expected);
+}
+
+}  // namespace
+}  // namespace roofline
