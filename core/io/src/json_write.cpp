@@ -11,6 +11,7 @@
 
 #include "io_internal.h"
 #include "roofline/compare.h"
+#include "roofline/io/geometry_dump.h"
 #include "roofline/io/json_io.h"
 #include "roofline/io/preset_list.h"
 #include "roofline/knobs.h"
@@ -299,6 +300,17 @@ std::string sweep_to_json(SweepParam param, const std::vector<SweepPoint>& point
   j["param"] = to_string(param);
   j["points"] = std::move(rows);
   return j.dump(2) + "\n";
+}
+
+std::string geometry_dump_to_json(const GeometryDump& d) {
+  // nlohmann::json, not ordered_json: the keys sorted, as scripts have always read them.
+  nlohmann::json markers = nlohmann::json::object();
+  for (const auto& [id, center] : d.markers) markers[id] = center;
+  const nlohmann::json root = {
+      {"frame", d.frame},         {"phase", std::string(to_string(d.phase))},
+      {"batch", d.batch},         {"seq", d.seq},
+      {"plot_area", d.plot_area}, {"markers", std::move(markers)}};
+  return root.dump(2) + "\n";
 }
 
 }  // namespace roofline
