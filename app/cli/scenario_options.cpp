@@ -55,14 +55,15 @@ void add_scenario_options(CLI::App& app, ScenarioOptions& o) {
                  "Share of GPU memory usable for weights and KV, in (0, 1] (default 0.9)");
 }
 
-Result<Scenario> resolve_scenario(const ScenarioOptions& o, const PresetLibrary& library) {
-  using R = Result<Scenario>;
-  Scenario s = library.default_scenario();
+Result<ScenarioFile> resolve_scenario(const ScenarioOptions& o, const PresetLibrary& library) {
+  using R = Result<ScenarioFile>;
+  ScenarioFile file = library.default_scenario_file();
   if (o.scenario) {
     auto loaded = library.scenario(*o.scenario);
     if (!loaded) return R::fail("--scenario: " + loaded.error());
-    s = std::move(loaded).value();
+    file = std::move(loaded).value();
   }
+  Scenario& s = file.scenario;
   if (o.gpu) {
     auto gpu = library.gpu(*o.gpu);
     if (!gpu) return R::fail("--gpu: " + gpu.error());
@@ -96,13 +97,17 @@ Result<Scenario> resolve_scenario(const ScenarioOptions& o, const PresetLibrary&
   if (o.memory_efficiency) s.memory_efficiency = *o.memory_efficiency;
   if (o.memory_utilization) s.memory_utilization = *o.memory_utilization;
   if (std::string err = validate(s); !err.empty()) return R::fail(err);
-  return R::ok(std::move(s));
+  return R::ok(std::move(file));
+}
+
+ScenarioFile resolve_builtin_scenario_file(const ScenarioOptions& options) {
+  auto file = resolve_scenario(options, PresetLibrary::builtin());
+  if (!file) throw CliError(file.error());
+  return std::move(file).value();
 }
 
 Scenario resolve_builtin_scenario(const ScenarioOptions& options) {
-  auto scenario = resolve_scenario(options, PresetLibrary::builtin());
-  if (!scenario) throw CliError(scenario.error());
-  return std::move(scenario).value();
+  return resolve_builtin_scenario_file(options).scenario;
 }
 
 }  // namespace roofline

@@ -164,7 +164,7 @@ void draw_model(AppState& s) {
   if (ImGui::Button("Load…##model", {-FLT_MIN, 0})) open_file_dialog(s, FileAction::load_model);
   item_tooltip("Open any Hugging Face config.json (dense, GQA, MoE or MLA).");
   const ModelConfig& m = s.doc.model;
-  const Totals& t = s.derived.analysis.totals;
+  const Totals& t = chart_data(s).analysis.totals;
   char params[32];
   std::snprintf(params, sizeof params, t.parameters >= 1e9 ? "%.3g B params" : "%.3g M params",
                 t.parameters >= 1e9 ? t.parameters / 1e9 : t.parameters / 1e6);
@@ -235,7 +235,7 @@ void draw_precision(AppState& s) {
   precision_combo("##kv", s.doc.kv, s.doc.gpu, true);
   item_tooltip("KV cache precision.");
 
-  const Analysis& a = s.derived.analysis;
+  const Analysis& a = chart_data(s).analysis;
   disabled_wrapped("Math: " + std::string(to_string(a.math_precision)) + " on the " +
                    std::string(to_string(a.roof_precision)) + " roof (" +
                    format_si(a.peak_flops, "FLOP/s") + ")");

@@ -25,7 +25,7 @@ bool pressed(int key) { return ImGui::IsKeyPressed(key, false); }
 
 // The numbers an audience reads off the bottom line: step time, throughput, memory.
 void draw_presentation_status(const AppState& s) {
-  const Totals& t = s.derived.analysis.totals;
+  const Totals& t = chart_data(s).analysis.totals;
   const bool prefill = s.doc.phase == Phase::prefill;
   char small_rate[32];
   std::snprintf(small_rate, sizeof small_rate, "%.3g", t.tokens_per_s);
@@ -98,8 +98,7 @@ void draw_essentials(AppState& s) {
 }  // namespace
 
 std::string_view ui_theme_name(const AppState& s) {
-  return s.classroom.presentation ? std::string_view("projector")
-                                  : std::string_view(s.doc.view.theme);
+  return s.classroom.presentation ? std::string_view("projector") : to_string(s.chart.theme);
 }
 
 void apply_projector_colors(ImGuiStyle& style) {
