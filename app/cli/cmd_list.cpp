@@ -24,7 +24,7 @@ T loaded(Result<T> r) {
 
 std::string peak_text(const GpuSpec& gpu, Precision p) {
   auto peak = gpu.peak(p);
-  return peak ? format_si(*peak, "FLOP/s") : "-";
+  return peak ? format_flop_rate(*peak) : "-";
 }
 
 }  // namespace
@@ -38,8 +38,8 @@ std::string list_table(const PresetLibrary& library, std::string_view kind) {
     for (const auto& e : library.gpus()) {
       GpuSpec g = loaded(library.gpu(e.id));
       rows.push_back({e.id, g.name, peak_text(g, Precision::bf16), peak_text(g, Precision::fp8),
-                      format_si(g.memory_bandwidth_bytes_per_s, "B/s"),
-                      format_si(g.memory_capacity_bytes, "B")});
+                      format_bandwidth(g.memory_bandwidth_bytes_per_s),
+                      format_bytes(g.memory_capacity_bytes)});
     }
   } else if (kind == "models") {
     rows.push_back({"id", "name", "parameters", "layers", "hidden", "heads/kv", "kind"});
@@ -50,7 +50,7 @@ std::string list_table(const PresetLibrary& library, std::string_view kind) {
                                      std::to_string(m.moe->experts)
                                : "dense";
       if (m.mla) arch += ", MLA";
-      rows.push_back({e.id, m.name, format_si(parameter_count(m), ""), std::to_string(m.layers),
+      rows.push_back({e.id, m.name, format_parameters(parameter_count(m)), std::to_string(m.layers),
                       std::to_string(m.hidden),
                       std::to_string(m.heads) + "/" + std::to_string(m.kv_heads), arch});
     }

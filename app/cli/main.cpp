@@ -7,13 +7,8 @@
 #include <exception>
 #include <string>
 
-#include "commands.h"
-
-// The export command is added by app/export's helper; the build works with or without it.
-#if __has_include("cmd_export.h") && defined(ROOFLINE_CLI_HAS_EXPORT)
 #include "cmd_export.h"
-#define ROOFLINE_REGISTER_EXPORT 1
-#endif
+#include "commands.h"
 
 namespace {
 
@@ -44,9 +39,7 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   roofline::register_analyze(app);
   roofline::register_sweep(app);
-#ifdef ROOFLINE_REGISTER_EXPORT
   roofline::register_export(app);
-#endif
   roofline::register_list(app);
   if (std::string problem = command_problem(app, argc, argv); !problem.empty()) {
     return fail(problem, 2);

@@ -13,8 +13,9 @@
 
 namespace roofline {
 
-// "table" (aligned columns with units), "csv" (one row per op, raw SI numbers) or "markdown"
-// (GitHub tables). JSON is analysis_to_json() of io.
+// "table" (aligned columns with units), "csv" (raw SI numbers) or "markdown" (GitHub tables);
+// all three show the operator table of roofline/operator_table.h, the table and Markdown then
+// the totals. JSON is analysis_to_json() of io.
 std::string analysis_table(const Scenario& s, const Analysis& a);
 std::string analysis_csv(const Analysis& a);
 std::string analysis_markdown(const Scenario& s, const Analysis& a);
@@ -26,9 +27,6 @@ std::string sweep_csv(SweepParam param, const std::vector<SweepPoint>& points);
 // kind: "gpus", "models" or "scenarios". Throws CliError if a preset does not load.
 std::string list_table(const PresetLibrary& library, std::string_view kind);
 std::string list_json(const PresetLibrary& library, std::string_view kind);
-
-// Shortest text that reads back to the same double ("0.1", "1.0526e+21"); "inf" for infinity.
-std::string raw_number(double value);
 
 // Columns padded to their widest cell (UTF-8 aware: "µs" is two characters). `right[i]`
 // right-aligns column i. Rows may be shorter than the header.

@@ -7,9 +7,6 @@
 
 namespace roofline {
 
-// True when this build can draw the chart without a window (the Cairo painter is built in).
-bool can_draw_without_display();
-
 // Draws the roofline chart of `doc` (width × height pixels) into a PNG with the Cairo painter,
 // as `roofline-cli export` does (chart_data + build_figure). "" on success, else a message.
 std::string write_chart_png_without_display(const ScenarioFile& doc, const std::string& path,

@@ -5,10 +5,13 @@
 // STB_IMAGE_WRITE_IMPLEMENTATION here.
 #include <stb_image_write.h>
 
-#include <cerrno>
-#include <cstdio>
 #include <cstring>
+#include <filesystem>
+#include <system_error>
 #include <vector>
+
+#include "roofline/io/json_io.h"
+#include "roofline/units.h"
 
 namespace roofline {
 
@@ -25,18 +28,39 @@ std::string write_back_buffer_png(const std::string& path, int width, int height
   for (size_t y = 0; y < h; ++y) {
     std::memcpy(&flipped[y * stride], &rgb[(h - 1 - y) * stride], stride);
   }
-  const std::string temp = path + ".tmp";
-  if (stbi_write_png(temp.c_str(), width, height, 3, flipped.data(), static_cast<int>(stride)) ==
-      0) {
-    std::remove(temp.c_str());
-    return path + ": cannot write the PNG (" + std::strerror(errno) + ")";
+  std::string png;
+  const auto append = [](void* out, void* data, int size) {
+    static_cast<std::string*>(out)->append(static_cast<const char*>(data),
+                                           static_cast<size_t>(size));
+  };
+  if (stbi_write_png_to_func(append, &png, width, height, 3, flipped.data(),
+                             static_cast<int>(stride)) == 0) {
+    return path + ": cannot encode the PNG";
   }
-  if (std::rename(temp.c_str(), path.c_str()) != 0) {
-    const std::string reason = std::strerror(errno);
-    std::remove(temp.c_str());
-    return path + ": cannot write the PNG (" + reason + ")";
+  return write_text_file_atomic(path, png);
+}
+
+void save_user_screenshot(AppState& s, int width, int height) {
+  std::error_code ec;
+  std::filesystem::path folder = std::filesystem::current_path(ec);
+  if (ec) folder = ".";
+  std::string path;
+  for (int n = 1; n < 10000; ++n) {
+    path = (folder / ("roofline-screenshot-" + std::to_string(n) + ".png")).string();
+    if (!std::filesystem::exists(path, ec)) break;
   }
-  return {};
+  if (std::string error = write_back_buffer_png(path, width, height); !error.empty()) {
+    set_message(s, error, true);
+    return;
+  }
+  std::error_code size_ec;
+  const auto bytes = std::filesystem::file_size(path, size_ec);
+  set_message(s,
+              "Saved the window to " + path +
+                  (size_ec ? std::string()
+                           : " (" + std::to_string(width) + " × " + std::to_string(height) +
+                                 " px, " + format_bytes(static_cast<double>(bytes)) + ")"),
+              false);
 }
 
 }  // namespace roofline

@@ -78,10 +78,10 @@ void memory_totals(const Scenario& s, Analysis& a) {
   const double max_batch = room > 0 ? std::floor(room / (kv_per_seq / tp)) : 0;
   t.max_batch = static_cast<int64_t>(std::min(max_batch, 1e18));
   if (!t.fits_in_memory) {
-    a.warnings.push_back("weights + KV cache need " + format_si(t.memory_per_gpu_bytes, "B") +
-                         " per GPU, more than the " + format_si(t.usable_memory_bytes, "B") +
-                         " usable (" + format_si(s.gpu.memory_capacity_bytes, "B") + " x " +
-                         format_count(s.memory_utilization * 100) + "%)");
+    a.warnings.push_back("weights + KV cache need " + format_bytes(t.memory_per_gpu_bytes) +
+                         " per GPU, more than the " + format_bytes(t.usable_memory_bytes) +
+                         " usable (" + format_bytes(s.gpu.memory_capacity_bytes) + " x " +
+                         format_percent(s.memory_utilization) + ")");
   }
 }
 

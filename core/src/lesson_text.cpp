@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cmath>
 #include <optional>
 #include <string>
 
@@ -166,32 +165,6 @@ void for_each_placeholder(std::string_view text, F&& on_name, std::string* error
   }
 }
 
-// `v` rounded to 3 significant digits, so 0.99998 reaches format_si() or format_time() as 1 and
-// prints as "1.00" rather than "1.000" (its digit count is chosen before rounding).
-double sig3(double v) {
-  if (!std::isfinite(v) || v == 0) return v;
-  const double scale = std::pow(10.0, 2 - std::floor(std::log10(std::fabs(v))));
-  return std::round(v * scale) / scale;
-}
-
-std::string si(double v, std::string_view unit) { return format_si(sig3(v), unit); }
-std::string duration(double seconds) { return format_time(sig3(seconds)); }
-
-std::string trimmed(std::string s) {
-  while (!s.empty() && s.back() == ' ') s.pop_back();
-  return s;
-}
-
-std::string format_intensity(double v) {
-  if (!std::isfinite(v)) return "∞ FLOP/B";
-  if (v >= 999.5) return format_count(v) + " FLOP/B";
-  return si(v, "FLOP/B");
-}
-
-std::string format_percent(double fraction) { return trimmed(si(fraction * 100, "")) + "%"; }
-
-std::string format_tokens(double tokens_per_s) { return format_count(tokens_per_s) + " tokens/s"; }
-
 constexpr std::string_view kNone = "–";
 
 // The values of one scenario and analysis, with the costly ones computed on first use.
@@ -224,27 +197,28 @@ class Values {
     }
     if (name == "compute_efficiency") return format_percent(s_.compute_efficiency);
     if (name == "memory_efficiency") return format_percent(s_.memory_efficiency);
-    if (name == "peak") return si(a_.peak_flops, "FLOP/s");
-    if (name == "bandwidth") return si(a_.bandwidth, "B/s");
+    if (name == "peak") return format_flop_rate(a_.peak_flops);
+    if (name == "bandwidth") return format_bandwidth(a_.bandwidth);
     if (name == "ridge") return format_intensity(a_.ridge_point);
     if (name == "math_precision") return std::string(to_string(a_.math_precision));
     if (name == "roof_precision") return std::string(to_string(a_.roof_precision));
-    if (name == "ttft") return s_.phase == Phase::prefill ? duration(t.ttft_s) : std::string(kNone);
-    if (name == "tokens_per_s") return format_tokens(t.tokens_per_s);
-    if (name == "weights") return si(t.weights_bytes, "B");
-    if (name == "kv_cache") return si(t.kv_cache_bytes, "B");
-    if (name == "memory") return si(t.memory_per_gpu_bytes, "B");
-    if (name == "usable_memory") return si(t.usable_memory_bytes, "B");
+    if (name == "ttft")
+      return s_.phase == Phase::prefill ? format_time(t.ttft_s) : std::string(kNone);
+    if (name == "tokens_per_s") return format_token_rate(t.tokens_per_s);
+    if (name == "weights") return format_bytes(t.weights_bytes);
+    if (name == "kv_cache") return format_bytes(t.kv_cache_bytes);
+    if (name == "memory") return format_bytes(t.memory_per_gpu_bytes);
+    if (name == "usable_memory") return format_bytes(t.usable_memory_bytes);
     if (name == "weights_read" || name == "kv_bytes") {
       double sum = 0;
       for (const OpCost& op : a_.ops) sum += name == "kv_bytes" ? op.kv_bytes : op.weight_bytes;
-      return si(sum, "B");
+      return format_bytes(sum);
     }
     if (name == "kv_per_token") {
       const double per_token = static_cast<double>(s_.model.layers) *
                                static_cast<double>(kv_elements_per_token(s_.model)) *
                                bytes_per_element(s_.kv);
-      return si(per_token, "B");
+      return format_bytes(per_token);
     }
     return std::nullopt;
   }
@@ -258,10 +232,10 @@ class Values {
                                                   : nullptr;
     if (!g) return std::nullopt;
     if (field == "intensity") return format_intensity(g->intensity);
-    if (field == "achieved") return si(g->achieved_flops, "FLOP/s");
-    if (field == "flops") return si(g->flops, "FLOP");
-    if (field == "bytes") return si(g->bytes, "B");
-    if (field == "time") return duration(g->time_s);
+    if (field == "achieved") return format_flop_rate(g->achieved_flops);
+    if (field == "flops") return format_flops(g->flops);
+    if (field == "bytes") return format_bytes(g->bytes);
+    if (field == "time") return format_time(g->time_s);
     if (field == "bound") return std::string(to_string(g->bound));
     if (field == "pct_peak") {
       return a_.peak_flops > 0 ? format_percent(g->achieved_flops / a_.peak_flops)
@@ -282,12 +256,12 @@ class Values {
     if (field == "gpu")
       return s_.compare_gpu->name.empty() ? s_.compare_gpu->id : s_.compare_gpu->name;
     if (c.other.ops.empty()) return std::string(kNone);
-    if (field == "peak") return si(c.other.peak_flops, "FLOP/s");
-    if (field == "bandwidth") return si(c.other.bandwidth, "B/s");
+    if (field == "peak") return format_flop_rate(c.other.peak_flops);
+    if (field == "bandwidth") return format_bandwidth(c.other.bandwidth);
     if (field == "ridge") return format_intensity(c.other.ridge_point);
-    if (field == "step.time") return duration(c.other.totals.time_s);
-    if (field == "tokens_per_s") return format_tokens(c.other.totals.tokens_per_s);
-    if (field == "speedup") return trimmed(si(c.speedup, "")) + "×";
+    if (field == "step.time") return format_time(c.other.totals.time_s);
+    if (field == "tokens_per_s") return format_token_rate(c.other.totals.tokens_per_s);
+    if (field == "speedup") return format_ratio(c.speedup);
     return std::nullopt;
   }
 

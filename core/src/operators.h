@@ -1,5 +1,5 @@
 #pragma once
-// Internal: the operator list of one step (spec/model.md §4-6), FLOPs and bytes only.
+// Internal: the operator list of one step (core/MODEL.md §2-4), FLOPs and bytes only.
 // analysis.cpp turns these into times, groups and totals.
 
 #include <vector>

@@ -1,6 +1,7 @@
 #include "roofline/units.h"
 
 #include <array>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <span>
@@ -52,6 +53,13 @@ std::string with_prefix(double value, std::string_view unit, int digits,
   return out;
 }
 
+// `value` with `digits` significant digits and no prefix, sign kept: -0.500, 62.5, 4096.
+std::string significant(double value, int digits) {
+  if (!std::isfinite(value)) return value < 0 ? "-∞" : "∞";
+  const std::string text = fixed_significant(std::fabs(value), digits);
+  return value < 0 && text != "0" ? "-" + text : text;
+}
+
 constexpr std::array<std::string_view, 7> kSiPrefixes = {"", "k", "M", "G", "T", "P", "E"};
 constexpr std::array<std::string_view, 4> kTimePrefixes = {"n", "µ", "m", ""};
 
@@ -68,6 +76,11 @@ std::string format_time(double seconds, int digits) {
   return with_prefix(seconds * 1e9, "s", digits, kTimePrefixes, 0);
 }
 
+std::string format_flops(double flops) { return format_si(flops, "FLOP"); }
+std::string format_flop_rate(double flops_per_s) { return format_si(flops_per_s, "FLOP/s"); }
+std::string format_bytes(double bytes) { return format_si(bytes, "B"); }
+std::string format_bandwidth(double bytes_per_s) { return format_si(bytes_per_s, "B/s"); }
+
 std::string format_count(double value) {
   if (!std::isfinite(value)) return value < 0 ? "-∞" : "∞";
   const long long n = std::llround(std::fabs(value));
@@ -77,6 +90,50 @@ std::string format_count(double value) {
     out += digits[i];
   }
   return (value < 0 && n != 0 ? "-" : "") + out;
+}
+
+std::string format_exact(double value) {
+  if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
+  if (std::isnan(value)) return "nan";
+  std::array<char, 32> buf{};
+  const auto [end, ec] = std::to_chars(buf.data(), buf.data() + buf.size(), value);
+  return std::string(buf.data(), ec == std::errc() ? end : buf.data());
+}
+
+std::string format_intensity(double flop_per_byte, bool with_unit) {
+  if (!std::isfinite(flop_per_byte)) return std::string(kNoBytesIntensity);
+  const std::string number = std::fabs(flop_per_byte) >= 999.5 ? format_count(flop_per_byte)
+                                                               : significant(flop_per_byte, 3);
+  return with_unit ? number + " FLOP/B" : number;
+}
+
+std::string format_percent(double fraction) {
+  const double p = fraction * 100;
+  if (p == 0) return "0%";
+  if (p > 0 && p < 0.001) return "<0.001%";
+  std::string text = significant(p, 3);
+  if (text.find('.') != std::string::npos) {
+    while (text.back() == '0') text.pop_back();
+    if (text.back() == '.') text.pop_back();
+  }
+  return text + "%";
+}
+
+std::string format_ratio(double ratio) { return significant(ratio, 3) + "\u00d7"; }
+
+std::string format_parameters(double parameters) {
+  const double n = std::fabs(parameters);
+  if (n >= 999.5e9) return significant(parameters / 1e12, 3) + " T";
+  if (n >= 999.5e6) return significant(parameters / 1e9, 3) + " B";
+  if (n >= 999.5e3) return significant(parameters / 1e6, 3) + " M";
+  return format_count(parameters);
+}
+
+std::string format_token_rate(double tokens_per_s, bool with_unit) {
+  // Rates are compared digit by digit: whole numbers from 100 on, 3 digits below.
+  const std::string number =
+      std::fabs(tokens_per_s) >= 99.95 ? format_count(tokens_per_s) : significant(tokens_per_s, 3);
+  return with_unit ? number + " tokens/s" : number;
 }
 
 }  // namespace roofline

@@ -7,6 +7,7 @@
 #include <limits>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "op_expect.h"
 #include "roofline/analysis.h"
@@ -324,12 +325,20 @@ TEST(AnalysisDense, InvalidScenarioGivesWarningAndNoOps) {
   s.batch = 0;
   Analysis a = analyze(s);
   EXPECT_TRUE(a.ops.empty());
-  EXPECT_FALSE(a.warnings.empty());
+  // The one warning is validate()'s message, naming the key and the range.
+  EXPECT_EQ(a.warnings, std::vector<std::string>{"batch must be between 1 and 1000000, got 0"});
+  EXPECT_EQ(a.totals.time_s, 0.0);
+  EXPECT_EQ(a.totals.flops, 0.0);
+
   Scenario no_roof = tiny_decode();
   no_roof.gpu.peak_flops = {};
   Analysis b = analyze(no_roof);
   EXPECT_TRUE(b.ops.empty());
-  EXPECT_FALSE(b.warnings.empty());
+  // Names the GPU and the math precision, and says no wider roof exists either.
+  EXPECT_EQ(b.warnings, std::vector<std::string>{no_roof.gpu.name +
+                                                 " has no compute roof for bf16 or any wider "
+                                                 "precision"});
+  EXPECT_EQ(b.totals.time_s, 0.0);
 }
 
 }  // namespace

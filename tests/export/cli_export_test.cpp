@@ -16,11 +16,11 @@ struct CliRun {
 
 class CliExport : public testing::ScratchDir {
  protected:
-  CliRun run(const std::string& args) {
+  CliRun run(const std::string& args, const char* command = "export") {
     const std::string out = (dir_.parent_path() / (dir_.filename().string() + ".out")).string();
     const std::string err = (dir_.parent_path() / (dir_.filename().string() + ".err")).string();
-    const std::string cmd =
-        std::string("'") + ROOFLINE_CLI + "' export " + args + " >'" + out + "' 2>'" + err + "'";
+    const std::string cmd = std::string("'") + ROOFLINE_CLI + "' " + command + " " + args + " >'" +
+                            out + "' 2>'" + err + "'";
     const int status = std::system(cmd.c_str());
     CliRun r;
     r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
@@ -65,6 +65,22 @@ TEST_F(CliExport, EveryFormatAndOption) {
   EXPECT_NE(hidden.find("class=\"group:fc\""), std::string::npos);
   EXPECT_EQ(hidden.find("class=\"legend\""), std::string::npos);
   EXPECT_EQ(file_count(), 6u);
+}
+
+// One operator table: the file `export` writes is what `analyze` prints, in both formats.
+TEST_F(CliExport, AnalyzeAndExportWriteTheSameOperatorTable) {
+  const std::string workload = " --model mixtral-8x7b --batch 8 --tp 2 --fuse-elementwise on";
+  ASSERT_EQ(run("--out '" + path("ops.csv") + "'" + workload).exit_code, 0);
+  ASSERT_EQ(run("--out '" + path("ops.md") + "'" + workload).exit_code, 0);
+  const CliRun csv = run("--format csv" + workload, "analyze");
+  ASSERT_EQ(csv.exit_code, 0) << csv.err;
+  EXPECT_EQ(csv.out, testing::read_file(path("ops.csv")));
+  const CliRun md = run("--format markdown" + workload, "analyze");
+  ASSERT_EQ(md.exit_code, 0) << md.err;
+  const std::string table = testing::read_file(path("ops.md"));
+  EXPECT_TRUE(table.starts_with("| op ")) << table;
+  EXPECT_NE(md.out.find("\n" + table), std::string::npos) << md.out << "\n" << table;
+  EXPECT_EQ(file_count(), 2u);
 }
 
 TEST_F(CliExport, TwoRunsGiveIdenticalFiles) {

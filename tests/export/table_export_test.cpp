@@ -31,21 +31,27 @@ TEST_F(TableExport, CsvHasEveryOpAndTheGroupsInSiUnits) {
   const auto rows = lines(operator_table(a, TableFormat::csv));
   ASSERT_EQ(rows.size(), 1 + a.ops.size() + 4);
   EXPECT_EQ(rows[0],
-            "name,kind,count,flops,bytes,intensity_flop_per_byte,time_s,share_of_step_time,bound");
+            "name,kind,count,flops,bytes,weight_bytes,kv_bytes,intensity,time_s,bound,"
+            "share_of_step_time,achieved_flops");
   size_t q_row = 0;
   for (size_t i = 1; i < rows.size(); ++i)
     if (rows[i].starts_with("q_proj,")) q_row = i;
   ASSERT_GT(q_row, 0u);
   const auto q = split(rows[q_row], ',');
-  ASSERT_EQ(q.size(), 9u);
+  ASSERT_EQ(q.size(), 12u);
   EXPECT_EQ(q[0], "q_proj");
   EXPECT_EQ(q[1], "fc");
   EXPECT_EQ(q[2], "32");
   const OpCost* op = a.find_op("q_proj");
   EXPECT_NEAR(std::stod(q[3]) / op->flops, 1, 1e-8);
   EXPECT_NEAR(std::stod(q[4]) / op->bytes, 1, 1e-8);
-  EXPECT_NEAR(std::stod(q[7]), op->time_s / a.totals.time_s, 1e-8);
-  EXPECT_EQ(q[8], "memory");
+  EXPECT_NEAR(std::stod(q[5]) / op->weight_bytes, 1, 1e-8);
+  EXPECT_EQ(q[6], "0");  // q_proj writes activations, not the KV cache
+  EXPECT_NEAR(std::stod(q[7]) / op->intensity, 1, 1e-8);
+  EXPECT_NEAR(std::stod(q[8]) / op->time_s, 1, 1e-8);
+  EXPECT_EQ(q[9], "memory");
+  EXPECT_NEAR(std::stod(q[10]), op->time_s / a.totals.time_s, 1e-8);
+  EXPECT_NEAR(std::stod(q[11]) / (op->flops / op->time_s), 1, 1e-8);
   EXPECT_TRUE(rows.back().starts_with("total step,group,,"));
 }
 
@@ -53,7 +59,7 @@ TEST_F(TableExport, MarkdownIsAlignedAndHuman) {
   const Analysis a = analyze(PresetLibrary::builtin().default_scenario());
   const auto rows = lines(operator_table(a, TableFormat::markdown));
   ASSERT_EQ(rows.size(), 2 + a.ops.size() + 4);
-  EXPECT_TRUE(rows[0].starts_with("| Operator "));
+  EXPECT_TRUE(rows[0].starts_with("| op "));
   EXPECT_TRUE(rows[1].starts_with("| ---"));
   for (const auto& r : rows) EXPECT_EQ(r.back(), '|');
   const auto q = std::find_if(rows.begin(), rows.end(),

@@ -71,7 +71,7 @@ TEST(Template, KnownAndUnknownPlaceholders) {
   EXPECT_FALSE(uses_compare("x {gpu} compare.gpu"));
 }
 
-// H100 SXM, bf16: 989e12 / 3.35e12 = 295.2 FLOP/B (spec/model.md §8).
+// H100 SXM, bf16: 989e12 / 3.35e12 = 295.2 FLOP/B (core/MODEL.md §7).
 TEST(Template, RoofValuesOfH100) {
   const Scenario s = scenario();
   const Analysis a = analyze(s);
@@ -97,15 +97,24 @@ TEST(Template, WorkloadValuesOfLlama3_8B) {
   EXPECT_EQ(fill_template("{query_heads}/{kv_heads}, {experts}, tp {tp}", s, a), "32/8, –, tp 1");
 }
 
+// lesson.h documents "70%": a share keeps 3 significant digits but no trailing zeros.
+TEST(Template, EfficienciesReadAsPercent) {
+  Scenario s = scenario();
+  s.compute_efficiency = 0.7;
+  s.memory_efficiency = 0.825;
+  const Analysis a = analyze(s);
+  EXPECT_EQ(fill_template("{compute_efficiency} / {memory_efficiency}", s, a), "70% / 82.5%");
+}
+
 TEST(Template, GroupValuesEqualTheAnalysisFormatted) {
   Scenario s = scenario();
   s.batch = 64;
   const Analysis a = analyze(s);
-  EXPECT_EQ(fill_template("{fc.intensity}", s, a), format_si(a.fc.intensity, "FLOP/B"));
+  EXPECT_EQ(fill_template("{fc.intensity}", s, a), format_intensity(a.fc.intensity));
   EXPECT_EQ(fill_template("{fc.intensity}", s, a), "62.5 FLOP/B");
   // Spec §8: attention at 4.02 FLOP/byte at any batch.
   EXPECT_EQ(fill_template("{attention.intensity}", s, a), "4.02 FLOP/B");
-  EXPECT_EQ(fill_template("{fc.achieved}", s, a), format_si(a.fc.achieved_flops, "FLOP/s"));
+  EXPECT_EQ(fill_template("{fc.achieved}", s, a), format_flop_rate(a.fc.achieved_flops));
   EXPECT_EQ(fill_template("{step.time}", s, a), format_time(a.totals.time_s));
   EXPECT_EQ(fill_template("{attention.time}", s, a), format_time(a.attention.time_s));
   EXPECT_EQ(fill_template("{step.bytes} {step.flops}", s, a),
@@ -140,11 +149,11 @@ TEST(Template, FormatsOfSyntheticAnalysis) {
   a.attention.intensity = 0.5;
   a.totals.tokens_per_s = 12345.6;
   EXPECT_EQ(fill_template("{fc.intensity}", s, a), "2,000 FLOP/B");
-  EXPECT_EQ(fill_template("{elementwise.intensity}", s, a), "∞ FLOP/B");
+  EXPECT_EQ(fill_template("{elementwise.intensity}", s, a), "∞ (moves no bytes)");
   EXPECT_EQ(fill_template("{attention.intensity}", s, a), "0.500 FLOP/B");
   EXPECT_EQ(fill_template("{ridge}", s, a), "500 FLOP/B");
   EXPECT_EQ(fill_template("{fc.time} {fc.flops} {fc.bytes}", s, a), "4.00 ms 2.00 TFLOP 1.00 GB");
-  EXPECT_EQ(fill_template("{fc.pct_peak} {fc.pct_roof}", s, a), "50.0% 50.0%");
+  EXPECT_EQ(fill_template("{fc.pct_peak} {fc.pct_roof}", s, a), "50% 50%");
   EXPECT_EQ(fill_template("{tokens_per_s}", s, a), "12,346 tokens/s");
 }
 

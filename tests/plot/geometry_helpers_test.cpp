@@ -3,8 +3,10 @@
 
 #include <gtest/gtest.h>
 
-#include "frame.h"
+#include "axes_frame.h"
+#include "clipping.h"
 #include "roofline/plot/geometry.h"
+#include "text_box.h"
 
 namespace roofline {
 namespace {

@@ -17,20 +17,7 @@
 namespace roofline::test {
 namespace {
 
-// GLFW key codes, as the platform feeds them.
-constexpr int kSpace = 32, kEscape = 256, kRight = 262, kLeft = 263, kPageDown = 267, kF11 = 300;
-
 const PresetLibrary& lib() { return PresetLibrary::builtin(); }
-
-void tap(HeadlessUi& ui, int key, bool shift = false) {
-  ImGuiIO& io = ImGui::GetIO();
-  io.KeyShift = shift;
-  io.KeysDown[key] = true;
-  ui.frame();
-  io.KeysDown[key] = false;
-  io.KeyShift = false;
-  ui.frame();
-}
 
 // Frames until the step animation is over (0.6 s at 60 frames a second, with margin).
 void settle(HeadlessUi& ui) {
@@ -66,7 +53,7 @@ TEST(Classroom, EveryLessonWalksToItsEndWithThePresentersKeys) {
   const LessonCatalog& catalog = lesson_catalog(ui.state);
   ASSERT_TRUE(catalog.errors.empty()) << catalog.errors.front();
   ASSERT_EQ(catalog.lessons.size(), 10u);
-  tap(ui, kF11);
+  ui.tap(key::f11);
   ASSERT_TRUE(ui.state.classroom.presentation);
   for (const Lesson& lesson : catalog.lessons) {
     SCOPED_TRACE(lesson.id);
@@ -78,15 +65,15 @@ TEST(Classroom, EveryLessonWalksToItsEndWithThePresentersKeys) {
       EXPECT_EQ(ui.state.doc, step_scenario(lesson, i, false)) << where;
       expect_filled(filled_step(ui.state), where);
       if (const auto& q = lesson.steps[i].question) {
-        tap(ui, '1' + static_cast<int>(q->answer));  // answer with the digit key
+        ui.tap(key::digit_1 + static_cast<int>(q->answer));  // answer with the digit key
         EXPECT_EQ(ui.state.classroom.run->choice, static_cast<int>(q->answer)) << where;
-        tap(ui, kSpace);  // reveal
+        ui.tap(key::space);  // reveal
         settle(ui);
         EXPECT_TRUE(ui.state.classroom.run->revealed) << where;
         EXPECT_EQ(ui.state.doc, step_scenario(lesson, i, true)) << where;
         expect_filled(filled_step(ui.state), where + " revealed");
       }
-      tap(ui, kRight);
+      ui.tap(key::right);
       settle(ui);
     }
     EXPECT_EQ(ui.state.classroom.run->step, lesson.steps.size() - 1) << "Right stops at the end";
@@ -100,7 +87,7 @@ TEST(Classroom, NormalModeStepsWithPageDownAndDrawsThePanelBesideTheControls) {
   start_lesson(ui.state, lesson);
   settle(ui);
   for (size_t i = 1; i < lesson.steps.size(); ++i) {
-    tap(ui, kPageDown);
+    ui.tap(key::page_down);
     settle(ui);
     EXPECT_EQ(ui.state.classroom.run->step, i);
     EXPECT_EQ(ui.state.doc, step_scenario(lesson, i, false));
@@ -172,7 +159,7 @@ TEST(Classroom, PinnedGhostsJoinOldAndNewPositionsWithArrows) {
   HeadlessUi ui(lib().default_scenario());
   ui.frame(3);
   const Marker before = *ui.state.view.geometry.find_marker("group:fc");
-  tap(ui, 'G');
+  ui.tap(key::g);
   ASSERT_FALSE(ui.state.classroom.ghosts.empty());
   ui.state.doc.batch = 64;
   ui.frame(3);
@@ -200,7 +187,7 @@ TEST(Classroom, PinnedGhostsJoinOldAndNewPositionsWithArrows) {
   const Vec2 mid = arrow->points[arrow->points.size() / 2];
   EXPECT_LT(mid.y, (a.y + b.y) / 2 - 0.5 * kBaseFontPx) << "it bows out above the roof";
   EXPECT_NE(g.find_line("ghost:arrowhead:group:fc"), nullptr);
-  tap(ui, 'G', /*shift=*/true);
+  ui.tap(key::g, /*shift=*/true);
   ui.frame();
   EXPECT_EQ(ui.state.view.geometry.find_marker("ghost:group:fc"), nullptr);
 }
@@ -265,7 +252,7 @@ TEST(Classroom, PresentationModeScalesTheFontsAndLeavesWithEscape) {
   HeadlessUi ui(lib().default_scenario(), {1920, 1080});
   ui.frame(2);
   const float normal = ImGui::GetFontSize();
-  tap(ui, kF11);
+  ui.tap(key::f11);
   ui.frame();
   EXPECT_TRUE(ui.state.classroom.presentation);
   EXPECT_FLOAT_EQ(ImGui::GetFontSize(), std::round(kBaseFontPx * kPresentationScale));
@@ -274,13 +261,13 @@ TEST(Classroom, PresentationModeScalesTheFontsAndLeavesWithEscape) {
   // Without a lesson the arrows do nothing; with one they step.
   start_lesson(ui.state, lesson_named(ui, "ridge-point"));
   settle(ui);
-  tap(ui, kRight);
+  ui.tap(key::right);
   settle(ui);
   EXPECT_EQ(ui.state.classroom.run->step, 1u);
-  tap(ui, kLeft);
+  ui.tap(key::left);
   settle(ui);
   EXPECT_EQ(ui.state.classroom.run->step, 0u);
-  tap(ui, kEscape);
+  ui.tap(key::escape);
   ui.frame();
   EXPECT_FALSE(ui.state.classroom.presentation);
   EXPECT_FLOAT_EQ(ImGui::GetFontSize(), normal);

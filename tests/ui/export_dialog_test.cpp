@@ -74,9 +74,9 @@ void type_path_and_enter(HeadlessUi& ui, const std::string& text) {
   ui.frame();
   io.AddInputCharactersUTF8(text.c_str());
   ui.frame();
-  io.KeysDown[257] = true;  // Enter
+  io.KeysDown[key::enter] = true;
   ui.frame();
-  io.KeysDown[257] = false;
+  io.KeysDown[key::enter] = false;
   ui.frame();
 }
 
@@ -93,7 +93,7 @@ void wait_for_export(HeadlessUi& ui) {
 
 HeadlessUi& open_dialog(HeadlessUi& ui, const fs::path& folder) {
   ui.frame(3);
-  ui.shortcut('E');
+  ui.shortcut(key::e);
   EXPECT_TRUE(ui.state.ui.export_dialog.open);
   ui.state.ui.export_dialog.folder.directory = folder.string();
   return ui;
@@ -107,7 +107,7 @@ TEST_F(ExportDialog, CtrlEWritesAPngOfTheAskedSizeTimesTheScale) {
   o.height = 400;
   o.scale = 2;
   type_path_and_enter(ui, "fig.png");
-  EXPECT_EQ(o.figure_format, ExportFigureFormat::png) << "the typed extension picks the format";
+  EXPECT_EQ(o.figure_format, FigureFormat::png) << "the typed extension picks the format";
   EXPECT_FALSE(ui.state.ui.export_dialog.open) << ui.state.ui.export_dialog.error;
   EXPECT_EQ(ui.state.ui.message, "Exporting " + path("fig.png") + "…");
   wait_for_export(ui);
@@ -145,7 +145,7 @@ TEST_F(ExportDialog, TheTableIsTheAnalysisOperatorTable) {
   open_dialog(ui, dir_);
   type_path_and_enter(ui, "ops.md");
   EXPECT_EQ(ui.state.ui.export_dialog.options.what, ExportWhat::table);
-  EXPECT_EQ(ui.state.ui.export_dialog.options.table_format, ExportTableFormat::markdown);
+  EXPECT_EQ(ui.state.ui.export_dialog.options.table_format, TableFormat::markdown);
   wait_for_export(ui);
   EXPECT_EQ(read_file(path("ops.md")), operator_table(analyze(doc), TableFormat::markdown));
 }
@@ -161,7 +161,7 @@ TEST_F(ExportDialog, PickingAFormatRenamesTheFile) {
   ASSERT_NE(dialog, nullptr);
   ui.click({dialog->Pos.x + 40, dialog->Pos.y + 4});
   EXPECT_EQ(ImGui::GetActiveID(), 0u) << "no field is being edited";
-  d.options.figure_format = ExportFigureFormat::pdf;
+  d.options.figure_format = FigureFormat::pdf;
   ui.frame();
   EXPECT_EQ(d.path, "llama-3-8b-h100-sxm.pdf");
   d.options.what = ExportWhat::table;
@@ -174,9 +174,9 @@ TEST_F(ExportDialog, CancelKeepsTheOptionsItFoundAndWritesNothing) {
   open_dialog(ui, dir_);
   ui.state.ui.export_dialog.options.width = 999;
   ui.frame();
-  ImGui::GetIO().KeysDown[256] = true;  // Escape
+  ImGui::GetIO().KeysDown[key::escape] = true;
   ui.frame();
-  ImGui::GetIO().KeysDown[256] = false;
+  ImGui::GetIO().KeysDown[key::escape] = false;
   ui.frame();
   EXPECT_FALSE(ui.state.ui.export_dialog.open);
   EXPECT_EQ(ui.state.ui.export_dialog.options.width, 1280);
@@ -229,9 +229,9 @@ TEST_F(ExportDialog, QuickExportWritesBesideTheSavedScenarioWithTheLastFormat) {
   ASSERT_EQ(save_scenario_file(scenario, {doc}), "");
   HeadlessUi ui(doc);
   ui.state.ui.scenario_path = scenario;
-  ui.state.ui.export_dialog.options.figure_format = ExportFigureFormat::pdf;  // last used
+  ui.state.ui.export_dialog.options.figure_format = FigureFormat::pdf;  // last used
   ui.frame(3);
-  ui.shortcut('E', /*shift=*/true);
+  ui.shortcut(key::e, /*shift=*/true);
   EXPECT_FALSE(ui.state.ui.export_dialog.open) << "no dialog";
   wait_for_export(ui);
   const std::string pdf = read_file(path("mine.pdf"));
@@ -246,11 +246,11 @@ TEST_F(ExportDialog, QuickExportOfAnUnsavedScenarioUsesTheWorkingDirectory) {
   fs::current_path(dir_);
   {
     HeadlessUi ui(lib().default_scenario());
-    ui.state.ui.export_dialog.options.figure_format = ExportFigureFormat::png;
+    ui.state.ui.export_dialog.options.figure_format = FigureFormat::png;
     ui.state.ui.export_dialog.options.width = 320;
     ui.state.ui.export_dialog.options.height = 200;
     ui.frame(3);
-    ui.shortcut('E', /*shift=*/true);
+    ui.shortcut(key::e, /*shift=*/true);
     wait_for_export(ui);
     EXPECT_EQ(png_size(read_file(path("llama-3-8b-h100-sxm.png"))), std::make_pair(320u, 200u))
         << ui.state.ui.message;
@@ -261,7 +261,7 @@ TEST_F(ExportDialog, QuickExportOfAnUnsavedScenarioUsesTheWorkingDirectory) {
 TEST(ExportSettings, RememberedInSettingsJson) {
   Settings s;
   s.figure_export.what = ExportWhat::throughput;
-  s.figure_export.figure_format = ExportFigureFormat::png;
+  s.figure_export.figure_format = FigureFormat::png;
   s.figure_export.width = 1920;
   s.figure_export.height = 1080;
   s.figure_export.scale = 2;

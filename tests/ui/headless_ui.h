@@ -3,12 +3,18 @@
 // scripted through ImGuiIO (mouse position, buttons, wheel, keys), one frame at a time.
 
 #include <imgui.h>
+#include <imgui_internal.h>  // window lookup, for the text a window drew
 
+#include <algorithm>
+#include <cmath>
+#include <map>
 #include <string>
+#include <vector>
 
 #include "roofline/io/preset_library.h"
 #include "roofline/ui/app_state.h"
 #include "roofline/ui/frame.h"
+#include "roofline/ui/keys.h"
 
 namespace roofline::test {
 
@@ -25,11 +31,11 @@ class HeadlessUi {
     io.IniFilename = nullptr;
     io.LogFilename = nullptr;
     io.DeltaTime = 1.0f / 60.0f;
-    // As the GLFW backend maps them: GLFW key codes, which equal ASCII for letters.
-    io.KeyMap[ImGuiKey_Z] = 'Z';
-    io.KeyMap[ImGuiKey_Y] = 'Y';
-    io.KeyMap[ImGuiKey_Escape] = 256;
-    io.KeyMap[ImGuiKey_Enter] = 257;
+    // As the GLFW backend maps them.
+    io.KeyMap[ImGuiKey_Z] = key::z;
+    io.KeyMap[ImGuiKey_Y] = key::y;
+    io.KeyMap[ImGuiKey_Escape] = key::escape;
+    io.KeyMap[ImGuiKey_Enter] = key::enter;
     build_fonts(state);
     build_atlas();
   }
@@ -67,17 +73,55 @@ class HeadlessUi {
     ImGui::GetIO().MouseWheel = notches;
     frame();
   }
-  // Ctrl (+ Shift) + key for one frame, then released.
-  void shortcut(int key, bool shift = false) {
+  // Ctrl (+ Shift) + a key (a roofline::key code) for one frame, then released.
+  void shortcut(int code, bool shift = false) {
     ImGuiIO& io = ImGui::GetIO();
     io.KeyCtrl = true;
-    io.KeyShift = shift;
-    io.KeysDown[key] = true;
-    frame();
-    io.KeysDown[key] = false;
+    tap(code, shift);
     io.KeyCtrl = false;
+  }
+  // A key (+ Shift) down for one frame, then up for one.
+  void tap(int code, bool shift = false) {
+    ImGuiIO& io = ImGui::GetIO();
+    io.KeyShift = shift;
+    io.KeysDown[code] = true;
+    frame();
+    io.KeysDown[code] = false;
     io.KeyShift = false;
     frame();
+  }
+
+  // The text the last frame drew in the top-level window `name`, read back from its draw list:
+  // one string per line of text, top to bottom, its glyphs left to right. Spaces draw no glyph,
+  // so they are not in it. Empty when the window was not drawn, or is hidden.
+  std::vector<std::string> window_text_lines(const char* name) const {
+    const ImGuiWindow* w = ImGui::FindWindowByName(name);
+    if (w == nullptr || !w->Active || w->Hidden) return {};
+    struct Glyph {
+      const ImFontGlyph* glyph;
+      float x;
+    };
+    std::map<int, std::vector<Glyph>> lines;  // by the top of the line, in pixels
+    const ImVector<ImDrawVert>& v = w->DrawList->VtxBuffer;
+    for (int i = 0; i + 2 < v.Size; ++i) {
+      const ImFontGlyph* g = glyph_at(v[i].uv, v[i + 2].uv);
+      if (g == nullptr) continue;
+      lines[static_cast<int>(std::lround(v[i].pos.y - g->Y0))].push_back({g, v[i].pos.x});
+      i += 3;  // the rest of this glyph's quad
+    }
+    std::vector<std::string> text;
+    for (auto& [top, glyphs] : lines) {
+      std::sort(glyphs.begin(), glyphs.end(),
+                [](const Glyph& a, const Glyph& b) { return a.x < b.x; });
+      std::string line;
+      for (const Glyph& g : glyphs) {
+        char utf8[5] = {};
+        ImTextCharToUtf8(utf8, g.glyph->Codepoint);
+        line += utf8;
+      }
+      text.push_back(std::move(line));
+    }
+    return text;
   }
 
   // A marker's centre in screen (ImGui) pixels; fails the test if it is not drawn.
@@ -99,6 +143,18 @@ class HeadlessUi {
     unsigned char* pixels = nullptr;
     int w = 0, h = 0;
     ImGui::GetIO().Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+  }
+
+  // The glyph of any loaded font whose atlas corners are `uv0` (top left) and `uv1`.
+  static const ImFontGlyph* glyph_at(ImVec2 uv0, ImVec2 uv1) {
+    for (const ImFont* font : ImGui::GetIO().Fonts->Fonts) {
+      for (const ImFontGlyph& g : font->Glyphs) {
+        if (g.Visible && g.U0 == uv0.x && g.V0 == uv0.y && g.U1 == uv1.x && g.V1 == uv1.y) {
+          return &g;
+        }
+      }
+    }
+    return nullptr;
   }
 
   ImGuiContext* context_;

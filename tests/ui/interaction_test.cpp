@@ -57,12 +57,12 @@ TEST(Interaction, DraggingTheFcDotSetsTheBatchAndUndoRestoresIt) {
                    analyze(ui.state.doc).fc.intensity);
   EXPECT_EQ(ui.state.history.undo_depth(), 1u) << "one completed drag is one undo step";
 
-  ui.shortcut('Z');
+  ui.shortcut(key::z);
   EXPECT_EQ(ui.state.doc.batch, 1);
-  ui.shortcut('Z', /*shift=*/true);
+  ui.shortcut(key::z, /*shift=*/true);
   EXPECT_EQ(ui.state.doc.batch, expected);
-  ui.shortcut('Z');
-  ui.shortcut('Y');
+  ui.shortcut(key::z);
+  ui.shortcut(key::y);
   EXPECT_EQ(ui.state.doc.batch, expected);
 }
 
@@ -171,7 +171,7 @@ TEST(Interaction, SliderChangeIsOneUndoStepAfterTheWidgetIsReleased) {
   ui.state.doc.batch = 32;  // as a slider would, while it is held
   ui.frame(1);
   EXPECT_EQ(ui.state.history.undo_depth(), 1u);
-  ui.shortcut('Z');
+  ui.shortcut(key::z);
   EXPECT_EQ(ui.state.doc.batch, 1);
   EXPECT_TRUE(ui.state.history.can_redo());
 }

@@ -148,12 +148,27 @@ TEST_F(Painter, RotatedAxisTitleReadsBottomToTopAboutItsAnchor) {
   EXPECT_GT(list.VtxBuffer[0].pos.y, 150);
 }
 
+// The measure against DejaVu Sans's own metrics (DejaVuSans.ttf: hhea ascender 1901, descender
+// -483; hmtx advance widths in font units below). ImGui sizes a font by its line height
+// (ascender - descender) and adds advance widths without kerning, so a text `px` pixels tall is
+// px · sum(advances) / 2384 wide.
 TEST_F(Painter, TextMeasureMatchesTheFont) {
   const TextMeasure measure = imgui_text_measure(ui.state.ui.font_regular);
-  const float expected = ui.state.ui.font_regular->CalcTextSizeA(12, FLT_MAX, 0, "989 TFLOP/s").x;
-  EXPECT_DOUBLE_EQ(measure("989 TFLOP/s", 12), expected);
-  EXPECT_NEAR(measure("989 TFLOP/s", 24), 2 * expected, 1e-3);
-  EXPECT_GT(expected, 50);  // DejaVu Sans at 12 px: about 6.5 px per character
+  constexpr double kLineHeightUnits = 1901 + 483;
+  auto width = [&](double advance_units, double px) {
+    return px * advance_units / kLineHeightUnits;
+  };
+  EXPECT_NEAR(measure("M", 12), width(1767, 12), 1e-3);
+  EXPECT_NEAR(measure("i", 12), width(569, 12), 1e-3);
+  EXPECT_NEAR(measure(" ", 12), width(651, 12), 1e-3);
+  // "989 TFLOP/s": 3 · 1303 (digits) + 651 + T 1251 + F 1178 + L 1141 + O 1612 + P 1235 +
+  // / 690 + s 1067 = 12734.
+  EXPECT_NEAR(measure("989 TFLOP/s", 12), width(12734, 12), 1e-3);
+  EXPECT_NEAR(measure("989 TFLOP/s", 24), width(12734, 24), 1e-3);
+  // Widths add up (no kerning) and scale with the size.
+  EXPECT_NEAR(measure("MM", 15), 2 * measure("M", 15), 1e-3);
+  EXPECT_NEAR(measure("Mi", 30), 2 * measure("Mi", 15), 1e-3);
+  EXPECT_EQ(measure("", 12), 0);
 }
 
 }  // namespace

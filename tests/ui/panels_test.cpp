@@ -10,6 +10,7 @@
 
 #include "headless_ui.h"
 #include "roofline/io/json_io.h"
+#include "roofline/ui/shortcuts.h"
 
 namespace roofline::test {
 namespace {
@@ -38,9 +39,9 @@ void type_and_enter(HeadlessUi& ui, const std::string& text) {
   ImGuiIO& io = ImGui::GetIO();
   io.AddInputCharactersUTF8(text.c_str());
   ui.frame();
-  io.KeysDown[257] = true;  // Enter
+  io.KeysDown[key::enter] = true;
   ui.frame();
-  io.KeysDown[257] = false;
+  io.KeysDown[key::enter] = false;
   ui.frame(2);
 }
 
@@ -52,7 +53,7 @@ TEST(Panels, CtrlOOpensTheDialogAndATypedPathLoadsTheScenario) {
   ui.frame(3);
   ui.state.doc.batch = 5;
   ui.frame(1);  // an undo step the new document will replace
-  ui.shortcut('O');
+  ui.shortcut(key::o);
   EXPECT_EQ(ui.state.ui.file_dialog.action, FileAction::open_scenario);
   type_and_enter(ui, path);
   EXPECT_EQ(ui.state.ui.file_dialog.action, FileAction::none) << ui.state.ui.file_dialog.error;
@@ -71,7 +72,7 @@ TEST(Panels, ABadFileKeepsTheDocumentAndShowsTheMessageInTheDialog) {
   const std::string path = dir.file("bad.json", R"({"gpu": "h100-sxm", "batch": 0})");
   HeadlessUi ui(lib().default_scenario());
   ui.frame(3);
-  ui.shortcut('O');
+  ui.shortcut(key::o);
   type_and_enter(ui, path);
   EXPECT_EQ(ui.state.ui.file_dialog.action, FileAction::open_scenario) << "the dialog stays open";
   EXPECT_NE(ui.state.ui.file_dialog.error.find("bad.json"), std::string::npos)
@@ -90,7 +91,7 @@ TEST(Panels, SaveAsWritesAScenarioThatLoadsBackTheSame) {
   ui.state.doc.batch = 48;
   ui.state.doc.kv = Precision::fp8;
   ui.frame(1);
-  ui.shortcut('S', /*shift=*/true);
+  ui.shortcut(key::s, /*shift=*/true);
   ASSERT_EQ(ui.state.ui.file_dialog.action, FileAction::save_scenario_as);
   ui.state.ui.file_dialog.path.clear();  // the field holds a suggested name
   type_and_enter(ui, path);
@@ -137,16 +138,47 @@ TEST(Panels, HelpWindowsAndAScaleChangeRenderWithoutTrouble) {
   ui.state.ui.show_shortcuts = true;
   ui.state.ui.show_about = true;
   ui.frame(3);
-  ui.shortcut('=');  // Ctrl+= : larger
+  ui.shortcut(key::equal);  // Ctrl+= : larger
   EXPECT_FLOAT_EQ(ui.state.ui.user_scale, 1.25f);
   ui.frame(2);
   EXPECT_FLOAT_EQ(ImGui::GetFontSize(), 19.0f);  // round(15 × 1.25)
-  ui.shortcut('-');
-  ui.shortcut('-');
+  ui.shortcut(key::minus);
+  ui.shortcut(key::minus);
   EXPECT_FLOAT_EQ(ui.state.ui.user_scale, 0.75f);
   ui.frame(2);
   EXPECT_FLOAT_EQ(ImGui::GetFontSize(), 11.0f);  // round(15 × 0.75)
   EXPECT_NE(ui.state.view.geometry.find_marker("group:fc"), nullptr);
+}
+
+// Help > Keyboard and mouse lists every row of the shortcut table on a line of its own: the
+// keys as the menus write them, then what they do.
+TEST(Panels, KeyboardHelpListsEveryShortcut) {
+  HeadlessUi ui(lib().default_scenario());
+  ui.frame(2);
+  EXPECT_TRUE(ui.window_text_lines("Keyboard and mouse").empty());
+  ui.state.ui.show_shortcuts = true;
+  ui.frame(3);  // the first frame of an auto-sized window only measures it
+  const std::vector<std::string> lines = ui.window_text_lines("Keyboard and mouse");
+  ASSERT_FALSE(lines.empty()) << "the window is not drawn";
+  std::string all;
+  for (const std::string& line : lines) all += line + "\n";
+  auto without_spaces = [](std::string text) {
+    text.erase(std::remove(text.begin(), text.end(), ' '), text.end());
+    return text;
+  };
+  ASSERT_GE(shortcut_table().size(), 20u);
+  for (const Shortcut& row : shortcut_table()) {
+    const std::string line = without_spaces(shortcut_keys(row) + row.what);
+    EXPECT_NE(std::find(lines.begin(), lines.end(), line), lines.end())
+        << "no line \"" << line << "\" in:\n"
+        << all;
+  }
+  // The keys as written, for rows the README names.
+  EXPECT_NE(std::find(lines.begin(), lines.end(),
+                      "Ctrl+Shift+Eexportagainwiththelastoptions,nexttothescenario"),
+            lines.end());
+  EXPECT_NE(std::find(lines.begin(), lines.end(), "1…9presentingalesson:choosethatanswer"),
+            lines.end());
 }
 
 }  // namespace

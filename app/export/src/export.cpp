@@ -10,6 +10,7 @@
 #include <filesystem>
 
 #include "painters.h"
+#include "roofline/io/json_io.h"
 
 namespace roofline {
 
@@ -155,11 +156,11 @@ std::string export_figure(const PlotGeometry& geometry, std::string_view path, F
     return std::string(path) + ": the file extension does not match the requested format";
   const std::string bytes = render_figure_to_string(geometry, format, options);
   if (bytes.empty()) return std::string(path) + ": drawing the figure failed (Cairo error)";
-  return detail::write_file_atomic(path, bytes);
+  return write_text_file_atomic(path, bytes);
 }
 
 std::string export_operator_table(const Analysis& a, std::string_view path, TableFormat format) {
-  return detail::write_file_atomic(path, operator_table(a, format));
+  return write_text_file_atomic(path, operator_table(a, format));
 }
 
 }  // namespace roofline

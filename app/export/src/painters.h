@@ -1,8 +1,7 @@
 #pragma once
-// Internal: the two painters of app/export and the atomic file writer.
+// Internal: the two painters of app/export.
 
 #include <string>
-#include <string_view>
 
 #include "roofline/plot/geometry.h"
 
@@ -20,9 +19,5 @@ void select_figure_font(cairo_t* cr, double size_px, bool bold);
 
 // The whole SVG document for `g`: text as <text>, exact colours, no timestamps.
 std::string svg_document(const PlotGeometry& g);
-
-// Writes `bytes` to `path` through a temporary file beside it and rename(); "" on success,
-// else one message naming the path (and no file left behind).
-std::string write_file_atomic(std::string_view path, std::string_view bytes);
 
 }  // namespace roofline::detail

@@ -1,5 +1,4 @@
 #include <cmath>
-#include <cstdio>
 
 #include "roofline/plot/roofline_plot.h"
 #include "roofline/units.h"
@@ -16,16 +15,6 @@ std::string default_title(const Scenario& s) {
   }
   return title;
 }
-
-namespace {
-
-std::string percent(double share) {
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "%.0f%%", share * 100);
-  return buf;
-}
-
-}  // namespace
 
 std::string caption_line(const Scenario& s, const Analysis& a) {
   const char* dot = " \u00b7 ";
@@ -54,10 +43,10 @@ std::string caption_line(const Scenario& s, const Analysis& a) {
   if (s.compute_efficiency >= 1 && s.memory_efficiency >= 1) {
     out += "peak roofs";
   } else {
-    out += "practical roofs (" + percent(s.compute_efficiency) + " compute / " +
-           percent(s.memory_efficiency) + " memory)";
+    out += "practical roofs (" + format_percent(s.compute_efficiency) + " compute / " +
+           format_percent(s.memory_efficiency) + " memory)";
   }
-  out += ": " + format_si(a.peak_flops, "FLOP/s") + ", " + format_si(a.bandwidth, "B/s");
+  out += ": " + format_flop_rate(a.peak_flops) + ", " + format_bandwidth(a.bandwidth);
   return out;
 }
 

@@ -1,7 +1,7 @@
 #include <cmath>
 #include <limits>
 
-#include "frame.h"
+#include "clipping.h"
 #include "roofline/plot/roofline_plot.h"
 
 namespace roofline {

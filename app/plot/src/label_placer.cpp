@@ -5,7 +5,8 @@
 #include <cmath>
 #include <numbers>
 
-#include "frame.h"
+#include "clipping.h"
+#include "text_box.h"
 
 namespace roofline::detail {
 

@@ -8,17 +8,12 @@
 #include <utility>
 #include <vector>
 
-#include "frame.h"
 #include "label_placer.h"
 #include "roofline/plot/roofline_plot.h"
 #include "roofline_layers.h"
+#include "text_box.h"
 
 namespace roofline::detail {
-
-// "295", "29.5", "4.02", "1,180": three significant digits, no exponent.
-std::string short_number(double v);
-// "0.339%", "62.5%", "100%": a fraction as a percentage with three significant digits.
-std::string percent_text(double fraction);
 
 class RooflineBuilder {
  public:

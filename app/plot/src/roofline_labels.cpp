@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "legend_layout.h"
 #include "roofline/units.h"
 #include "roofline_builder.h"
 
@@ -108,7 +109,7 @@ void RooflineBuilder::add_ridge_label() {
   if (roofs_.empty()) return;
   {
     detail::LabelRequest ridge{"ridge",
-                               "ridge " + short_number(a_.ridge_point) + " FLOP/B",
+                               "ridge " + format_intensity(a_.ridge_point),
                                px(a_.ridge_point, a_.peak_flops),
                                0.24 * f_,
                                t_.dot_label_em * f_,
@@ -127,14 +128,14 @@ void RooflineBuilder::add_ridge_label() {
 void RooflineBuilder::add_slope_labels(const Analysis* compare) {
   if (roofs_.empty()) return;
   const double bw = a_.bandwidth, top = a_.peak_flops;
-  add_slope_label("roof:memory", "memory " + format_si(bw, "B/s"), {v_.x_min, v_.x_min * bw},
+  add_slope_label("roof:memory", "memory " + format_bandwidth(bw), {v_.x_min, v_.x_min * bw},
                   {top / bw, top}, t_.roof);
   for (const auto& c : detail::collect_caches(s_, v_))
-    add_slope_label(c.id, c.name + " " + format_si(c.bandwidth, "B/s"),
+    add_slope_label(c.id, c.name + " " + format_bandwidth(c.bandwidth),
                     {v_.x_min, v_.x_min * c.bandwidth}, {top / c.bandwidth, top}, t_.cache_ceiling);
   if (compare != nullptr && v_.chart.show_compare && compare->bandwidth > 0) {
     const double cb = compare->bandwidth, cp = compare->peak_flops;
-    add_slope_label("compare:roof:memory", compare_name() + " " + format_si(cb, "B/s"),
+    add_slope_label("compare:roof:memory", compare_name() + " " + format_bandwidth(cb),
                     {v_.x_min, v_.x_min * cb}, {cp / cb, cp}, t_.compare_roof);
   }
 }
@@ -162,13 +163,13 @@ void RooflineBuilder::add_flat_label(const std::string& id, const std::string& l
 
 void RooflineBuilder::add_roof_labels(const Analysis* compare) {
   for (const RoofSpec& r : roofs_)
-    add_flat_label(r.id, r.names + ": " + format_si(r.peak_flops, "FLOP/s"), r.peak_flops,
+    add_flat_label(r.id, r.names + ": " + format_flop_rate(r.peak_flops), r.peak_flops,
                    r.active ? t_.roof : t_.text_muted);
   if (compare != nullptr && v_.chart.show_compare && compare->bandwidth > 0 &&
       std::abs(compare->peak_flops / a_.peak_flops - 1) > 1e-6) {
     add_flat_label("compare:roof",
                    compare_name() + " " + std::string(to_string(compare->roof_precision)) + ": " +
-                       format_si(compare->peak_flops, "FLOP/s"),
+                       format_flop_rate(compare->peak_flops),
                    compare->peak_flops, t_.compare_roof);
   }
 }
@@ -187,7 +188,7 @@ void RooflineBuilder::add_dot_labels(const Trail* trail) {
     if (!d.group) continue;
     std::string label = d.label;
     if (v_.label_percent_of_peak && a_.peak_flops > 0)
-      label += " \u00b7 " + percent_text(d.flops_per_s / a_.peak_flops) + " of peak";
+      label += " \u00b7 " + format_percent(d.flops_per_s / a_.peak_flops) + " of peak";
     place({d.id, label, px(d.intensity, d.flops_per_s), t_.group_radius_em * f_,
            t_.dot_label_em * f_, series_color(t_, d.id, d.kind), false});
   }

@@ -2,19 +2,13 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 
+#include "axes_frame.h"
+#include "clipping.h"
 #include "roofline/units.h"
 #include "roofline_builder.h"
 
 namespace roofline::detail {
-
-std::string short_number(double v) {
-  if (v >= 1000) return format_count(v);
-  char buf[32];
-  std::snprintf(buf, sizeof buf, v >= 100 ? "%.0f" : v >= 10 ? "%.1f" : "%.2f", v);
-  return buf;
-}
 
 void RooflineBuilder::add_slope_label(const std::string& id, const std::string& s, Vec2 a, Vec2 b,
                                       Rgba colour) {

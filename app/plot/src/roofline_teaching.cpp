@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
-#include <cstdio>
 
 #include "roofline/units.h"
 #include "roofline_builder.h"
@@ -26,22 +25,7 @@ std::string short_gpu_name(const GpuSpec& gpu) {
   return name.empty() ? gpu.name : name;
 }
 
-std::string ratio_text(double r) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, r >= 100 ? "%.0f" : r >= 10 ? "%.1f" : "%.2f", r);
-  return std::string(buf) + "\u00d7";
-}
-
 }  // namespace
-
-std::string percent_text(double fraction) {
-  const double p = fraction * 100;
-  if (!(p > 0)) return "0%";
-  if (p < 0.001) return "<0.001%";
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.3g%%", p);
-  return buf;
-}
 
 bool RooflineBuilder::dims_dots() const {
   for (const std::string& id : v_.highlighted)
@@ -175,9 +159,9 @@ void RooflineBuilder::add_speedup(const Analysis* compare) {
   if (std::abs(speedup - 1) < 0.005) {
     line += "same step time";
   } else if (speedup > 1) {
-    line += ratio_text(speedup) + " faster step";
+    line += format_ratio(speedup) + " faster step";
   } else {
-    line += ratio_text(1 / speedup) + " slower step";
+    line += format_ratio(1 / speedup) + " slower step";
   }
   line +=
       " (" + format_time(a_.totals.time_s) + " \u2192 " + format_time(compare->totals.time_s) + ")";

@@ -5,9 +5,10 @@
 #include <algorithm>
 #include <cmath>
 
-#include "frame.h"
+#include "axes_frame.h"
 #include "label_placer.h"
 #include "roofline/units.h"
+#include "text_box.h"
 
 namespace roofline {
 
@@ -85,8 +86,8 @@ PlotGeometry build_throughput_plot(const ThroughputData& data, const Scenario& s
                     (prefill ? "prompt " : "context ") + format_count(static_cast<double>(s.seq)) +
                     " \u00b7 " + std::string(to_string(s.weights)) + " weights, " +
                     std::string(to_string(s.kv)) + " KV \u00b7 memory " +
-                    format_si(s.gpu.memory_capacity_bytes, "B") + " \u00d7 " +
-                    format_count(s.memory_utilization * 100) + "% usable";
+                    format_bytes(s.gpu.memory_capacity_bytes) + " \u00d7 " +
+                    format_percent(s.memory_utilization) + " usable";
     if (s.tp > 1) frame.caption += " \u00b7 TP " + std::to_string(s.tp);
   }
 

@@ -1,7 +1,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "frame.h"
+#include "axes_frame.h"
 #include "roofline/plot/roofline_plot.h"
 #include "roofline_layers.h"
 

@@ -123,16 +123,16 @@ void drag_tooltip(const AppState& s) {
   const Analysis& a = chart_data(s).analysis;
   ImGui::BeginTooltip();
   if (s.view.drag_id == "group:fc") {
-    ImGui::Text("%s %lld  →  fc intensity %.3g FLOP/byte", decode ? "Batch" : "Prompt",
-                static_cast<long long>(decode ? s.doc.batch : s.doc.seq), a.fc.intensity);
+    ImGui::Text("%s %lld  →  fc intensity %s", decode ? "Batch" : "Prompt",
+                static_cast<long long>(decode ? s.doc.batch : s.doc.seq),
+                format_intensity(a.fc.intensity).c_str());
     ImGui::TextDisabled(
-        "achieved %s of %s attainable · ridge at %.3g FLOP/byte",
-        format_si(a.fc.achieved_flops, "FLOP/s").c_str(),
-        format_si(std::min(a.peak_flops, a.fc.intensity * a.bandwidth), "FLOP/s").c_str(),
-        a.ridge_point);
+        "achieved %s of %s attainable · ridge at %s", format_flop_rate(a.fc.achieved_flops).c_str(),
+        format_flop_rate(attainable_flops(a.fc.intensity, a.peak_flops, a.bandwidth)).c_str(),
+        format_intensity(a.ridge_point).c_str());
   } else if (!decode) {
-    ImGui::Text("Prompt %lld  →  attention intensity %.3g FLOP/byte",
-                static_cast<long long>(s.doc.seq), a.attention.intensity);
+    ImGui::Text("Prompt %lld  →  attention intensity %s", static_cast<long long>(s.doc.seq),
+                format_intensity(a.attention.intensity).c_str());
   } else {
     ImGui::TextUnformatted("The decode attention dot cannot move: see the note on the chart.");
   }
@@ -173,9 +173,10 @@ void draw_attention_hint(AppState& s, ImVec2 dot, ImVec2 chart_min, ImVec2 chart
       ImGui::TextWrapped(
           "In decode, each sequence reads its own K and V cache once per step: "
           "FLOPs and bytes both grow with batch × context, so they cancel. The "
-          "intensity is ≈ 2·g / b_kv = 2 × %.3g / %.3g B = %.3g FLOP/byte, set by "
+          "intensity is ≈ 2·g / b_kv = 2 × %.3g / %.3g B = %s, set by "
           "the GQA group g = H / Hkv = %lld / %lld and the KV precision.",
-          g, bytes_per_element(s.doc.kv), 2 * g / bytes_per_element(s.doc.kv),
+          g, bytes_per_element(s.doc.kv),
+          format_intensity(2 * g / bytes_per_element(s.doc.kv)).c_str(),
           static_cast<long long>(m.heads), static_cast<long long>(m.kv_heads));
     }
     ImGui::Spacing();

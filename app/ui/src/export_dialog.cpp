@@ -45,7 +45,7 @@ constexpr SizePreset kPresets[] = {
 
 bool is_preset(const FigureExportOptions& o, const SizePreset& p) {
   return o.width == p.width && o.height == p.height && std::abs(o.font_px - p.font_px) < 1e-9 &&
-         (o.figure_format != ExportFigureFormat::png || std::abs(o.scale - p.scale) < 1e-9);
+         (o.figure_format != FigureFormat::png || std::abs(o.scale - p.scale) < 1e-9);
 }
 
 std::string lower_extension(const std::string& path) {
@@ -89,20 +89,20 @@ void draw_what_and_format(FigureExportOptions& o) {
   radio("Operator table", o.what, ExportWhat::table);
   label("Format");
   if (o.what == ExportWhat::table) {
-    radio("CSV", o.table_format, ExportTableFormat::csv);
+    radio("CSV", o.table_format, TableFormat::csv);
     item_tooltip("SI base units, '.' decimal point: for scripts and spreadsheets.");
     ImGui::SameLine();
-    radio("Markdown", o.table_format, ExportTableFormat::markdown);
+    radio("Markdown", o.table_format, TableFormat::markdown);
     item_tooltip("Human units (TFLOP/s, GB, ms) in aligned columns: for documents.");
     return;
   }
-  radio("SVG", o.figure_format, ExportFigureFormat::svg);
+  radio("SVG", o.figure_format, FigureFormat::svg);
   item_tooltip("Vector; text stays text. For the web and documents.");
   ImGui::SameLine();
-  radio("PNG", o.figure_format, ExportFigureFormat::png);
+  radio("PNG", o.figure_format, FigureFormat::png);
   item_tooltip("Pixels; the scale multiplies them for sharp slides and print.");
   ImGui::SameLine();
-  radio("PDF", o.figure_format, ExportFigureFormat::pdf);
+  radio("PDF", o.figure_format, FigureFormat::pdf);
   item_tooltip("Vector with the font embedded; sizes in points. For LaTeX and print.");
 }
 
@@ -125,7 +125,7 @@ void draw_size(FigureExportOptions& o) {
     }
     ImGui::EndCombo();
   }
-  const bool pdf = o.figure_format == ExportFigureFormat::pdf;
+  const bool pdf = o.figure_format == FigureFormat::pdf;
   label("Size", pdf ? "Width and height in points (1/72 inch)." : "Width and height in pixels.");
   ImGui::SetNextItemWidth(5.5f * em);
   ImGui::InputInt("##width", &o.width, 0, 0);
@@ -139,7 +139,7 @@ void draw_size(FigureExportOptions& o) {
   ImGui::SameLine();
   if (ImGui::Button("Swap")) std::swap(o.width, o.height);
   item_tooltip("Portrait ↔ landscape.");
-  if (o.figure_format == ExportFigureFormat::png) {
+  if (o.figure_format == FigureFormat::png) {
     label("Scale", "PNG pixels per figure pixel (2 for HiDPI screens, 4.17 for 300 dpi print).");
     ImGui::SetNextItemWidth(5.5f * em);
     ImGui::InputDouble("##scale", &o.scale, 0, 0, "%.3g");

@@ -42,18 +42,6 @@ std::string short_number(double v) {
   return buffer;
 }
 
-FigureFormat figure_format_of(ExportFigureFormat f) {
-  switch (f) {
-    case ExportFigureFormat::png:
-      return FigureFormat::png;
-    case ExportFigureFormat::pdf:
-      return FigureFormat::pdf;
-    case ExportFigureFormat::svg:
-      break;
-  }
-  return FigureFormat::svg;
-}
-
 // Creating (and removing) a file is the only sure test: access() says yes to root on a
 // read-only folder, and some folders (/proc) refuse files whatever their mode says.
 std::string check_folder_writable(const fs::path& dir) {
@@ -127,7 +115,7 @@ std::string check_export_options(const FigureExportOptions& o, const std::string
            std::string(export_extension(o)) + ")";
   }
   if (o.what != ExportWhat::table) {
-    const bool png = typed.figure_format == ExportFigureFormat::png;
+    const bool png = typed.figure_format == FigureFormat::png;
     if (png && !(o.scale >= 0.25 && o.scale <= 8)) {
       return path + ": PNG scale " + short_number(o.scale) + " is out of range: expected 0.25 to 8";
     }
@@ -205,16 +193,14 @@ std::string start_export(AppState& s, const FigureExportOptions& o, const std::s
   auto job = std::make_shared<ExportJob>();
   job->path = path;
   if (typed_options.what == ExportWhat::table) {
-    const TableFormat format = typed_options.table_format == ExportTableFormat::csv
-                                   ? TableFormat::csv
-                                   : TableFormat::markdown;
+    const TableFormat format = typed_options.table_format;
     job->result = std::async(std::launch::async, [a = analysis, path, format] {
       return export_operator_table(a, path, format);
     });
   } else {
     ExportOptions eo;
-    eo.scale = typed_options.figure_format == ExportFigureFormat::png ? o.scale : 1.0;
-    const FigureFormat format = figure_format_of(typed_options.figure_format);
+    eo.scale = typed_options.figure_format == FigureFormat::png ? o.scale : 1.0;
+    const FigureFormat format = typed_options.figure_format;
     job->result =
         std::async(std::launch::async, [g = build_export_figure(s, o, cairo_text_measure()), path,
                                         format, eo] { return export_figure(g, path, format, eo); });
@@ -233,7 +219,7 @@ void poll_export_job(AppState& s) {
     const auto bytes = fs::file_size(job->path, ec);
     set_message(s,
                 "Wrote " + job->path +
-                    (ec ? std::string() : " (" + format_si(static_cast<double>(bytes), "B") + ")"),
+                    (ec ? std::string() : " (" + format_bytes(static_cast<double>(bytes)) + ")"),
                 false);
   } else {
     set_message(s, error, true);

@@ -55,20 +55,20 @@ std::string_view to_string(ExportWhat w) {
   return "roofline";
 }
 
-std::string_view to_string(ExportFigureFormat f) {
+std::string_view to_string(FigureFormat f) {
   switch (f) {
-    case ExportFigureFormat::png:
+    case FigureFormat::png:
       return "png";
-    case ExportFigureFormat::pdf:
+    case FigureFormat::pdf:
       return "pdf";
-    case ExportFigureFormat::svg:
+    case FigureFormat::svg:
       break;
   }
   return "svg";
 }
 
-std::string_view to_string(ExportTableFormat f) {
-  return f == ExportTableFormat::markdown ? "markdown" : "csv";
+std::string_view to_string(TableFormat f) {
+  return f == TableFormat::markdown ? "markdown" : "csv";
 }
 
 std::optional<ExportWhat> export_what_from_string(std::string_view s) {
@@ -78,29 +78,28 @@ std::optional<ExportWhat> export_what_from_string(std::string_view s) {
   return std::nullopt;
 }
 
-std::optional<ExportFigureFormat> export_figure_format_from_string(std::string_view s) {
-  for (ExportFigureFormat f :
-       {ExportFigureFormat::svg, ExportFigureFormat::png, ExportFigureFormat::pdf}) {
+std::optional<FigureFormat> export_figure_format_from_string(std::string_view s) {
+  for (FigureFormat f : {FigureFormat::svg, FigureFormat::png, FigureFormat::pdf}) {
     if (to_string(f) == s) return f;
   }
   return std::nullopt;
 }
 
-std::optional<ExportTableFormat> export_table_format_from_string(std::string_view s) {
-  for (ExportTableFormat f : {ExportTableFormat::csv, ExportTableFormat::markdown}) {
+std::optional<TableFormat> export_table_format_from_string(std::string_view s) {
+  for (TableFormat f : {TableFormat::csv, TableFormat::markdown}) {
     if (to_string(f) == s) return f;
   }
   return std::nullopt;
 }
 
 std::string_view export_extension(const FigureExportOptions& o) {
-  if (o.what == ExportWhat::table) return o.table_format == ExportTableFormat::csv ? ".csv" : ".md";
+  if (o.what == ExportWhat::table) return o.table_format == TableFormat::csv ? ".csv" : ".md";
   switch (o.figure_format) {
-    case ExportFigureFormat::png:
+    case FigureFormat::png:
       return ".png";
-    case ExportFigureFormat::pdf:
+    case FigureFormat::pdf:
       return ".pdf";
-    case ExportFigureFormat::svg:
+    case FigureFormat::svg:
       break;
   }
   return ".svg";
@@ -110,11 +109,11 @@ bool adopt_extension(FigureExportOptions& o, std::string_view extension) {
   const std::string ext = lower(extension);
   if (ext == ".csv" || ext == ".md" || ext == ".markdown") {
     o.what = ExportWhat::table;
-    o.table_format = ext == ".csv" ? ExportTableFormat::csv : ExportTableFormat::markdown;
+    o.table_format = ext == ".csv" ? TableFormat::csv : TableFormat::markdown;
     return true;
   }
   const auto figure = ext.size() > 1 ? export_figure_format_from_string(ext.substr(1))
-                                     : std::optional<ExportFigureFormat>();
+                                     : std::optional<FigureFormat>();
   if (!figure) return false;
   o.figure_format = *figure;
   if (o.what == ExportWhat::table) o.what = ExportWhat::roofline;

@@ -90,10 +90,8 @@ std::string aspect_text(int w, int h) {
   return format("%.2f:1", static_cast<double>(w) / std::max(h, 1), 0);
 }
 
-void draw_table_preview(AppState& s, ExportTableFormat format) {
-  const std::string table =
-      operator_table(chart_data(s).analysis,
-                     format == ExportTableFormat::csv ? TableFormat::csv : TableFormat::markdown);
+void draw_table_preview(AppState& s, TableFormat format) {
+  const std::string table = operator_table(chart_data(s).analysis, format);
   // The first lines, unwrapped: enough to recognise the layout.
   std::string head;
   int lines = 0;
@@ -115,7 +113,7 @@ void draw_table_preview(AppState& s, ExportTableFormat format) {
 }  // namespace
 
 std::string export_size_text(const FigureExportOptions& o) {
-  const bool pdf = o.figure_format == ExportFigureFormat::pdf;
+  const bool pdf = o.figure_format == FigureFormat::pdf;
   if (o.width <= 0 || o.height <= 0) {
     return std::to_string(o.width) + " × " + std::to_string(o.height) + (pdf ? " pt" : " px");
   }
@@ -124,7 +122,7 @@ std::string export_size_text(const FigureExportOptions& o) {
     return std::to_string(o.width) + " × " + std::to_string(o.height) +
            " pt = " + format("%.2f × %.2f in", o.width / 72.0, o.height / 72.0) + " · " + aspect;
   }
-  if (o.figure_format == ExportFigureFormat::png && o.scale != 1.0) {
+  if (o.figure_format == FigureFormat::png && o.scale != 1.0) {
     const double dpi = 72 * o.scale;
     return format("%.0f × %.0f px", std::round(o.width * o.scale), std::round(o.height * o.scale)) +
            " · " + aspect + format(" · %.2f × %.2f in", o.width / 72.0, o.height / 72.0) +

@@ -4,9 +4,7 @@
 #include <imgui.h>
 
 #include <algorithm>
-#include <cctype>
-#include <cmath>
-#include <cstdio>
+#include <limits>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -22,86 +20,6 @@ namespace {
 
 std::string count(int64_t v) { return format_count(static_cast<double>(v)); }
 
-std::string bytes_of(Precision p) {
-  char buf[48];
-  std::snprintf(buf, sizeof buf, "%g B (%s)", bytes_per_element(p),
-                std::string(to_string(p)).c_str());
-  return buf;
-}
-
-std::string percent(double fraction) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.3g%%", fraction * 100);
-  return buf;
-}
-
-// The identifiers a formula uses: "2·M·d·H·dh" -> M, d, H, dh.
-void collect_symbols(std::string_view formula, std::vector<std::string>& out) {
-  for (size_t i = 0; i < formula.size();) {
-    const auto c = static_cast<unsigned char>(formula[i]);
-    if (!std::isalpha(c)) {
-      ++i;
-      continue;
-    }
-    size_t j = i;
-    while (j < formula.size() &&
-           (std::isalnum(static_cast<unsigned char>(formula[j])) || formula[j] == '_'))
-      ++j;
-    std::string name(formula.substr(i, j - i));
-    if (std::find(out.begin(), out.end(), name) == out.end()) out.push_back(std::move(name));
-    i = j;
-  }
-}
-
-// "symbol = value" for each known symbol in `used`, in a fixed reading order.
-std::vector<std::string> symbol_values(const Scenario& s, const std::vector<std::string>& used) {
-  const ModelConfig& m = s.model;
-  const bool decode = s.phase == Phase::decode;
-  std::vector<std::pair<std::string, std::string>> known = {
-      {"B", count(s.batch)},
-      {"S", count(s.seq)},
-      {"T", count(s.seq)},
-      {"M", decode ? "B = " + count(s.batch) : "B·T = " + count(s.batch * s.seq)},
-      {"d", count(m.hidden)},
-      {"H", count(m.heads)},
-      {"Hkv", count(m.kv_heads)},
-      {"dh", count(m.head_dim)},
-      {"dff", count(m.intermediate)},
-      {"V", count(m.vocab)},
-  };
-  if (m.moe) {
-    known.insert(known.end(), {{"E", count(m.moe->experts)},
-                               {"k", count(m.moe->experts_per_token)},
-                               {"dffe", count(m.moe->expert_intermediate)},
-                               {"ns", count(m.moe->shared_experts)},
-                               {"E_t", "experts touched this step, ≤ min(E, M·k)"}});
-  }
-  if (m.mla) {
-    if (m.mla->q_lora_rank) known.push_back({"rq", count(*m.mla->q_lora_rank)});
-    known.insert(
-        known.end(),
-        {{"rkv", count(m.mla->kv_lora_rank)},
-         {"dn", count(m.mla->qk_nope_head_dim)},
-         {"dr", count(m.mla->qk_rope_head_dim)},
-         {"dv", count(m.mla->v_head_dim)},
-         {"dqk", "dn + dr = " + count(m.mla->qk_nope_head_dim + m.mla->qk_rope_head_dim)}});
-  } else {
-    known.push_back({"dqk", "dh = " + count(m.head_dim)});
-    known.push_back({"dv", "dh = " + count(m.head_dim)});
-  }
-  known.insert(
-      known.end(),
-      {{"b_w", bytes_of(s.weights)}, {"b_a", bytes_of(s.activations)}, {"b_kv", bytes_of(s.kv)}});
-  std::vector<std::string> out;
-  for (const auto& [name, value] : known) {
-    const bool in_use = std::find(used.begin(), used.end(), name) != used.end();
-    // S is the context in decode and T the prompt in prefill: never both.
-    if (in_use && !(name == "S" && !decode) && !(name == "T" && decode))
-      out.push_back(name + " = " + value);
-  }
-  return out;
-}
-
 void label_value(const char* label, const std::string& value) {
   ImGui::TextDisabled("%s", label);
   ImGui::SameLine(6.5f * ImGui::GetFontSize());
@@ -110,25 +28,18 @@ void label_value(const char* label, const std::string& value) {
 
 void results(const Analysis& a, double flops, double bytes, double time_s) {
   const double achieved = time_s > 0 ? flops / time_s : 0;
-  const double intensity = bytes > 0 ? flops / bytes : 0;
-  label_value("FLOPs", format_si(flops, "FLOP"));
-  label_value("Bytes", format_si(bytes, "B"));
-  char buf[64];
-  if (intensity >= 1000) {
-    std::snprintf(buf, sizeof buf, "%s FLOP/B  = FLOPs / bytes",
-                  format_count(std::round(intensity)).c_str());
-  } else {
-    std::snprintf(buf, sizeof buf, "%#.3g FLOP/B  = FLOPs / bytes", intensity);
-  }
-  label_value("Intensity", bytes > 0 ? std::string(buf) : std::string("∞ (moves no bytes)"));
+  const double intensity = bytes > 0 ? flops / bytes : std::numeric_limits<double>::infinity();
+  label_value("FLOPs", format_flops(flops));
+  label_value("Bytes", format_bytes(bytes));
+  label_value("Intensity", format_intensity(intensity) + (bytes > 0 ? "  = FLOPs / bytes" : ""));
   label_value("Time", format_time(time_s));
-  label_value("Achieved", format_si(achieved, "FLOP/s") + "  = " +
-                              (a.peak_flops > 0 ? percent(achieved / a.peak_flops) : "–") +
-                              " of the " + format_si(a.peak_flops, "FLOP/s") + " peak");
+  label_value("Achieved", format_flop_rate(achieved) + "  = " +
+                              (a.peak_flops > 0 ? format_percent(achieved / a.peak_flops) : "–") +
+                              " of the " + format_flop_rate(a.peak_flops) + " peak");
 }
 
 void op_rows(const Scenario& s, const std::vector<const OpCost*>& ops,
-             std::vector<std::string>& used) {
+             std::vector<std::string_view>& used) {
   if (!ImGui::BeginTable(
           "formulas", 3,
           ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_BordersInnerV))
@@ -152,13 +63,13 @@ void op_rows(const Scenario& s, const std::vector<const OpCost*>& ops,
   ImGui::EndTable();
 }
 
-void symbols_block(const Scenario& s, const std::vector<std::string>& used, int64_t layers,
+void symbols_block(const Scenario& s, const std::vector<std::string_view>& used, int64_t layers,
                    bool group) {
   const float em = ImGui::GetFontSize();
   // "name = value" items flow over lines, never broken inside one ("dff = 14,336").
   const float right = std::max(ImGui::GetItemRectMax().x, ImGui::GetCursorScreenPos().x + 30 * em);
   ImGui::TextDisabled("with");
-  for (const std::string& item : symbol_values(s, used)) {
+  for (const std::string& item : symbol_texts(s, used)) {
     const float w = ImGui::CalcTextSize(item.c_str()).x;
     ImGui::SameLine(0, 1.2f * em);
     if (ImGui::GetCursorScreenPos().x + w > right) ImGui::NewLine();
@@ -190,11 +101,13 @@ void draw_formula_card(AppState& s) {
   if (ImGui::Begin(title.c_str(), &open,
                    ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings |
                        ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoCollapse)) {
-    std::vector<std::string> used;
+    std::vector<std::string_view> used;
     if (op_dot) {
       if (const OpCost* op = a.find_op(name)) {
         ImGui::TextDisabled("%s operator", std::string(to_string(op->kind)).c_str());
         op_rows(s.doc, {op}, used);
+        if (const std::string_view note = formula_for(s.doc, op->name).note; !note.empty())
+          ImGui::TextDisabled("%s", std::string(note).c_str());
         symbols_block(s.doc, used, op->count, false);
         ImGui::Separator();
         results(a, op->flops, op->bytes, op->time_s);
@@ -206,7 +119,7 @@ void draw_formula_card(AppState& s) {
       for (auto [label, g] : {std::pair<const char*, const GroupCost*>{"fc", &a.fc},
                               {"attention", &a.attention},
                               {"elementwise", &a.elementwise}}) {
-        label_value(label, format_si(g->flops, "FLOP") + ",  " + format_si(g->bytes, "B") + ",  " +
+        label_value(label, format_flops(g->flops) + ",  " + format_bytes(g->bytes) + ",  " +
                                format_time(g->time_s));
       }
       if (a.totals.communication_time_s > 0)

@@ -131,8 +131,8 @@ void draw_hardware(AppState& s) {
   item_tooltip(
       "Load a GPU preset file (.json with memory_bandwidth, memory_capacity, "
       "peak_flops per precision).");
-  disabled_wrapped(format_si(s.doc.gpu.memory_bandwidth_bytes_per_s, "B/s") + " · " +
-                   format_si(s.doc.gpu.memory_capacity_bytes, "B") + " HBM · " + s.doc.gpu.vendor);
+  disabled_wrapped(format_bandwidth(s.doc.gpu.memory_bandwidth_bytes_per_s) + " · " +
+                   format_bytes(s.doc.gpu.memory_capacity_bytes) + " HBM · " + s.doc.gpu.vendor);
 
   row_label("Compare",
             "A second GPU drawn dashed on the same chart, with hollow dots for the same "
@@ -165,11 +165,9 @@ void draw_model(AppState& s) {
   item_tooltip("Open any Hugging Face config.json (dense, GQA, MoE or MLA).");
   const ModelConfig& m = s.doc.model;
   const Totals& t = chart_data(s).analysis.totals;
-  char params[32];
-  std::snprintf(params, sizeof params, t.parameters >= 1e9 ? "%.3g B params" : "%.3g M params",
-                t.parameters >= 1e9 ? t.parameters / 1e9 : t.parameters / 1e6);
-  std::string shape = std::string(params) + " · " + std::to_string(m.layers) + " layers · " +
-                      std::to_string(m.heads) + "/" + std::to_string(m.kv_heads) + " heads";
+  std::string shape = format_parameters(t.parameters) + " params · " + std::to_string(m.layers) +
+                      " layers · " + std::to_string(m.heads) + "/" + std::to_string(m.kv_heads) +
+                      " heads";
   if (m.moe)
     shape +=
         " · MoE " + std::to_string(m.moe->experts_per_token) + "/" + std::to_string(m.moe->experts);
@@ -238,7 +236,7 @@ void draw_precision(AppState& s) {
   const Analysis& a = chart_data(s).analysis;
   disabled_wrapped("Math: " + std::string(to_string(a.math_precision)) + " on the " +
                    std::string(to_string(a.roof_precision)) + " roof (" +
-                   format_si(a.peak_flops, "FLOP/s") + ")");
+                   format_flop_rate(a.peak_flops) + ")");
   item_tooltip(
       "The matmuls run at the activations' precision unless the weights are wider. A GPU "
       "without that roof falls back to the next wider one it has.");

@@ -5,8 +5,6 @@
 
 #include <algorithm>
 #include <cfloat>
-#include <cmath>
-#include <cstdio>
 #include <numeric>
 #include <string>
 #include <vector>
@@ -67,23 +65,7 @@ void sort_ops(AppState& s, const ImGuiTableSortSpecs* specs) {
   });
 }
 
-std::string intensity_cell(double i) {
-  if (!std::isfinite(i)) return "∞ (fused)";
-  char buf[32];
-  std::snprintf(buf, sizeof buf, i >= 1000 ? "%.0f" : "%.3g", i);
-  return buf;
-}
-
 void text_cell(const std::string& t) { ImGui::TextUnformatted(t.c_str()); }
-
-// "11,608 tokens/s": a rate people compare digit by digit reads better without SI prefixes;
-// below 100 it keeps three significant digits ("4.52 tokens/s").
-std::string tokens_per_s(double rate) {
-  if (rate >= 100) return format_count(rate) + " tokens/s";
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.3g tokens/s", rate);
-  return buf;
-}
 
 void draw_operator_table(AppState& s) {
   const Analysis& a = chart_data(s).analysis;
@@ -98,7 +80,7 @@ void draw_operator_table(AppState& s) {
   ImGui::TableSetupColumn("Layers", 0, 0.6f);
   ImGui::TableSetupColumn("FLOPs", ImGuiTableColumnFlags_PreferSortDescending, 1.0f);
   ImGui::TableSetupColumn("Bytes", ImGuiTableColumnFlags_PreferSortDescending, 1.0f);
-  ImGui::TableSetupColumn("FLOP/byte", ImGuiTableColumnFlags_PreferSortDescending, 0.9f);
+  ImGui::TableSetupColumn("FLOP/B", ImGuiTableColumnFlags_PreferSortDescending, 0.9f);
   ImGui::TableSetupColumn("Time", ImGuiTableColumnFlags_PreferSortDescending, 0.9f);
   ImGui::TableSetupColumn("Share", ImGuiTableColumnFlags_PreferSortDescending, 0.8f);
   ImGui::TableSetupColumn("Bound", 0, 0.8f);
@@ -134,17 +116,15 @@ void draw_operator_table(AppState& s) {
     ImGui::TableNextColumn();
     text_cell(std::to_string(op.count));
     ImGui::TableNextColumn();
-    text_cell(format_si(op.flops, "FLOP"));
+    text_cell(format_flops(op.flops));
     ImGui::TableNextColumn();
-    text_cell(format_si(op.bytes, "B"));
+    text_cell(format_bytes(op.bytes));
     ImGui::TableNextColumn();
-    text_cell(intensity_cell(op.intensity));
+    text_cell(format_intensity(op.intensity, false));
     ImGui::TableNextColumn();
     text_cell(format_time(op.time_s));
     ImGui::TableNextColumn();
-    char share[16];
-    std::snprintf(share, sizeof share, "%.1f %%", step > 0 ? 100 * op.time_s / step : 0.0);
-    text_cell(share);
+    text_cell(format_percent(step > 0 ? op.time_s / step : 0.0));
     ImGui::TableNextColumn();
     if (op.bound == Bound::compute) {
       ImGui::TextColored({0.85f, 0.45f, 0.1f, 1}, "compute");
@@ -160,10 +140,7 @@ void draw_operator_table(AppState& s) {
     ImGui::TableNextColumn();
     text_cell(format_time(a.totals.communication_time_s));
     ImGui::TableNextColumn();
-    char share[16];
-    std::snprintf(share, sizeof share, "%.1f %%",
-                  step > 0 ? 100 * a.totals.communication_time_s / step : 0.0);
-    text_cell(share);
+    text_cell(format_percent(step > 0 ? a.totals.communication_time_s / step : 0.0));
     ImGui::TableNextColumn();
     ImGui::TextDisabled("interconnect");
   }
@@ -195,7 +172,7 @@ void draw_throughput(AppState& s) {
   const bool prefill = s.doc.phase == Phase::prefill;
   if (hov == "current") {
     ImGui::SetTooltip("Batch %lld: %s %s", static_cast<long long>(data.current_batch),
-                      tokens_per_s(data.current_tokens_per_s).c_str(),
+                      format_token_rate(data.current_tokens_per_s).c_str(),
                       prefill ? "(prompt tokens)" : "");
   } else if (hov == "knee" && data.knee) {
     ImGui::SetTooltip(
@@ -280,19 +257,18 @@ void draw_status_line(AppState& s) {
   std::vector<std::string> parts = {"Step " + format_time(t.time_s)};
   if (prefill) {
     parts.push_back("TTFT " + format_time(t.ttft_s));
-    parts.push_back(tokens_per_s(t.tokens_per_s) + " (prompt)");
+    parts.push_back(format_token_rate(t.tokens_per_s) + " (prompt)");
   } else {
-    parts.push_back(tokens_per_s(t.tokens_per_s));
+    parts.push_back(format_token_rate(t.tokens_per_s));
     parts.push_back(
-        tokens_per_s(s.doc.batch > 0 ? t.tokens_per_s / static_cast<double>(s.doc.batch) : 0) +
+        format_token_rate(s.doc.batch > 0 ? t.tokens_per_s / static_cast<double>(s.doc.batch) : 0) +
         " per sequence");
   }
   const double tp = static_cast<double>(std::max<int64_t>(1, s.doc.tp));
-  parts.push_back("Memory " + format_si(t.weights_bytes / tp, "B") + " weights + " +
-                  format_si(t.kv_cache_bytes / tp, "B") +
-                  " KV = " + format_si(t.memory_per_gpu_bytes, "B") + " of " +
-                  format_si(t.usable_memory_bytes, "B") + " usable" +
-                  (s.doc.tp > 1 ? " per GPU" : ""));
+  parts.push_back(
+      "Memory " + format_bytes(t.weights_bytes / tp) + " weights + " +
+      format_bytes(t.kv_cache_bytes / tp) + " KV = " + format_bytes(t.memory_per_gpu_bytes) +
+      " of " + format_bytes(t.usable_memory_bytes) + " usable" + (s.doc.tp > 1 ? " per GPU" : ""));
   const std::string suffix = t.fits_in_memory ? "" : "  (does not fit)";
   auto totals = [&](size_t n) {
     std::string text = parts[0];

@@ -1,12 +1,11 @@
 // Presentation mode: the projector theme, the reduced layout (lesson panel | chart), and the
-// classroom's keys and menu items.
+// classroom's menu items (its keys are rows of the shortcut table).
 
 #include <imgui.h>
 
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
-#include <cstdio>
 #include <string>
 
 #include "roofline/ui/classroom.h"
@@ -17,24 +16,14 @@ namespace roofline {
 
 namespace {
 
-// GLFW key codes (the platform's io.KeysDown indices; headless tests set the same ones).
-constexpr int kKeySpace = 32, kKeyEscape = 256, kKeyRight = 262, kKeyLeft = 263, kKeyPageUp = 266,
-              kKeyPageDown = 267, kKeyHome = 268, kKeyF11 = 300, kKeyG = 'G';
-
-bool pressed(int key) { return ImGui::IsKeyPressed(key, false); }
-
 // The numbers an audience reads off the bottom line: step time, throughput, memory.
 void draw_presentation_status(const AppState& s) {
   const Totals& t = chart_data(s).analysis.totals;
   const bool prefill = s.doc.phase == Phase::prefill;
-  char small_rate[32];
-  std::snprintf(small_rate, sizeof small_rate, "%.3g", t.tokens_per_s);
-  const std::string rate =
-      t.tokens_per_s >= 100 ? format_count(std::round(t.tokens_per_s)) : std::string(small_rate);
   const std::string text =
       std::string(prefill ? "Prefill step " : "Decode step ") + format_time(t.time_s) + "   ·   " +
-      rate + " tokens/s" + (prefill ? " (prompt)" : "") + "   ·   memory " +
-      format_si(t.memory_per_gpu_bytes, "B") + " of " + format_si(t.usable_memory_bytes, "B");
+      format_token_rate(t.tokens_per_s) + (prefill ? " (prompt)" : "") + "   ·   memory " +
+      format_bytes(t.memory_per_gpu_bytes) + " of " + format_bytes(t.usable_memory_bytes);
   ImGui::Separator();
   ImGui::AlignTextToFramePadding();
   if (t.fits_in_memory) {
@@ -152,50 +141,13 @@ void update_classroom(AppState& s) {
   }
 }
 
-void handle_classroom_keys(AppState& s) {
-  const ImGuiIO& io = ImGui::GetIO();
-  if (pressed(kKeyF11)) set_presentation(s, !s.classroom.presentation);
-  if (io.WantTextInput || io.KeyCtrl || io.KeyAlt) return;
-  if (s.classroom.show_picker && pressed(kKeyEscape)) {  // Escape closes the picker first
-    s.classroom.show_picker = false;
-    return;
-  }
-  if (pressed(kKeyG)) {
-    if (io.KeyShift) {
-      clear_ghosts(s);
-    } else {
-      pin_current_dots(s);
-    }
-  }
-  const bool running = s.classroom.run.has_value();
-  if (running && pressed(kKeyPageDown)) lesson_next(s);
-  if (running && pressed(kKeyPageUp)) lesson_back(s);
-  if (!s.classroom.presentation) return;
-  if (pressed(kKeyEscape)) {
-    set_presentation(s, false);
-    return;
-  }
-  if (!running) return;
-  if (pressed(kKeyRight)) lesson_next(s);
-  if (pressed(kKeyLeft)) lesson_back(s);
-  if (pressed(kKeyHome)) lesson_restart(s);
-  if (pressed(kKeySpace) && !lesson_reveal(s)) lesson_next(s);
-  for (int digit = 1; digit <= 9; ++digit) {
-    if (pressed('0' + digit)) lesson_choose(s, digit - 1);
-  }
-}
-
 void draw_classroom_view_items(AppState& s) {
   ImGui::Separator();
   ImGui::MenuItem("Percent of peak in dot labels", nullptr, &s.view.plot.label_percent_of_peak);
-  if (ImGui::MenuItem("Pin the dots as ghosts", "G")) pin_current_dots(s);
-  if (ImGui::MenuItem("Clear the ghosts", "Shift+G", false, !s.classroom.ghosts.empty())) {
-    clear_ghosts(s);
-  }
+  shortcut_menu_item(s, "Pin the dots as ghosts", act_pin_ghosts);
+  shortcut_menu_item(s, "Clear the ghosts", act_clear_ghosts, false, !s.classroom.ghosts.empty());
   ImGui::Separator();
-  if (ImGui::MenuItem("Presentation mode", "F11", s.classroom.presentation)) {
-    set_presentation(s, !s.classroom.presentation);
-  }
+  shortcut_menu_item(s, "Presentation mode", act_toggle_presentation, s.classroom.presentation);
 }
 
 void draw_presentation_layout(AppState& s) {

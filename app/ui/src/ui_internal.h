@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "roofline/ui/app_state.h"
+#include "roofline/ui/shortcuts.h"
 
 namespace roofline {
 
@@ -20,8 +21,6 @@ std::string_view ui_theme_name(const AppState& s);
 void apply_projector_colors(ImGuiStyle& style);
 // Frame start: moves a step animation on, keeps presentation mode's input settings.
 void update_classroom(AppState& s);
-// Lesson and ghost keys (F11, G, arrows in presentation mode); before the Ctrl shortcuts.
-void handle_classroom_keys(AppState& s);
 void draw_lessons_menu(AppState& s);
 void draw_classroom_view_items(AppState& s);  // at the end of the View menu
 // The left column: the lesson panel over the controls while a lesson runs, else the controls.
@@ -41,10 +40,38 @@ void draw_formula_card(AppState& s);
 void apply_classroom_view(AppState& s, PlotView& v);
 void draw_chart_classroom_overlay(AppState& s, ImVec2 origin, ImVec2 size);
 
-// [frame.cpp] Menu bar and keyboard shortcuts.
+// [menus.cpp] The menu bar.
 void draw_menu_bar(AppState& s);
-void handle_shortcuts(AppState& s);
-void draw_help_windows(AppState& s);
+
+// [shortcuts.cpp] The actions of the shortcut table (shortcuts.h) that menus offer too; `index`
+// is unused (the table's signature).
+void act_open_scenario(AppState& s, int index = 0);
+void act_save_scenario(AppState& s, int index = 0);  // "as…" when the scenario has no file yet
+void act_save_scenario_as(AppState& s, int index = 0);
+void act_export_figure(AppState& s, int index = 0);
+void act_quick_export(AppState& s, int index = 0);
+void act_save_screenshot(AppState& s, int index = 0);
+void act_quit(AppState& s, int index = 0);
+void act_undo(AppState& s, int index = 0);
+void act_redo(AppState& s, int index = 0);
+void act_fit_chart(AppState& s, int index = 0);
+void act_larger_ui(AppState& s, int index = 0);  // the next of kUiScaleSteps
+void act_smaller_ui(AppState& s, int index = 0);
+void act_pin_ghosts(AppState& s, int index = 0);
+void act_clear_ghosts(AppState& s, int index = 0);
+void act_toggle_presentation(AppState& s, int index = 0);
+// A menu item showing the keys of `action`'s first row in the shortcut table; runs the action
+// when clicked (and returns true).
+bool shortcut_menu_item(AppState& s, const char* label, ShortcutAction action,
+                        bool selected = false, bool enabled = true);
+// Help > Keyboard and mouse (while ui.show_shortcuts): the mouse gestures, then every row of
+// the shortcut table.
+void draw_keyboard_help(AppState& s);
+// View > UI scale offers these; Ctrl+= and Ctrl+- step through them.
+inline constexpr float kUiScaleSteps[] = {0.75f, 1.0f, 1.25f, 1.5f, 1.75f, 2.0f, 2.5f, 3.0f};
+
+// [frame_tick.cpp] Help > About roofline (while ui.show_about).
+void draw_about_window(AppState& s);
 
 // [panel_controls.cpp] The left panel: hardware, model, workload, precision, kernels, roofs.
 void draw_controls_panel(AppState& s);

@@ -1,22 +1,56 @@
 #pragma once
-// The symbolic formulas behind each operator's FLOPs and bytes (spec/model.md), for tooltips,
-// formula cards and docs. Symbols: B batch, S context, T prompt, M tokens this step, d hidden,
-// H / Hkv heads, dh head width, dff MLP width, V vocabulary, E / k experts, b_w / b_a / b_kv bytes
-// per element of weights, activations and KV cache.
+// The formula table: the symbolic FLOPs and bytes of each operator (core/MODEL.md §2-4), the
+// values its symbols take in a scenario, and the formulas with those values substituted. The
+// tooltips and the formula card show these; tests evaluate them against analyze().
+//
+// Symbols: B batch, S context (decode), T prompt (prefill), M token rows this step (B in
+// decode, B·T in prefill), d hidden, H / Hkv heads, dh head width, dff MLP width, V vocabulary;
+// MoE: E experts, k per token, dffe expert width, ns shared experts, E_t experts the step
+// touches; MLA: rq / rkv query / KV ranks, dn / dr / dv no-RoPE, RoPE and value widths, dqk
+// query-key width; b_w / b_a / b_kv bytes per element of weights, activations and KV cache.
+// A formula uses only symbols, numbers, "·", "+", "/", parentheses and "²" after a symbol.
 
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "roofline/scenario.h"
 
 namespace roofline {
 
+// One op's cost for one layer on one GPU before the tensor-parallel split: the analysis
+// reports formula × op.count / tp.
 struct OpFormula {
-  std::string_view flops;  // e.g. "2·M·d·H·dh"
-  std::string_view bytes;  // e.g. "d·H·dh·b_w + M·d·b_a + M·H·dh·b_a"
+  std::string_view flops;  // "2·M·d·H·dh"
+  std::string_view bytes;  // "d·H·dh·b_w + M·d·b_a + M·H·dh·b_a"
+  std::string_view note;   // why it reads as it does ("fused into the neighbouring matmuls"), or ""
 };
 
-// The formula of op `name` as this scenario computes it (phase, flash, MLA and fusion matter).
-// Both fields are empty for an unknown name.
+// The formula of op `name` as this scenario computes it (phase, flash, MLA, gating and fusion
+// matter). All fields empty for an unknown name.
 OpFormula formula_for(const Scenario& s, std::string_view name);
+
+struct FormulaSymbol {
+  std::string_view name;   // "M"
+  double value = 0;        // 4096
+  std::string definition;  // how it follows from others ("B·T"), a precision ("bf16"), or ""
+};
+
+// Every symbol this scenario gives a value (MoE and MLA symbols only for such models).
+std::vector<FormulaSymbol> formula_symbols(const Scenario& s);
+
+// Appends the symbols `formula` uses that `used` lacks, in order of first use:
+// "2·M·d·H·dh" adds M, d, H, dh.
+void collect_symbols(std::string_view formula, std::vector<std::string_view>& used);
+
+// "M = B·T = 4,096", "d = 4,096", "b_w = 2 B (bf16)", "E_t = E·(1 − (1 − k/E)^M) = 7.98".
+std::string symbol_text(const FormulaSymbol& symbol);
+
+// symbol_text() of each symbol of `s` named in `used`, in formula_symbols() order.
+std::vector<std::string> symbol_texts(const Scenario& s, const std::vector<std::string_view>& used);
+
+// `formula` with each symbol replaced by its value in `s` (shortest exact decimal) and
+// "x²" written "x·x": "2·M·d" -> "2·4096·4096". Unknown symbols are kept as written.
+std::string with_numbers(std::string_view formula, const Scenario& s);
 
 }  // namespace roofline

@@ -125,11 +125,12 @@ std::vector<TextSpan> parse_emphasis(std::string_view text);
 //   {tokens_per_s}                    "221 tokens/s" (prefill: prompt tokens)
 //   {weights} {kv_cache} {memory} {usable_memory}    bytes of the whole model, the whole cache,
 //                                     per GPU, usable per GPU: "16.1 GB"
-//   {weights_read} {kv_read}          bytes of weights / KV cache one step moves per GPU
+//   {weights_read} {kv_bytes}         bytes of weights / KV cache one step moves per GPU
 //   {kv_per_token}                    KV bytes per token over all layers: "131 kB"
 //   {G.intensity}                     G in fc, attention, elementwise, step: 3 significant
 //                                     digits, thousands separated above 999: "1.00 FLOP/B",
-//                                     "62.5 FLOP/B", "1,110 FLOP/B"; "∞ FLOP/B" when fused
+//                                     "62.5 FLOP/B", "1,110 FLOP/B"; "∞ (moves no bytes)" when
+//                                     fused
 //   {G.achieved} {G.flops}            "3.35 TFLOP/s", "16.1 TFLOP"
 //   {G.bytes} {G.time}                "15.0 GB", "4.48 ms"
 //   {G.bound}                         "memory" or "compute"

@@ -1,5 +1,6 @@
 #pragma once
-// A transformer's shape, as read from a Hugging Face config.json (spec/model.md §2).
+// A transformer's shape, as read from a Hugging Face config.json (core/MODEL.md: the symbols at its
+// top).
 
 #include <cstdint>
 #include <optional>

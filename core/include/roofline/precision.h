@@ -1,5 +1,5 @@
 #pragma once
-// Number formats: their names, sizes and the math-precision rule of spec/model.md §1.
+// Number formats: their names, sizes and the math-precision rule of core/MODEL.md §1.
 
 #include <array>
 #include <optional>

@@ -8,6 +8,8 @@
 #include <sstream>
 #include <string>
 
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "roofline/io/json_io.h"
@@ -30,31 +32,41 @@ Result<std::string> read_text_file(std::string_view path) {
 }
 
 std::string write_text_file_atomic(std::string_view path, std::string_view content) {
-  namespace fs = std::filesystem;
-  const fs::path target{std::string(path)};
-  // Beside the target, so the rename stays on one file system and is atomic.
-  fs::path temp = target;
-  temp += ".tmp-" + std::to_string(::getpid());
-  {
-    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-    if (!out) {
-      return std::string(path) + ": cannot write (" + std::strerror(errno) + ")";
+  const std::string target(path);
+  auto fail = [&](int error) { return target + ": cannot write (" + std::strerror(error) + ")"; };
+  if (target.empty()) return "output path is empty";
+  const std::filesystem::path p(target);
+  const std::filesystem::path dir = p.has_parent_path() ? p.parent_path() : ".";
+  // A hidden temporary beside the target, so rename() stays on one file system; mkstemp makes
+  // its name unique, so two writers of one target (the export worker, the UI thread) never
+  // share it.
+  std::string name = ".";  // built with += : g++ 12 warns falsely (-Wrestrict) on "." + string
+  name += p.filename().string();
+  name += ".tmp-XXXXXX";
+  std::string temp = (dir / name).string();
+  const int fd = ::mkstemp(temp.data());
+  if (fd < 0) return fail(errno);
+  // mkstemp makes the file 0600; the target gets the usual permissions.
+  const mode_t mask = ::umask(0);
+  ::umask(mask);
+  ::fchmod(fd, static_cast<mode_t>(0666 & ~mask));
+  auto discard = [&](int error) {
+    ::unlink(temp.c_str());
+    return fail(error);
+  };
+  size_t done = 0;
+  while (done < content.size()) {
+    const ssize_t n = ::write(fd, content.data() + done, content.size() - done);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      const int error = errno;
+      ::close(fd);
+      return discard(error);
     }
-    out.write(content.data(), static_cast<std::streamsize>(content.size()));
-    out.flush();
-    if (!out) {
-      std::error_code ignored;
-      fs::remove(temp, ignored);
-      return std::string(path) + ": cannot write (I/O error)";
-    }
+    done += static_cast<size_t>(n);
   }
-  std::error_code ec;
-  fs::rename(temp, target, ec);
-  if (ec) {
-    std::error_code ignored;
-    fs::remove(temp, ignored);
-    return std::string(path) + ": cannot write (" + ec.message() + ")";
-  }
+  if (::close(fd) != 0) return discard(errno);
+  if (std::rename(temp.c_str(), target.c_str()) != 0) return discard(errno);
   return {};
 }
 

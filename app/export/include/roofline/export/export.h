@@ -65,9 +65,10 @@ std::string render_figure_to_string(const PlotGeometry& geometry, FigureFormat f
 enum class TableFormat { csv, markdown };
 std::optional<TableFormat> table_format_for_path(std::string_view path);
 
-// Every operator: name, kind, count, FLOPs, bytes, intensity, time, share of step time, bound;
-// then the four groups. CSV in SI base units (machine readable, "." decimal point, no
-// thousands separators); Markdown with human units (TFLOP/s, GB, ms) and aligned columns.
+// The operator table of roofline/operator_table.h (every operator, then the four groups): CSV
+// in SI base units (machine readable, "." decimal point, no thousands separators), Markdown
+// with human units (TFLOP/s, GB, ms) and aligned columns. `roofline-cli analyze --format
+// csv|markdown` prints the same table.
 std::string operator_table(const Analysis& a, TableFormat format);
 
 // operator_table written atomically to `path`; "" on success.

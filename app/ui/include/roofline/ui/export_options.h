@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 
+#include "roofline/export/export.h"  // FigureFormat, TableFormat
 #include "roofline/plot/chart_view.h"
 
 namespace roofline {
@@ -13,13 +14,11 @@ namespace roofline {
 struct PlotView;
 
 enum class ExportWhat { roofline, throughput, table };
-enum class ExportFigureFormat { svg, png, pdf };
-enum class ExportTableFormat { csv, markdown };
 
 struct FigureExportOptions {
   ExportWhat what = ExportWhat::roofline;
-  ExportFigureFormat figure_format = ExportFigureFormat::svg;
-  ExportTableFormat table_format = ExportTableFormat::csv;
+  FigureFormat figure_format = FigureFormat::svg;
+  TableFormat table_format = TableFormat::csv;
   // Canvas size in pixels (points for PDF); a PNG has width·scale × height·scale pixels.
   int width = 1280;
   int height = 800;
@@ -45,12 +44,12 @@ struct FigureExportOptions {
 inline constexpr double kMinExportFontPx = 4;
 inline constexpr double kMaxExportFontPx = 200;
 
-std::string_view to_string(ExportWhat w);          // "roofline" | "throughput" | "table"
-std::string_view to_string(ExportFigureFormat f);  // "svg" | "png" | "pdf"
-std::string_view to_string(ExportTableFormat f);   // "csv" | "markdown"
+std::string_view to_string(ExportWhat w);    // "roofline" | "throughput" | "table"
+std::string_view to_string(FigureFormat f);  // "svg" | "png" | "pdf"
+std::string_view to_string(TableFormat f);   // "csv" | "markdown"
 std::optional<ExportWhat> export_what_from_string(std::string_view s);
-std::optional<ExportFigureFormat> export_figure_format_from_string(std::string_view s);
-std::optional<ExportTableFormat> export_table_format_from_string(std::string_view s);
+std::optional<FigureFormat> export_figure_format_from_string(std::string_view s);
+std::optional<TableFormat> export_table_format_from_string(std::string_view s);
 
 // ".svg", ".png", ".pdf", ".csv" or ".md": the file type these options write.
 std::string_view export_extension(const FigureExportOptions& o);

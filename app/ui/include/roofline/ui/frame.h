@@ -6,8 +6,8 @@
 //   frame_tick(s);   // ImGui::NewFrame() .. ImGui::Render()
 //   draw ImGui::GetDrawData()
 //
-// Keys: shortcuts read io.KeysDown by GLFW key code, which equals the ASCII code of upper-case
-// letters and digits ('Z', '0'); io.KeyMap[ImGuiKey_Z] etc. must be set as the GLFW backend does.
+// Keys: shortcuts (shortcuts.h) read io.KeysDown by the codes of keys.h, which are GLFW's;
+// io.KeyMap[ImGuiKey_Z] etc. must be set as the GLFW backend does.
 
 #include "roofline/ui/app_state.h"
 

@@ -24,7 +24,7 @@ class PresetLibrary;
 Result<GpuSpec> parse_gpu(std::string_view json_text, std::string_view origin);
 std::string gpu_to_json(const GpuSpec& gpu);
 
-// A Hugging Face config.json (spec/model.md §2). `id` is stored in the result.
+// A Hugging Face config.json (core/MODEL.md: the symbols at its top). `id` is stored in the result.
 Result<ModelConfig> parse_model(std::string_view json_text, std::string_view origin,
                                 std::string_view id);
 
@@ -41,8 +41,9 @@ std::string sweep_to_json(SweepParam param, const std::vector<SweepPoint>& point
 
 // Reads a whole file; fails with "FILE: cannot read (reason)".
 Result<std::string> read_text_file(std::string_view path);
-// Writes `path` atomically: a temporary file beside it, then rename. Empty string on success,
-// else one message naming the path.
+// Writes `path` atomically: a uniquely named temporary file beside it (mode 0666 less the
+// umask), then rename(). Empty string on success, else one message naming the path,
+// "PATH: cannot write (reason)", and neither a partial nor a temporary file left behind.
 std::string write_text_file_atomic(std::string_view path, std::string_view content);
 
 Result<ScenarioFile> load_scenario_file(std::string_view path, const PresetLibrary& library);

@@ -1,0 +1,99 @@
+#include "text_box.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+namespace roofline::detail {
+
+void compute_text_box(TextLabel& label, const TextMeasure& measure) {
+  const double w = measure(label.text, label.size_px);
+  const double h = label.size_px;
+  double x0 = 0;
+  switch (label.halign) {
+    case HAlign::left:
+      x0 = 0;
+      break;
+    case HAlign::center:
+      x0 = -w / 2;
+      break;
+    case HAlign::right:
+      x0 = -w;
+      break;
+  }
+  double y0 = 0;
+  switch (label.valign) {
+    case VAlign::top:
+      y0 = 0;
+      break;
+    case VAlign::middle:
+      y0 = -h / 2;
+      break;
+    case VAlign::baseline:
+      y0 = -0.8 * h;
+      break;
+    case VAlign::bottom:
+      y0 = -h;
+      break;
+  }
+  const std::array<Vec2, 4> corners = {Vec2{x0, y0}, Vec2{x0 + w, y0}, Vec2{x0 + w, y0 + h},
+                                       Vec2{x0, y0 + h}};
+  const double c = std::cos(label.rotation_rad), s = std::sin(label.rotation_rad);
+  Rect box{1e300, 1e300, -1e300, -1e300};
+  for (const Vec2& p : corners) {
+    // Clockwise on screen for positive angles (y points down).
+    const double x = label.anchor.x + p.x * c - p.y * s;
+    const double y = label.anchor.y + p.x * s + p.y * c;
+    box.x0 = std::min(box.x0, x);
+    box.y0 = std::min(box.y0, y);
+    box.x1 = std::max(box.x1, x);
+    box.y1 = std::max(box.y1, y);
+  }
+  label.box = box;
+}
+
+void add_label_halo(TextLabel& label, const Theme& theme, double font_px) {
+  label.halo = theme.label_halo;
+  label.halo_px = 0.16 * font_px;
+}
+
+TextLabel make_text(std::string id, std::string text, Vec2 anchor, double size_px, Rgba colour,
+                    HAlign h, VAlign v, const TextMeasure& measure, double rotation_rad) {
+  TextLabel l;
+  l.id = std::move(id);
+  l.text = std::move(text);
+  l.anchor = anchor;
+  l.size_px = size_px;
+  l.color = colour;
+  l.halign = h;
+  l.valign = v;
+  l.rotation_rad = rotation_rad;
+  compute_text_box(l, measure);
+  return l;
+}
+
+FittedLine fit_line(const std::string& text, double size_px, double width_px, double width_factor,
+                    const TextMeasure& measure) {
+  constexpr double kSmallest = 0.6;
+  auto width_at = [&](const std::string& t, double size) {
+    return measure(t, size) * width_factor;
+  };
+  const double natural = width_at(text, size_px);
+  if (!(width_px > 0) || natural <= width_px) return {text, size_px};
+  const double k = width_px / natural;
+  if (k >= kSmallest) return {text, size_px * k};
+  const double size = size_px * kSmallest;
+  // Cut whole UTF-8 characters from the end until the rest and the ellipsis fit.
+  std::string cut = text;
+  while (!cut.empty()) {
+    while (!cut.empty() && (static_cast<unsigned char>(cut.back()) & 0xC0) == 0x80) {
+      cut.pop_back();  // continuation bytes
+    }
+    if (!cut.empty()) cut.pop_back();  // the lead byte, or an ASCII character
+    while (!cut.empty() && cut.back() == ' ') cut.pop_back();
+    if (width_at(cut + "\u2026", size) <= width_px) break;
+  }
+  return {cut + "\u2026", size};
+}
+
+}  // namespace roofline::detail

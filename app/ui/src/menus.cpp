@@ -1,0 +1,121 @@
+// The menu bar: File, Edit, View, Lessons, Help. Items with a shortcut take their keys and
+// action from the shortcut table.
+
+#include <imgui.h>
+
+#include <cmath>
+#include <string>
+
+#include "roofline/ui/frame.h"
+#include "roofline/ui/history.h"
+#include "ui_internal.h"
+
+namespace roofline {
+
+namespace {
+
+void draw_file_menu(AppState& s) {
+  if (!ImGui::BeginMenu("File")) return;
+  shortcut_menu_item(s, "Open scenario…", act_open_scenario);
+  if (ImGui::BeginMenu("Open example")) {
+    for (const PresetEntry& e : s.library->scenarios()) {
+      if (ImGui::MenuItem(e.name.c_str())) {
+        if (auto loaded = s.library->scenario(e.id)) {
+          replace_document(s, std::move(loaded).value());
+          s.ui.scenario_path.clear();
+          set_message(s, "Opened the example " + e.name, false);
+        } else {
+          set_message(s, loaded.error(), true);
+        }
+      }
+    }
+    ImGui::EndMenu();
+  }
+  shortcut_menu_item(s, "Save scenario", act_save_scenario);
+  shortcut_menu_item(s, "Save scenario as…", act_save_scenario_as);
+  ImGui::Separator();
+  if (ImGui::MenuItem("Open model config.json…")) open_file_dialog(s, FileAction::load_model);
+  if (ImGui::MenuItem("Load GPU preset file…")) open_file_dialog(s, FileAction::load_gpu);
+  shortcut_menu_item(s, "Export figure…", act_export_figure);
+  shortcut_menu_item(s, "Quick export", act_quick_export);
+  if (ImGui::IsItemHovered()) {
+    const std::string where = "Writes " + quick_export_path(s) + " with the last export's options.";
+    item_tooltip(where.c_str());
+  }
+  shortcut_menu_item(s, "Save window screenshot", act_save_screenshot);
+  ImGui::Separator();
+  shortcut_menu_item(s, "Quit", act_quit);
+  ImGui::EndMenu();
+}
+
+void draw_edit_menu(AppState& s) {
+  if (!ImGui::BeginMenu("Edit")) return;
+  shortcut_menu_item(s, "Undo", act_undo, false,
+                     s.history.can_undo() || !(s.doc == s.history.current()));
+  shortcut_menu_item(s, "Redo", act_redo, false, s.history.can_redo());
+  ImGui::Separator();
+  if (ImGui::MenuItem("Reset to the default scenario")) {
+    s.doc = s.library->default_scenario();  // an undoable change, unlike opening a file
+  }
+  ImGui::EndMenu();
+}
+
+void draw_view_menu(AppState& s) {
+  if (!ImGui::BeginMenu("View")) return;
+  if (ImGui::MenuItem("Light theme", nullptr, s.chart.theme == ChartTheme::light))
+    s.chart.theme = ChartTheme::light;
+  if (ImGui::MenuItem("Dark theme", nullptr, s.chart.theme == ChartTheme::dark))
+    s.chart.theme = ChartTheme::dark;
+  if (ImGui::BeginMenu("UI scale")) {
+    for (float step : kUiScaleSteps) {
+      const std::string label = std::to_string(static_cast<int>(step * 100 + 0.5f)) + " %";
+      if (ImGui::MenuItem(label.c_str(), nullptr, std::abs(s.ui.user_scale - step) < 1e-3f)) {
+        set_user_scale(s, step);
+      }
+    }
+    ImGui::Separator();
+    shortcut_menu_item(s, "Larger", act_larger_ui);
+    shortcut_menu_item(s, "Smaller", act_smaller_ui);
+    ImGui::EndMenu();
+  }
+  ImGui::Separator();
+  ImGui::TextDisabled("The chart shows");
+  ChartView& v = s.chart;
+  ImGui::MenuItem("fc group (matmuls)", nullptr, &v.show_fc);
+  ImGui::MenuItem("Attention group", nullptr, &v.show_attention);
+  ImGui::MenuItem("Elementwise group", nullptr, &v.show_elementwise);
+  ImGui::MenuItem("Whole step", nullptr, &v.show_step);
+  ImGui::MenuItem("Every operator", nullptr, &v.show_ops);
+  ImGui::MenuItem("Trails (batch / prompt sweep)", nullptr, &v.show_trail);
+  ImGui::MenuItem("Other precisions' roofs", nullptr, &v.show_other_roofs);
+  ImGui::MenuItem("Cache ceilings (L2)", nullptr, &v.show_caches);
+  ImGui::MenuItem("Compare GPU", nullptr, &v.show_compare, s.doc.compare_gpu.has_value());
+  ImGui::MenuItem("Dot labels", nullptr, &s.view.plot.show_labels);
+  ImGui::MenuItem("Legend", nullptr, &s.view.plot.show_legend);
+  ImGui::Separator();
+  shortcut_menu_item(s, "Fit the chart", act_fit_chart);
+  draw_classroom_view_items(s);
+  ImGui::EndMenu();
+}
+
+void draw_help_menu(AppState& s) {
+  if (!ImGui::BeginMenu("Help")) return;
+  if (ImGui::MenuItem("Lessons…")) s.classroom.show_picker = true;
+  if (ImGui::MenuItem("Keyboard and mouse")) s.ui.show_shortcuts = true;
+  if (ImGui::MenuItem("About roofline")) s.ui.show_about = true;
+  ImGui::EndMenu();
+}
+
+}  // namespace
+
+void draw_menu_bar(AppState& s) {
+  if (!ImGui::BeginMenuBar()) return;
+  draw_file_menu(s);
+  draw_edit_menu(s);
+  draw_view_menu(s);
+  draw_lessons_menu(s);
+  draw_help_menu(s);
+  ImGui::EndMenuBar();
+}
+
+}  // namespace roofline

@@ -1,0 +1,350 @@
+// The shortcut table and what reads it: the per-frame key handling, the menus' shortcut labels
+// and Help > Keyboard and mouse.
+
+#include "roofline/ui/shortcuts.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "roofline/ui/classroom.h"
+#include "roofline/ui/frame.h"
+#include "roofline/ui/keys.h"
+#include "ui_internal.h"
+
+namespace roofline {
+
+void act_open_scenario(AppState& s, int) { open_file_dialog(s, FileAction::open_scenario); }
+
+void act_save_scenario(AppState& s, int) {
+  if (s.ui.scenario_path.empty()) {
+    open_file_dialog(s, FileAction::save_scenario_as);
+    return;
+  }
+  if (std::string error = save_scenario_to(s, s.ui.scenario_path); !error.empty()) {
+    set_message(s, error, true);
+  }
+}
+
+void act_save_scenario_as(AppState& s, int) { open_file_dialog(s, FileAction::save_scenario_as); }
+void act_export_figure(AppState& s, int) { open_export_dialog(s); }
+void act_quick_export(AppState& s, int) { quick_export(s); }
+// Two frames on: the frame after the one that asked, so that a menu that asked has closed.
+void act_save_screenshot(AppState& s, int) { s.ui.screenshot_in_frames = 2; }
+void act_quit(AppState& s, int) { s.ui.quit_requested = true; }
+void act_undo(AppState& s, int) { undo(s); }
+void act_redo(AppState& s, int) { redo(s); }
+
+void act_fit_chart(AppState& s, int) {
+  s.view.auto_fit = true;
+  s.view.fit_requested = true;
+}
+
+void act_larger_ui(AppState& s, int) {
+  for (float step : kUiScaleSteps) {
+    if (step > s.ui.user_scale + 1e-3f) {
+      set_user_scale(s, step);
+      return;
+    }
+  }
+}
+
+void act_smaller_ui(AppState& s, int) {
+  float next = s.ui.user_scale;
+  for (float step : kUiScaleSteps) {
+    if (step < s.ui.user_scale - 1e-3f) next = step;
+  }
+  set_user_scale(s, next);
+}
+
+void act_pin_ghosts(AppState& s, int) { pin_current_dots(s); }
+void act_clear_ghosts(AppState& s, int) { clear_ghosts(s); }
+void act_toggle_presentation(AppState& s, int) { set_presentation(s, !s.classroom.presentation); }
+
+namespace {
+
+void next_step(AppState& s, int) { lesson_next(s); }
+void previous_step(AppState& s, int) { lesson_back(s); }
+void first_step(AppState& s, int) { lesson_restart(s); }
+void close_picker(AppState& s, int) { s.classroom.show_picker = false; }
+void leave_presentation(AppState& s, int) { set_presentation(s, false); }
+void reveal_or_next(AppState& s, int) {
+  if (!lesson_reveal(s)) lesson_next(s);
+}
+void choose_answer(AppState& s, int index) { lesson_choose(s, index); }
+
+bool lesson_running(const AppState& s) { return s.classroom.run.has_value(); }
+bool picker_open(const AppState& s) { return s.classroom.show_picker; }
+bool presenting(const AppState& s) { return s.classroom.presentation; }
+bool presenting_lesson(const AppState& s) { return presenting(s) && lesson_running(s); }
+
+constexpr Shortcut kShortcuts[] = {
+    {.key = key::o,
+     .mods = KeyMods::ctrl,
+     .action = act_open_scenario,
+     .what = "open a scenario file",
+     .in_text_fields = true},
+    {.key = key::s,
+     .mods = KeyMods::ctrl,
+     .action = act_save_scenario,
+     .what = "save the scenario",
+     .in_text_fields = true},
+    {.key = key::s,
+     .mods = KeyMods::ctrl_shift,
+     .action = act_save_scenario_as,
+     .what = "save the scenario as a new file",
+     .in_text_fields = true},
+    {.key = key::e,
+     .mods = KeyMods::ctrl,
+     .action = act_export_figure,
+     .what = "export a figure or the operator table",
+     .in_text_fields = true},
+    {.key = key::e,
+     .mods = KeyMods::ctrl_shift,
+     .action = act_quick_export,
+     .what = "export again with the last options, next to the scenario",
+     .in_text_fields = true},
+    {.key = key::f12,
+     .mods = KeyMods::any,
+     .action = act_save_screenshot,
+     .what = "save a screenshot of the window (PNG, current folder)",
+     .in_text_fields = true},
+    {.key = key::q,
+     .mods = KeyMods::ctrl_any_shift,
+     .action = act_quit,
+     .what = "quit",
+     .in_text_fields = true},
+    {.key = key::z, .mods = KeyMods::ctrl, .action = act_undo, .what = "undo"},
+    {.key = key::z, .mods = KeyMods::ctrl_shift, .action = act_redo, .what = "redo"},
+    {.key = key::y, .mods = KeyMods::ctrl_any_shift, .action = act_redo, .what = "redo"},
+    {.key = key::digit_0,
+     .mods = KeyMods::ctrl_any_shift,
+     .action = act_fit_chart,
+     .what = "fit the chart (also a double-click on it)",
+     .in_text_fields = true},
+    {.key = key::equal,
+     .mods = KeyMods::ctrl_any_shift,
+     .action = act_larger_ui,
+     .what = "larger UI",
+     .in_text_fields = true},
+    {.key = key::keypad_add,
+     .mods = KeyMods::ctrl_any_shift,
+     .action = act_larger_ui,
+     .what = "larger UI",
+     .in_text_fields = true},
+    {.key = key::minus,
+     .mods = KeyMods::ctrl_any_shift,
+     .action = act_smaller_ui,
+     .what = "smaller UI",
+     .in_text_fields = true},
+    {.key = key::keypad_subtract,
+     .mods = KeyMods::ctrl_any_shift,
+     .action = act_smaller_ui,
+     .what = "smaller UI",
+     .in_text_fields = true},
+    {.key = key::g, .action = act_pin_ghosts, .what = "pin the dots as ghosts"},
+    {.key = key::g, .mods = KeyMods::shift, .action = act_clear_ghosts, .what = "clear the ghosts"},
+    {.key = key::f11,
+     .mods = KeyMods::any,
+     .action = act_toggle_presentation,
+     .what = "presentation mode on / off",
+     .in_text_fields = true},
+    {.key = key::page_down,
+     .mods = KeyMods::any_shift,
+     .when = lesson_running,
+     .action = next_step,
+     .what = "next lesson step"},
+    {.key = key::page_up,
+     .mods = KeyMods::any_shift,
+     .when = lesson_running,
+     .action = previous_step,
+     .what = "previous lesson step"},
+    {.key = key::escape,
+     .mods = KeyMods::any_shift,
+     .when = picker_open,
+     .action = close_picker,
+     .what = "close the lesson picker"},
+    {.key = key::escape,
+     .mods = KeyMods::any_shift,
+     .when = presenting,
+     .action = leave_presentation,
+     .what = "leave presentation mode"},
+    {.key = key::right,
+     .mods = KeyMods::any_shift,
+     .when = presenting_lesson,
+     .action = next_step,
+     .what = "presenting a lesson: next step"},
+    {.key = key::left,
+     .mods = KeyMods::any_shift,
+     .when = presenting_lesson,
+     .action = previous_step,
+     .what = "presenting a lesson: previous step"},
+    {.key = key::home,
+     .mods = KeyMods::any_shift,
+     .when = presenting_lesson,
+     .action = first_step,
+     .what = "presenting a lesson: first step"},
+    {.key = key::space,
+     .mods = KeyMods::any_shift,
+     .when = presenting_lesson,
+     .action = reveal_or_next,
+     .what = "presenting a lesson: reveal the answer, else next step"},
+    {.key = key::digit_1,
+     .key_count = key::digit_9 - key::digit_1 + 1,
+     .mods = KeyMods::any_shift,
+     .when = presenting_lesson,
+     .action = choose_answer,
+     .what = "presenting a lesson: choose that answer"},
+};
+
+bool mods_match(KeyMods mods, const ImGuiIO& io) {
+  switch (mods) {
+    case KeyMods::none:
+      return !io.KeyCtrl && !io.KeyShift && !io.KeyAlt;
+    case KeyMods::shift:
+      return !io.KeyCtrl && io.KeyShift && !io.KeyAlt;
+    case KeyMods::any_shift:
+      return !io.KeyCtrl && !io.KeyAlt;
+    case KeyMods::ctrl:
+      return io.KeyCtrl && !io.KeyShift;
+    case KeyMods::ctrl_shift:
+      return io.KeyCtrl && io.KeyShift;
+    case KeyMods::ctrl_any_shift:
+      return io.KeyCtrl;
+    case KeyMods::any:
+      return true;
+  }
+  return false;
+}
+
+bool key_pressed(int k) {
+  return k >= 0 && k < IM_ARRAYSIZE(ImGuiIO::KeysDown) && ImGui::IsKeyPressed(k, false);
+}
+
+std::string key_name(int k) {
+  switch (k) {
+    case key::space:
+      return "Space";
+    case key::escape:
+      return "Esc";
+    case key::enter:
+      return "Enter";
+    case key::right:
+      return "→";
+    case key::left:
+      return "←";
+    case key::page_up:
+      return "PageUp";
+    case key::page_down:
+      return "PageDown";
+    case key::home:
+      return "Home";
+    case key::f11:
+      return "F11";
+    case key::f12:
+      return "F12";
+    case key::keypad_add:
+      return "Keypad +";
+    case key::keypad_subtract:
+      return "Keypad -";
+    default:
+      return std::string(1, static_cast<char>(k));  // letters, digits, '=', '-'
+  }
+}
+
+const Shortcut& row_of(ShortcutAction action) {
+  for (const Shortcut& row : kShortcuts) {
+    if (row.action == action) return row;
+  }
+  IM_ASSERT(false && "every action a menu offers has a row in the shortcut table");
+  return kShortcuts[0];
+}
+
+// Mouse gestures, listed above the keys in Help > Keyboard and mouse.
+constexpr const char* kMouseRows[][2] = {
+    {"Drag the fc dot", "batch (decode) or prompt length (prefill) follows"},
+    {"Drag the attention dot", "prompt length (prefill); in decode it explains why not"},
+    {"Hover a dot", "its FLOPs, bytes, time, bound and formula"},
+    {"Click a dot", "its formula card, with the numbers substituted"},
+    {"Mouse wheel", "zoom about the cursor"},
+    {"Right-drag", "pan"},
+    {"Double-click", "fit the chart"},
+    {"Click a legend row", "show or hide that series"},
+    {"Ctrl+click a slider", "type an exact value"},
+};
+
+}  // namespace
+
+std::span<const Shortcut> shortcut_table() { return kShortcuts; }
+
+std::string shortcut_keys(const Shortcut& shortcut) {
+  std::string prefix;
+  switch (shortcut.mods) {
+    case KeyMods::shift:
+      prefix = "Shift+";
+      break;
+    case KeyMods::ctrl:
+    case KeyMods::ctrl_any_shift:
+      prefix = "Ctrl+";
+      break;
+    case KeyMods::ctrl_shift:
+      prefix = "Ctrl+Shift+";
+      break;
+    case KeyMods::none:
+    case KeyMods::any_shift:
+    case KeyMods::any:
+      break;
+  }
+  std::string keys = prefix + key_name(shortcut.key);
+  if (shortcut.key_count > 1) keys += " … " + key_name(shortcut.key + shortcut.key_count - 1);
+  return keys;
+}
+
+void handle_shortcuts(AppState& s) {
+  const ImGuiIO& io = ImGui::GetIO();
+  std::vector<int> taken;  // keys a row has acted on this frame
+  for (const Shortcut& row : kShortcuts) {
+    if (!mods_match(row.mods, io) || (io.WantTextInput && !row.in_text_fields)) continue;
+    for (int i = 0; i < row.key_count; ++i) {
+      const int k = row.key + i;
+      if (!key_pressed(k) || std::find(taken.begin(), taken.end(), k) != taken.end()) continue;
+      if (row.when != nullptr && !row.when(s)) continue;
+      taken.push_back(k);
+      row.action(s, i);
+    }
+  }
+}
+
+bool shortcut_menu_item(AppState& s, const char* label, ShortcutAction action, bool selected,
+                        bool enabled) {
+  const std::string keys = shortcut_keys(row_of(action));
+  if (!ImGui::MenuItem(label, keys.c_str(), selected, enabled)) return false;
+  action(s, 0);
+  return true;
+}
+
+void draw_keyboard_help(AppState& s) {
+  if (!s.ui.show_shortcuts) return;
+  ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, {0.5f, 0.5f});
+  if (ImGui::Begin("Keyboard and mouse", &s.ui.show_shortcuts,
+                   ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings)) {
+    if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
+      auto row = [](const char* keys, const char* what) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(keys);
+        ImGui::TableNextColumn();
+        ImGui::TextDisabled("%s", what);
+      };
+      for (const auto& mouse : kMouseRows) row(mouse[0], mouse[1]);
+      for (const Shortcut& shortcut : kShortcuts)
+        row(shortcut_keys(shortcut).c_str(), shortcut.what);
+      ImGui::EndTable();
+    }
+  }
+  ImGui::End();
+}
+
+}  // namespace roofline

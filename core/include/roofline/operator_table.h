@@ -1,0 +1,39 @@
+#pragma once
+// The operator table: one row per operator in execution order, then the four groups
+// ("total fc", "total attention", "total elementwise", "total step"). Every writer of it (the
+// CLI's table, CSV and Markdown, the export dialog and `roofline-cli export`) takes its columns,
+// headers and units from here, so the files agree.
+
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "roofline/analysis.h"
+
+namespace roofline {
+
+struct TableColumn {
+  std::string_view key;     // CSV header, values in SI base units: "time_s"
+  std::string_view header;  // header for people, values with units: "time"
+  bool numeric = false;     // right-aligned for people
+};
+
+std::span<const TableColumn> operator_table_columns();
+
+// The cells of every row (no header): `raw` gives the CSV values (shortest exact numbers,
+// "inf" for an op that moves no bytes); otherwise the text of units.h ("1.07 GB", "4.48 ms").
+std::vector<std::vector<std::string>> operator_table_rows(const Analysis& a, bool raw);
+
+// Header of keys, then the raw rows, comma-separated.
+std::string operator_table_csv(const Analysis& a);
+
+// Header of people's headers, then the text rows, as a GitHub Markdown table.
+std::string operator_table_markdown(const Analysis& a);
+
+// `rows` (the first is the header) as a Markdown table with columns padded to their widest
+// cell (UTF-8 aware) and `numeric[i]` columns right-aligned.
+std::string markdown_table(const std::vector<std::vector<std::string>>& rows,
+                           const std::vector<bool>& numeric);
+
+}  // namespace roofline

@@ -1,0 +1,161 @@
+#include "roofline/operator_table.h"
+
+#include <algorithm>
+#include <array>
+#include <utility>
+
+#include "roofline/units.h"
+
+namespace roofline {
+
+namespace {
+
+constexpr std::array<TableColumn, 12> kColumns = {{
+    {"name", "op", false},
+    {"kind", "kind", false},
+    {"count", "count", true},
+    {"flops", "FLOPs", true},
+    {"bytes", "bytes", true},
+    {"weight_bytes", "weight bytes", true},
+    {"kv_bytes", "KV bytes", true},
+    {"intensity", "intensity", true},
+    {"time_s", "time", true},
+    {"bound", "bound", false},
+    {"share_of_step_time", "share", true},
+    {"achieved_flops", "achieved", true},
+}};
+
+// What one row shows, whether an op or a group.
+struct Row {
+  std::string name, kind, count;
+  double flops = 0, bytes = 0, weight_bytes = 0, kv_bytes = 0, intensity = 0, time_s = 0;
+  Bound bound = Bound::memory;
+  double achieved_flops = 0;
+};
+
+std::vector<Row> table_rows(const Analysis& a) {
+  std::vector<Row> out;
+  for (const OpCost& op : a.ops) {
+    out.push_back({std::string(op.name), std::string(to_string(op.kind)), std::to_string(op.count),
+                   op.flops, op.bytes, op.weight_bytes, op.kv_bytes, op.intensity, op.time_s,
+                   op.bound, op.time_s > 0 ? op.flops / op.time_s : 0});
+  }
+  const std::pair<const char*, const GroupCost*> groups[] = {{"fc", &a.fc},
+                                                             {"attention", &a.attention},
+                                                             {"elementwise", &a.elementwise},
+                                                             {"step", &a.step}};
+  for (const auto& [name, g] : groups) {
+    Row r{std::string("total ") + name,
+          "group",
+          "",
+          g->flops,
+          g->bytes,
+          0,
+          0,
+          g->intensity,
+          g->time_s,
+          g->bound,
+          g->achieved_flops};
+    for (const OpCost& op : a.ops) {
+      if (std::string_view(name) == "step" || to_string(op.kind) == name) {
+        r.weight_bytes += op.weight_bytes;
+        r.kv_bytes += op.kv_bytes;
+      }
+    }
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
+size_t display_width(std::string_view s) {
+  size_t n = 0;
+  for (const char c : s) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80 ? 1 : 0;
+  return n;
+}
+
+}  // namespace
+
+std::span<const TableColumn> operator_table_columns() { return kColumns; }
+
+std::vector<std::vector<std::string>> operator_table_rows(const Analysis& a, bool raw) {
+  const double step = a.totals.time_s;
+  std::vector<std::vector<std::string>> out;
+  for (const Row& r : table_rows(a)) {
+    const double share = step > 0 ? r.time_s / step : 0;
+    if (raw) {
+      out.push_back({r.name, r.kind, r.count, format_exact(r.flops), format_exact(r.bytes),
+                     format_exact(r.weight_bytes), format_exact(r.kv_bytes),
+                     format_exact(r.intensity), format_exact(r.time_s),
+                     std::string(to_string(r.bound)), format_exact(share),
+                     format_exact(r.achieved_flops)});
+    } else {
+      out.push_back({r.name, r.kind, r.count, format_flops(r.flops), format_bytes(r.bytes),
+                     format_bytes(r.weight_bytes), format_bytes(r.kv_bytes),
+                     format_intensity(r.intensity), format_time(r.time_s),
+                     std::string(to_string(r.bound)), format_percent(share),
+                     format_flop_rate(r.achieved_flops)});
+    }
+  }
+  return out;
+}
+
+std::string operator_table_csv(const Analysis& a) {
+  std::string out;
+  for (const TableColumn& c : kColumns) {
+    if (!out.empty()) out += ',';
+    out += c.key;
+  }
+  out += '\n';
+  for (const auto& row : operator_table_rows(a, true)) {
+    for (size_t i = 0; i < row.size(); ++i) {
+      if (i > 0) out += ',';
+      out += row[i];
+    }
+    out += '\n';
+  }
+  return out;
+}
+
+std::string operator_table_markdown(const Analysis& a) {
+  std::vector<std::vector<std::string>> rows(1);
+  std::vector<bool> numeric;
+  for (const TableColumn& c : kColumns) {
+    rows[0].emplace_back(c.header);
+    numeric.push_back(c.numeric);
+  }
+  for (auto& row : operator_table_rows(a, false)) rows.push_back(std::move(row));
+  return markdown_table(rows, numeric);
+}
+
+std::string markdown_table(const std::vector<std::vector<std::string>>& rows,
+                           const std::vector<bool>& numeric) {
+  if (rows.empty()) return "";
+  // At least 3 wide: "---" is the shortest delimiter cell.
+  std::vector<size_t> width(rows.front().size(), 3);
+  for (const auto& row : rows)
+    for (size_t i = 0; i < row.size() && i < width.size(); ++i)
+      width[i] = std::max(width[i], display_width(row[i]));
+  auto right = [&](size_t column) { return column < numeric.size() && numeric[column]; };
+  std::string out;
+  for (size_t r = 0; r < rows.size(); ++r) {
+    out += "|";
+    for (size_t i = 0; i < width.size(); ++i) {
+      const std::string cell = i < rows[r].size() ? rows[r][i] : "";
+      const std::string pad(width[i] - display_width(cell), ' ');
+      out += ' ';
+      out += right(i) && r > 0 ? pad + cell : cell + pad;
+      out += " |";
+    }
+    out += "\n";
+    if (r == 0) {
+      out += "|";
+      for (size_t i = 0; i < width.size(); ++i)
+        out += ' ' + (right(i) ? std::string(width[i] - 1, '-') + ": |"
+                               : std::string(width[i], '-') + " |");
+      out += "\n";
+    }
+  }
+  return out;
+}
+
+}  // namespace roofline

@@ -1,0 +1,220 @@
+// The formula table against the model: every op's symbolic FLOPs and bytes, with the
+// scenario's numbers substituted and evaluated, give what analyze() computes.
+#include "roofline/formulas.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "roofline/analysis.h"
+#include "test_fixtures.h"
+
+namespace roofline {
+namespace {
+
+using namespace roofline::testing;
+
+// Arithmetic over numbers, + - · * / and parentheses, with the usual precedence. Anything
+// else (an unsubstituted symbol, a stray character) fails the test that evaluates it.
+class Evaluator {
+ public:
+  explicit Evaluator(std::string_view text) : t_(text) {}
+
+  double run() {
+    const double v = sum();
+    skip_spaces();
+    if (i_ != t_.size()) fail("unexpected '" + std::string(t_.substr(i_)) + "'");
+    return v;
+  }
+
+  const std::string& error() const { return error_; }
+
+ private:
+  double sum() {
+    double v = product();
+    for (skip_spaces(); i_ < t_.size() && (t_[i_] == '+' || t_[i_] == '-'); skip_spaces()) {
+      const char op = t_[i_++];
+      const double r = product();
+      v = op == '+' ? v + r : v - r;
+    }
+    return v;
+  }
+
+  double product() {
+    double v = factor();
+    for (skip_spaces(); i_ < t_.size(); skip_spaces()) {
+      if (t_.substr(i_).starts_with("·") || t_[i_] == '*') {
+        i_ += t_[i_] == '*' ? 1 : std::string_view("·").size();
+        v *= factor();
+      } else if (t_[i_] == '/') {
+        ++i_;
+        v /= factor();
+      } else {
+        break;
+      }
+    }
+    return v;
+  }
+
+  double factor() {
+    skip_spaces();
+    if (i_ < t_.size() && t_[i_] == '(') {
+      ++i_;
+      const double v = sum();
+      skip_spaces();
+      if (i_ >= t_.size() || t_[i_] != ')') fail("missing ')'");
+      ++i_;
+      return v;
+    }
+    const std::string rest(t_.substr(i_));
+    char* end = nullptr;
+    const double v = std::strtod(rest.c_str(), &end);
+    if (end == rest.c_str()) {
+      fail("expected a number at '" + rest + "'");
+      i_ = t_.size();
+      return 0;
+    }
+    i_ += static_cast<size_t>(end - rest.c_str());
+    return v;
+  }
+
+  void skip_spaces() {
+    while (i_ < t_.size() && t_[i_] == ' ') ++i_;
+  }
+  void fail(const std::string& why) {
+    if (error_.empty()) error_ = why;
+  }
+
+  std::string_view t_;
+  size_t i_ = 0;
+  std::string error_;
+};
+
+TEST(FormulaEvaluator, FollowsPrecedence) {
+  Evaluator e("2·3 + 4/2·(1 + 1) - 0.5");
+  EXPECT_DOUBLE_EQ(e.run(), 9.5);
+  EXPECT_EQ(e.error(), "");
+  Evaluator bad("2·M");
+  bad.run();
+  EXPECT_NE(bad.error(), "");
+}
+
+// Evaluates `formula` for `op` and compares formula × count / tp with the computed value.
+void expect_formula(const Scenario& s, const OpCost& op, std::string_view formula, double computed,
+                    const char* what) {
+  ASSERT_FALSE(formula.empty()) << op.name << " has no " << what << " formula";
+  const std::string numbers = with_numbers(formula, s);
+  Evaluator e(numbers);
+  const double per_layer = e.run();
+  ASSERT_EQ(e.error(), "") << op.name << " " << what << ": " << formula << " -> " << numbers;
+  const double expected = per_layer * static_cast<double>(op.count) / static_cast<double>(s.tp);
+  EXPECT_TRUE(rel_near(expected, computed, 1e-12) || (expected == 0 && computed == 0))
+      << op.name << " " << what << ": " << formula << " = " << numbers << " = " << per_layer
+      << " × " << op.count << " / tp " << s.tp << " = " << expected << ", analyze() gives "
+      << computed;
+}
+
+void expect_every_formula(const Scenario& s) {
+  const Analysis a = analyze(s);
+  ASSERT_TRUE(a.warnings.empty() || !a.ops.empty()) << a.warnings.front();
+  ASSERT_FALSE(a.ops.empty());
+  for (const OpCost& op : a.ops) {
+    const OpFormula f = formula_for(s, op.name);
+    expect_formula(s, op, f.flops, op.flops, "FLOPs");
+    expect_formula(s, op, f.bytes, op.bytes, "bytes");
+  }
+}
+
+struct Case {
+  const char* name;
+  Scenario s;
+};
+
+std::vector<Case> cases() {
+  std::vector<Case> out;
+  const GpuSpec gpu = h100_sxm();
+  out.push_back({"dense decode", decode(gpu, llama3_8b(), 8, 4096)});
+  out.push_back({"dense prefill", prefill(gpu, llama3_8b(), 2, 1000)});
+  for (const char* phase : {"decode", "prefill"}) {
+    const bool dec = std::string_view(phase) == "decode";
+    Scenario no_flash = dec ? decode(gpu, tiny_dense(), 3, 77) : prefill(gpu, tiny_dense(), 3, 77);
+    no_flash.flash_attention = false;
+    out.push_back({dec ? "dense decode, no flash" : "dense prefill, no flash", no_flash});
+    Scenario fused = dec ? decode(gpu, tiny_gelu(), 5, 33) : prefill(gpu, tiny_gelu(), 5, 33);
+    fused.fuse_elementwise = true;
+    out.push_back({dec ? "gelu decode, fused" : "gelu prefill, fused", fused});
+    Scenario moe = dec ? decode(gpu, tiny_moe(), 3, 50) : prefill(gpu, tiny_moe(), 2, 9);
+    moe.weights = Precision::int4;
+    moe.kv = Precision::fp8;
+    out.push_back({dec ? "MoE decode, int4 weights" : "MoE prefill, int4 weights", moe});
+    Scenario mla = dec ? decode(gpu, tiny_mla(), 4, 300) : prefill(gpu, tiny_mla(), 2, 64);
+    out.push_back({dec ? "MLA decode" : "MLA prefill", mla});
+    Scenario mla_no_flash = mla;
+    mla_no_flash.flash_attention = false;
+    mla_no_flash.model.mla->q_lora_rank.reset();  // q_proj straight from d
+    out.push_back({dec ? "MLA decode, no flash, no q rank" : "MLA prefill, no flash, no q rank",
+                   mla_no_flash});
+  }
+  Scenario moe_gelu = decode(gpu, tiny_moe(), 7, 20);
+  moe_gelu.model.gated_mlp = false;
+  moe_gelu.model.hidden_act = "gelu";
+  out.push_back({"MoE gelu decode", moe_gelu});
+  Scenario tp = decode(gpu, deepseek_v3(), 16, 2048);
+  tp.tp = 8;
+  out.push_back({"DeepSeek-V3 decode, tp 8", tp});
+  Scenario tp_prefill = prefill(gpu, mixtral_8x7b(), 1, 512);
+  tp_prefill.tp = 4;
+  tp_prefill.activations = Precision::fp8;
+  out.push_back({"Mixtral prefill, tp 4, fp8 activations", tp_prefill});
+  return out;
+}
+
+TEST(Formulas, EveryOpsFormulaGivesItsFlopsAndBytes) {
+  for (const Case& c : cases()) {
+    SCOPED_TRACE(c.name);
+    expect_every_formula(c.s);
+  }
+}
+
+TEST(Formulas, UnknownOpHasNoFormula) {
+  const OpFormula f = formula_for(decode(h100_sxm(), tiny_dense(), 1, 8), "no_such_op");
+  EXPECT_EQ(f.flops, "");
+  EXPECT_EQ(f.bytes, "");
+}
+
+TEST(Formulas, NumbersReplaceSymbolsAndSquares) {
+  const Scenario s = prefill(h100_sxm(), tiny_dense(), 3, 77);
+  EXPECT_EQ(with_numbers("2·M·d·H·dh", s), "2·231·64·4·16");
+  EXPECT_EQ(with_numbers("5·B·H·T²", s), "5·3·4·77·77");
+  EXPECT_EQ(with_numbers("M·d·b_a", s), "231·64·2");
+  std::vector<std::string_view> used;
+  collect_symbols("2·M·d·H·dh + M·b_a", used);
+  collect_symbols("B·H·S·b_a", used);
+  EXPECT_EQ(used, (std::vector<std::string_view>{"M", "d", "H", "dh", "b_a", "B", "S"}));
+  EXPECT_EQ(symbol_texts(s, used),
+            (std::vector<std::string>{"B = 3", "M = B·T = 231", "d = 64", "H = 4", "dh = 16",
+                                      "b_a = 2 B (bf16)"}));
+}
+
+TEST(Formulas, SymbolTextShowsDerivations) {
+  Scenario s = prefill(h100_sxm(), tiny_moe(), 2, 9);
+  s.weights = Precision::int4;
+  std::vector<std::string> texts;
+  for (const FormulaSymbol& sym : formula_symbols(s)) texts.push_back(symbol_text(sym));
+  ASSERT_EQ(texts.size(), 17u);
+  auto has = [&](const std::string& t) {
+    return std::find(texts.begin(), texts.end(), t) != texts.end();
+  };
+  EXPECT_TRUE(has("M = B·T = 18"));
+  EXPECT_TRUE(has("T = 9"));
+  EXPECT_TRUE(has("b_w = 0.5 B (int4)"));
+  EXPECT_TRUE(has("b_a = 2 B (bf16)"));
+  // 18 tokens routed to 2 of 4 experts: 4·(1 − 0.5^18) = 3.99998 experts touched.
+  EXPECT_TRUE(has("E_t = E·(1 − (1 − k/E)^M) = 4")) << ::testing::PrintToString(texts);
+}
+
+}  // namespace
+}  // namespace roofline
