@@ -10,49 +10,83 @@
 namespace roofline {
 namespace {
 
+constexpr std::string_view kChanges = "changes";  // how apply_changes() names the flags' list
+
 std::vector<std::string> precision_choices() {
   std::vector<std::string> names;
   for (Precision p : kAllPrecisions) names.emplace_back(to_string(p));
   return names;
 }
 
+// The row's help, its values' form and range, and its default: "Share of peak FLOP/s
+// reachable, in (0, 1] (default 1)".
+std::string flag_help(const Knob& k) {
+  std::string help(k.help);
+  if (k.type == KnobType::toggle) help += " on|off";
+  if (k.type == KnobType::integer) help += ", from " + range_text(k);
+  if (k.type == KnobType::fraction) help += ", in " + range_text(k);
+  const std::string fallback = value_text(default_value(k));
+  if (k.saved && !fallback.empty()) help += " (default " + fallback + ")";
+  return help;
+}
+
+// A flag whose text CLI11 checks against `choices` and `parse` turns into the knob's value.
+template <typename Parse>
+void add_choice(CLI::App& app, const std::string& flag, const std::string& help,
+                std::vector<std::string> choices, ScenarioOptions& o, ChangeKey key, Parse parse) {
+  app.add_option_function<std::string>(
+         flag, [&o, key, parse](const std::string& v) { o.given[key] = parse(v); }, help)
+      ->check(CLI::IsMember(std::move(choices)));
+}
+
+// An error of apply_changes() as the command line says it: a preset names its flag, a value
+// out of range is reported as validate() reports it.
+std::string flag_error(const std::string& error, const ScenarioOptions& o) {
+  for (const auto& [key, value] : o.given) {
+    const Knob& k = knob(key);
+    const std::string prefix = std::string(kChanges) + "." + std::string(k.name) + ": ";
+    if (!error.starts_with(prefix)) continue;
+    if (k.type == KnobType::reference)
+      return "--" + std::string(k.flag) + ": " + error.substr(prefix.size());
+    return range_error(k, value);
+  }
+  return error.substr(kChanges.size() + 2);  // "changes: " + what validate() says
+}
+
 }  // namespace
 
 void add_scenario_options(CLI::App& app, ScenarioOptions& o) {
-  const auto precisions = CLI::IsMember(precision_choices());
-  const auto on_off = CLI::IsMember({"on", "off"});
   app.add_option("--scenario", o.scenario,
                  "Scenario id or JSON file to start from (later flags override it)")
       ->type_name("ID|FILE");
-  app.add_option("--gpu", o.gpu, "GPU preset id or GPU JSON file (default h100-sxm)")
-      ->type_name("ID|FILE");
-  app.add_option("--model", o.model,
-                 "Model preset id or Hugging Face config.json (default llama-3-8b)")
-      ->type_name("ID|FILE");
-  app.add_option("--compare-gpu", o.compare_gpu, "A second GPU to compare against")
-      ->type_name("ID|FILE");
-  app.add_option("--phase", o.phase, "prefill or decode (default decode)")
-      ->check(CLI::IsMember({"prefill", "decode"}));
-  app.add_option("--batch", o.batch, "Sequences per step (default 1)");
-  app.add_option("--seq", o.seq,
-                 "Prompt length in prefill, context length in decode (default 1024)");
-  app.add_option("--weights", o.weights, "Weight precision (default bf16)")->check(precisions);
-  app.add_option("--activations", o.activations, "Activation precision (default bf16)")
-      ->check(precisions);
-  app.add_option("--kv", o.kv, "KV-cache precision (default bf16)")->check(precisions);
-  app.add_option("--precision", o.precision, "Sets weights, activations and kv at once")
-      ->check(precisions);
-  app.add_option("--flash", o.flash, "Flash attention on|off (default on)")->check(on_off);
-  app.add_option("--fuse-elementwise", o.fuse_elementwise,
-                 "Fuse norms/activations/residuals into matmul epilogues on|off (default off)")
-      ->check(on_off);
-  app.add_option("--tp", o.tp, "Tensor-parallel GPUs (default 1)");
-  app.add_option("--compute-efficiency", o.compute_efficiency,
-                 "Share of peak FLOP/s reachable, in (0, 1] (default 1)");
-  app.add_option("--memory-efficiency", o.memory_efficiency,
-                 "Share of peak bandwidth reachable, in (0, 1] (default 1)");
-  app.add_option("--memory-utilization", o.memory_utilization,
-                 "Share of GPU memory usable for weights and KV, in (0, 1] (default 0.9)");
+  for (ChangeKey key : file_order()) {
+    const Knob& k = knob(key);
+    const std::string flag = "--" + std::string(k.flag), help = flag_help(k);
+    auto set = [&o, key](const auto& v) { o.given[key] = v; };
+    switch (k.type) {
+      case KnobType::reference:
+        app.add_option_function<std::string>(flag, set, help)->type_name("ID|FILE");
+        break;
+      case KnobType::phase:
+        add_choice(app, flag, help, {"prefill", "decode"}, o, key,
+                   [](const std::string& v) { return *parse_phase(v); });
+        break;
+      case KnobType::precision:
+        add_choice(app, flag, help, precision_choices(), o, key,
+                   [](const std::string& v) { return *parse_precision(v); });
+        break;
+      case KnobType::toggle:
+        add_choice(app, flag, help, {"on", "off"}, o, key,
+                   [](const std::string& v) { return v == "on"; });
+        break;
+      case KnobType::integer:
+        app.add_option_function<int64_t>(flag, set, help);
+        break;
+      case KnobType::fraction:
+        app.add_option_function<double>(flag, set, help);
+        break;
+    }
+  }
 }
 
 Result<ScenarioFile> resolve_scenario(const ScenarioOptions& o, const PresetLibrary& library) {
@@ -63,40 +97,13 @@ Result<ScenarioFile> resolve_scenario(const ScenarioOptions& o, const PresetLibr
     if (!loaded) return R::fail("--scenario: " + loaded.error());
     file = std::move(loaded).value();
   }
-  Scenario& s = file.scenario;
-  if (o.gpu) {
-    auto gpu = library.gpu(*o.gpu);
-    if (!gpu) return R::fail("--gpu: " + gpu.error());
-    s.gpu = std::move(gpu).value();
+  std::vector<ScenarioChange> changes;
+  for (ChangeKey key : file_order()) {
+    if (auto it = o.given.find(key); it != o.given.end()) changes.push_back({key, it->second});
   }
-  if (o.model) {
-    auto model = library.model(*o.model);
-    if (!model) return R::fail("--model: " + model.error());
-    s.model = std::move(model).value();
-  }
-  if (o.compare_gpu) {
-    auto gpu = library.gpu(*o.compare_gpu);
-    if (!gpu) return R::fail("--compare-gpu: " + gpu.error());
-    s.compare_gpu = std::move(gpu).value();
-  }
-  // The choices were checked by CLI11, so the parses below cannot fail.
-  if (o.phase) s.phase = parse_phase(*o.phase).value_or(s.phase);
-  if (o.batch) s.batch = *o.batch;
-  if (o.seq) s.seq = *o.seq;
-  if (o.precision) {
-    Precision p = parse_precision(*o.precision).value_or(s.weights);
-    s.weights = s.activations = s.kv = p;
-  }
-  if (o.weights) s.weights = parse_precision(*o.weights).value_or(s.weights);
-  if (o.activations) s.activations = parse_precision(*o.activations).value_or(s.activations);
-  if (o.kv) s.kv = parse_precision(*o.kv).value_or(s.kv);
-  if (o.flash) s.flash_attention = *o.flash == "on";
-  if (o.fuse_elementwise) s.fuse_elementwise = *o.fuse_elementwise == "on";
-  if (o.tp) s.tp = *o.tp;
-  if (o.compute_efficiency) s.compute_efficiency = *o.compute_efficiency;
-  if (o.memory_efficiency) s.memory_efficiency = *o.memory_efficiency;
-  if (o.memory_utilization) s.memory_utilization = *o.memory_utilization;
-  if (std::string err = validate(s); !err.empty()) return R::fail(err);
+  auto applied = apply_changes(file.scenario, changes, preset_resolver(library), kChanges);
+  if (!applied) return R::fail(flag_error(applied.error(), o));
+  file.scenario = std::move(applied).value();
   return R::ok(std::move(file));
 }
 

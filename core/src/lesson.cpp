@@ -1,285 +1,10 @@
-// Lessons: scenario changes, animation, and the checks of a lesson's steps.
+// Lessons: the checks of a lesson's steps and the scenario at each step.
 
 #include "roofline/lesson.h"
 
 #include <algorithm>
-#include <array>
-#include <cmath>
-#include <cstdio>
 
 namespace roofline {
-
-// [SECTION] Change keys
-
-namespace {
-
-constexpr std::array<ChangeKey, 16> kChangeKeys = {ChangeKey::gpu,
-                                                   ChangeKey::model,
-                                                   ChangeKey::phase,
-                                                   ChangeKey::batch,
-                                                   ChangeKey::seq,
-                                                   ChangeKey::precision,
-                                                   ChangeKey::weights,
-                                                   ChangeKey::activations,
-                                                   ChangeKey::kv,
-                                                   ChangeKey::flash_attention,
-                                                   ChangeKey::fuse_elementwise,
-                                                   ChangeKey::tp,
-                                                   ChangeKey::compute_efficiency,
-                                                   ChangeKey::memory_efficiency,
-                                                   ChangeKey::memory_utilization,
-                                                   ChangeKey::compare_gpu};
-
-std::string number_text(double v) {
-  std::array<char, 32> buf{};
-  std::snprintf(buf.data(), buf.size(), "%g", v);
-  return buf.data();
-}
-
-std::string integer_range(int64_t max, int64_t got) {
-  if (got < 1) return "expected a positive integer, got " + std::to_string(got);
-  return "expected an integer from 1 to " + std::to_string(max) + ", got " + std::to_string(got);
-}
-
-int64_t max_of(ChangeKey k) {
-  return k == ChangeKey::batch ? kMaxBatch : k == ChangeKey::seq ? kMaxSeq : kMaxTp;
-}
-
-}  // namespace
-
-std::string_view to_string(ChangeKey k) {
-  switch (k) {
-    case ChangeKey::gpu:
-      return "gpu";
-    case ChangeKey::model:
-      return "model";
-    case ChangeKey::phase:
-      return "phase";
-    case ChangeKey::batch:
-      return "batch";
-    case ChangeKey::seq:
-      return "seq";
-    case ChangeKey::precision:
-      return "precision";
-    case ChangeKey::weights:
-      return "weights";
-    case ChangeKey::activations:
-      return "activations";
-    case ChangeKey::kv:
-      return "kv";
-    case ChangeKey::flash_attention:
-      return "flash_attention";
-    case ChangeKey::fuse_elementwise:
-      return "fuse_elementwise";
-    case ChangeKey::tp:
-      return "tp";
-    case ChangeKey::compute_efficiency:
-      return "compute_efficiency";
-    case ChangeKey::memory_efficiency:
-      return "memory_efficiency";
-    case ChangeKey::memory_utilization:
-      return "memory_utilization";
-    case ChangeKey::compare_gpu:
-      return "compare_gpu";
-  }
-  return "batch";
-}
-
-std::optional<ChangeKey> parse_change_key(std::string_view name) {
-  for (ChangeKey k : kChangeKeys) {
-    if (to_string(k) == name) return k;
-  }
-  return std::nullopt;
-}
-
-std::span<const ChangeKey> all_change_keys() { return kChangeKeys; }
-
-std::string check_change(const ScenarioChange& c) {
-  switch (c.key) {
-    case ChangeKey::gpu:
-    case ChangeKey::model: {
-      const auto* id = std::get_if<std::string>(&c.value);
-      if (!id || id->empty()) return "expected a preset id or a path to a .json file";
-      return {};
-    }
-    case ChangeKey::compare_gpu:
-      return std::holds_alternative<std::string>(c.value)
-                 ? std::string()
-                 : "expected a preset id, a path to a .json file, or null for none";
-    case ChangeKey::phase:
-      return std::holds_alternative<Phase>(c.value) ? std::string()
-                                                    : "expected \"prefill\" or \"decode\"";
-    case ChangeKey::precision:
-    case ChangeKey::weights:
-    case ChangeKey::activations:
-    case ChangeKey::kv:
-      return std::holds_alternative<Precision>(c.value) ? std::string()
-                                                        : "expected a precision name";
-    case ChangeKey::batch:
-    case ChangeKey::seq:
-    case ChangeKey::tp: {
-      const auto* v = std::get_if<int64_t>(&c.value);
-      if (!v) return "expected a positive integer";
-      if (*v < 1 || *v > max_of(c.key)) return integer_range(max_of(c.key), *v);
-      return {};
-    }
-    case ChangeKey::flash_attention:
-    case ChangeKey::fuse_elementwise:
-      return std::holds_alternative<bool>(c.value) ? std::string() : "expected true or false";
-    case ChangeKey::compute_efficiency:
-    case ChangeKey::memory_efficiency:
-    case ChangeKey::memory_utilization: {
-      const auto* v = std::get_if<double>(&c.value);
-      if (!v) return "expected a number in (0, 1]";
-      if (!std::isfinite(*v) || *v <= 0 || *v > 1) {
-        return "expected a number in (0, 1], got " + number_text(*v);
-      }
-      return {};
-    }
-  }
-  return "unknown key";
-}
-
-std::string describe(const ScenarioChange& c) {
-  std::string text(to_string(c.key));
-  text += ' ';
-  std::visit(
-      [&](const auto& v) {
-        using V = std::decay_t<decltype(v)>;
-        if constexpr (std::is_same_v<V, std::string>) {
-          text += v.empty() ? std::string("none") : v;
-        } else if constexpr (std::is_same_v<V, Phase> || std::is_same_v<V, Precision>) {
-          text += to_string(v);
-        } else if constexpr (std::is_same_v<V, bool>) {
-          text += v ? "on" : "off";
-        } else if constexpr (std::is_same_v<V, int64_t>) {
-          text += std::to_string(v);
-        } else {
-          text += number_text(v);
-        }
-      },
-      c.value);
-  return text;
-}
-
-// [SECTION] Applying changes
-
-namespace {
-
-// Applies one change already checked by check_change(); "" or the resolver's message.
-std::string apply_one(Scenario& s, const ScenarioChange& c, const PresetResolver& resolve) {
-  const ChangeValue& v = c.value;
-  switch (c.key) {
-    case ChangeKey::gpu:
-    case ChangeKey::compare_gpu: {
-      const std::string& id = std::get<std::string>(v);
-      if (c.key == ChangeKey::compare_gpu && id.empty()) {
-        s.compare_gpu.reset();
-        return {};
-      }
-      if (!resolve.gpu) return "no GPU presets to look '" + id + "' up in";
-      Result<GpuSpec> gpu = resolve.gpu(id);
-      if (!gpu) return gpu.error();
-      (c.key == ChangeKey::gpu ? s.gpu : s.compare_gpu.emplace()) = std::move(gpu).value();
-      return {};
-    }
-    case ChangeKey::model: {
-      const std::string& id = std::get<std::string>(v);
-      if (!resolve.model) return "no model presets to look '" + id + "' up in";
-      Result<ModelConfig> model = resolve.model(id);
-      if (!model) return model.error();
-      s.model = std::move(model).value();
-      return {};
-    }
-    case ChangeKey::phase:
-      s.phase = std::get<Phase>(v);
-      return {};
-    case ChangeKey::batch:
-      s.batch = std::get<int64_t>(v);
-      return {};
-    case ChangeKey::seq:
-      s.seq = std::get<int64_t>(v);
-      return {};
-    case ChangeKey::tp:
-      s.tp = std::get<int64_t>(v);
-      return {};
-    case ChangeKey::precision:
-      s.weights = s.activations = s.kv = std::get<Precision>(v);
-      return {};
-    case ChangeKey::weights:
-      s.weights = std::get<Precision>(v);
-      return {};
-    case ChangeKey::activations:
-      s.activations = std::get<Precision>(v);
-      return {};
-    case ChangeKey::kv:
-      s.kv = std::get<Precision>(v);
-      return {};
-    case ChangeKey::flash_attention:
-      s.flash_attention = std::get<bool>(v);
-      return {};
-    case ChangeKey::fuse_elementwise:
-      s.fuse_elementwise = std::get<bool>(v);
-      return {};
-    case ChangeKey::compute_efficiency:
-      s.compute_efficiency = std::get<double>(v);
-      return {};
-    case ChangeKey::memory_efficiency:
-      s.memory_efficiency = std::get<double>(v);
-      return {};
-    case ChangeKey::memory_utilization:
-      s.memory_utilization = std::get<double>(v);
-      return {};
-  }
-  return {};
-}
-
-// apply_changes() with the key path of the list in messages ("changes" or
-// "question.reveal_changes").
-Result<Scenario> apply_listed(const Scenario& start, std::span<const ScenarioChange> changes,
-                              const PresetResolver& resolve, std::string_view path) {
-  Scenario s = start;
-  for (const ScenarioChange& c : changes) {
-    std::string error = check_change(c);
-    if (error.empty()) error = apply_one(s, c, resolve);
-    if (!error.empty()) {
-      return Result<Scenario>::fail(std::string(path) + "." + std::string(to_string(c.key)) + ": " +
-                                    error);
-    }
-  }
-  if (std::string error = validate(s); !error.empty()) {
-    return Result<Scenario>::fail(std::string(path) + ": " + error);
-  }
-  return Result<Scenario>::ok(std::move(s));
-}
-
-}  // namespace
-
-Result<Scenario> apply_changes(const Scenario& s, std::span<const ScenarioChange> changes,
-                               const PresetResolver& resolve) {
-  return apply_listed(s, changes, resolve, "changes");
-}
-
-Scenario interpolate(const Scenario& from, const Scenario& to, double t) {
-  if (!(t < 1)) return to;  // also NaN
-  t = std::max(t, 0.0);
-  Scenario s = to;
-  auto geometric = [t](int64_t a, int64_t b) {
-    const double la = std::log(static_cast<double>(std::max<int64_t>(a, 1)));
-    const double lb = std::log(static_cast<double>(std::max<int64_t>(b, 1)));
-    const auto v = static_cast<int64_t>(std::llround(std::exp(la + t * (lb - la))));
-    return std::clamp(v, std::min(a, b), std::max(a, b));
-  };
-  auto linear = [t](double a, double b) { return a + t * (b - a); };
-  s.batch = geometric(from.batch, to.batch);
-  s.seq = geometric(from.seq, to.seq);
-  s.compute_efficiency = linear(from.compute_efficiency, to.compute_efficiency);
-  s.memory_efficiency = linear(from.memory_efficiency, to.memory_efficiency);
-  s.memory_utilization = linear(from.memory_utilization, to.memory_utilization);
-  return s;
-}
-
-// [SECTION] Lessons
 
 bool is_highlight_id(std::string_view id) {
   for (std::string_view fixed : {"group:fc", "group:attention", "group:elementwise", "group:step",
@@ -407,10 +132,10 @@ Result<Scenario> scenario_at_step(const Lesson& lesson, const Scenario& start, s
   Scenario s = start;
   for (size_t i = 0; i <= index; ++i) {
     const LessonStep& step = lesson.steps[i];
-    auto next = apply_listed(s, step.changes, resolve, "changes");
+    auto next = apply_changes(s, step.changes, resolve);
     if (next && step.question && (i < index || revealed)) {
-      next = apply_listed(next.value(), step.question->reveal_changes, resolve,
-                          "question.reveal_changes");
+      next = apply_changes(next.value(), step.question->reveal_changes, resolve,
+                           "question.reveal_changes");
     }
     if (!next) return Result<Scenario>::fail(step_label(lesson, i) + ": " + next.error());
     s = std::move(next).value();
@@ -425,7 +150,7 @@ std::string check_lesson(const Lesson& lesson, const Scenario& start,
   for (size_t i = 0; i < lesson.steps.size(); ++i) {
     const LessonStep& step = lesson.steps[i];
     auto fail = [&](const std::string& e) { return step_label(lesson, i) + ": " + e; };
-    auto shown = apply_listed(s, step.changes, resolve, "changes");
+    auto shown = apply_changes(s, step.changes, resolve);
     if (!shown) return fail(shown.error());
     s = std::move(shown).value();
     const Analysis a = analyze(s);
@@ -438,7 +163,7 @@ std::string check_lesson(const Lesson& lesson, const Scenario& start,
     }
     if (!step.question) continue;
     auto revealed =
-        apply_listed(s, step.question->reveal_changes, resolve, "question.reveal_changes");
+        apply_changes(s, step.question->reveal_changes, resolve, "question.reveal_changes");
     if (!revealed) return fail(revealed.error());
     s = std::move(revealed).value();
     const Analysis b = analyze(s);

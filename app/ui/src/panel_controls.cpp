@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <string>
 
+#include "roofline/knobs.h"
 #include "roofline/units.h"
 #include "ui_internal.h"
 
@@ -29,6 +30,14 @@ void disabled_wrapped(const std::string& text) {
 float load_button_width() {
   const ImGuiStyle& style = ImGui::GetStyle();
   return ImGui::CalcTextSize("Load…").x + 2 * style.FramePadding.x + style.ItemInnerSpacing.x;
+}
+
+// A knob control's tooltip: the knob's one line from the table, then what this control adds.
+std::string knob_tooltip(ChangeKey key, std::string_view more = {}) {
+  std::string text(knob(key).help);
+  text += '.';
+  if (!more.empty()) text.append(" ").append(more);
+  return text;
 }
 
 void section(const char* title) {
@@ -82,19 +91,21 @@ bool precision_combo(const char* id, Precision& value, const GpuSpec& gpu, bool 
   return changed;
 }
 
-// A logarithmic slider with an exact input box beside it; both clamp to [lo, hi]. The slider
-// names its unit ("64 sequences", "1 token").
-void log_slider_with_input(const char* id, int64_t& value, int64_t lo, int64_t hi,
-                           const char* unit_one, const char* unit_many, const char* tooltip) {
+// A logarithmic slider with an exact input box beside it for an integer knob; both clamp to the
+// knob's range. The slider names its unit ("64 sequences", "1 token").
+void log_slider_with_input(ChangeKey key, int64_t& value, const char* unit_one,
+                           const char* unit_many, std::string_view more) {
+  const Knob& k = knob(key);
+  const auto lo = static_cast<int64_t>(k.min), hi = static_cast<int64_t>(k.max);
   const float em = ImGui::GetFontSize();
   const float input_w = 5.2f * em;
   const float avail = ImGui::GetContentRegionAvail().x;
-  ImGui::PushID(id);
+  ImGui::PushID(k.name.data(), k.name.data() + k.name.size());
   ImGui::SetNextItemWidth(std::max(4 * em, avail - input_w - ImGui::GetStyle().ItemInnerSpacing.x));
   const std::string format = std::string("%lld ") + (value == 1 ? unit_one : unit_many);
   ImGui::SliderScalar("##slider", ImGuiDataType_S64, &value, &lo, &hi, format.c_str(),
                       ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
-  item_tooltip(tooltip);
+  item_tooltip(knob_tooltip(key, more).c_str());
   ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
   ImGui::SetNextItemWidth(input_w);
   ImGui::InputScalar("##input", ImGuiDataType_S64, &value, nullptr, nullptr, "%lld");
@@ -103,15 +114,16 @@ void log_slider_with_input(const char* id, int64_t& value, int64_t lo, int64_t h
   ImGui::PopID();
 }
 
-// A fraction shown and edited as a percentage.
-void percent_slider(const char* id, double& fraction, double lo_percent, const char* tooltip) {
+// A fraction knob shown and edited as a percentage, from `lo_percent` to the knob's maximum.
+void percent_slider(const char* id, ChangeKey key, double& fraction, double lo_percent,
+                    std::string_view more = {}) {
   double percent = fraction * 100;
-  const double lo = lo_percent, hi = 100;
+  const double lo = lo_percent, hi = knob(key).max * 100;
   if (ImGui::SliderScalar(id, ImGuiDataType_Double, &percent, &lo, &hi, "%.0f %%",
                           ImGuiSliderFlags_AlwaysClamp)) {
     fraction = std::clamp(percent, lo, hi) / 100;
   }
-  item_tooltip(tooltip);
+  item_tooltip(knob_tooltip(key, more).c_str());
 }
 
 void draw_hardware(AppState& s) {
@@ -122,7 +134,9 @@ void draw_hardware(AppState& s) {
             "do not change with the GPU, only where the roof sits above them.");
   ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - load_button_width());
   const std::string gpu = preset_combo("##gpu", s.library->gpus(), s.doc.gpu.id, s.doc.gpu.name);
-  item_tooltip("Preset GPUs (dense datasheet peaks; the source is in each preset file).");
+  item_tooltip(knob_tooltip(ChangeKey::gpu,
+                            "The presets use dense datasheet peaks; the source is in each file.")
+                   .c_str());
   if (!gpu.empty()) {
     if (auto loaded = s.library->gpu(gpu)) s.doc.gpu = std::move(loaded).value();
   }
@@ -140,7 +154,7 @@ void draw_hardware(AppState& s) {
   const std::string other = preset_combo(
       "##compare", s.library->gpus(), s.doc.compare_gpu ? s.doc.compare_gpu->id : std::string(),
       s.doc.compare_gpu ? s.doc.compare_gpu->name : std::string(), true, !s.doc.compare_gpu);
-  item_tooltip("None, or a GPU to compare with.");
+  item_tooltip(knob_tooltip(ChangeKey::compare_gpu, "None turns the comparison off.").c_str());
   if (other == "-") {
     s.doc.compare_gpu.reset();
   } else if (!other.empty()) {
@@ -156,7 +170,9 @@ void draw_model(AppState& s) {
   ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - load_button_width());
   const std::string model =
       preset_combo("##model", s.library->models(), s.doc.model.id, s.doc.model.name);
-  item_tooltip("Preset models (Hugging Face config.json files).");
+  item_tooltip(
+      knob_tooltip(ChangeKey::model, "The presets are config.json files from Hugging Face.")
+          .c_str());
   if (!model.empty()) {
     if (auto loaded = s.library->model(model)) s.doc.model = std::move(loaded).value();
   }
@@ -194,9 +210,9 @@ void draw_workload(AppState& s) {
             "B, the sequences processed together. Each weight byte read serves B tokens, "
             "so in decode the fc intensity ≈ B FLOP/byte (bf16): batching moves the fc "
             "dot right along the slope towards the ridge. The KV cache grows with B.");
-  log_slider_with_input("batch", s.doc.batch, 1, kMaxBatch, "sequence", "sequences",
-                        "Batch size B (logarithmic). Ctrl+click to type, or use the box. You can "
-                        "also drag the fc dot on the chart.");
+  log_slider_with_input(ChangeKey::batch, s.doc.batch, "sequence", "sequences",
+                        "Logarithmic: Ctrl+click to type, or use the box. You can also drag the "
+                        "fc dot on the chart.");
 
   const bool prefill = s.doc.phase == Phase::prefill;
   row_label(prefill ? "Prompt" : "Context",
@@ -205,10 +221,10 @@ void draw_workload(AppState& s) {
                     : "S, the tokens already in each sequence's KV cache. Decode attention reads "
                       "S·Hkv·dh K and V values per sequence: its time grows with S but its "
                       "intensity does not.");
-  log_slider_with_input("seq", s.doc.seq, 1, kMaxSeq, "token", "tokens",
-                        prefill ? "Prompt length T in tokens (logarithmic). In prefill, dragging "
-                                  "the fc or attention dot sets it."
-                                : "Context length S in tokens (logarithmic).");
+  log_slider_with_input(ChangeKey::seq, s.doc.seq, "token", "tokens",
+                        prefill ? "Logarithmic. In prefill, dragging the fc or attention dot "
+                                  "sets it."
+                                : "Logarithmic.");
 }
 
 void draw_precision(AppState& s) {
@@ -218,20 +234,20 @@ void draw_precision(AppState& s) {
             "bytes in decode (doubles the fc intensity). Weights wider than the "
             "activations also set the math precision.");
   precision_combo("##weights", s.doc.weights, s.doc.gpu, true);
-  item_tooltip("Weight storage precision (W8 / W4 for weight-only quantization).");
+  item_tooltip(knob_tooltip(ChangeKey::weights, "W8 or W4 is weight-only quantization.").c_str());
   row_label("Activations",
             "Precision of activations, and usually of the math: the compute roof "
             "drawn is the GPU's peak for the math precision.");
   precision_combo("##activations", s.doc.activations, s.doc.gpu, false);
-  item_tooltip(
-      "Activation precision; the matmuls run at this precision unless the weights are "
-      "wider.");
+  item_tooltip(knob_tooltip(ChangeKey::activations,
+                            "The matmuls run at this precision unless the weights are wider.")
+                   .c_str());
   row_label("KV cache",
             "Storage of the K and V cache: bytes per cached value. Decode attention's "
             "intensity ≈ 2·g / b_kv, so fp8 KV doubles it; it also halves the KV "
             "memory, raising the batch that fits.");
   precision_combo("##kv", s.doc.kv, s.doc.gpu, true);
-  item_tooltip("KV cache precision.");
+  item_tooltip(knob_tooltip(ChangeKey::kv).c_str());
 
   const Analysis& a = chart_data(s).analysis;
   disabled_wrapped("Math: " + std::string(to_string(a.math_precision)) + " on the " +
@@ -252,14 +268,17 @@ void draw_precision(AppState& s) {
 void draw_kernels(AppState& s) {
   section("Kernels and parallelism");
   ImGui::Checkbox("Flash attention", &s.doc.flash_attention);
-  item_tooltip(
-      "On: attention is one fused kernel; the score matrix never goes to memory. Off: "
-      "QKᵀ, softmax and SV are separate ops that write and read B·H·S (decode) or "
-      "B·H·T² (prefill) scores: more bytes, lower intensity.");
+  item_tooltip(knob_tooltip(ChangeKey::flash_attention,
+                            "On: attention is one fused kernel; the score matrix never goes to "
+                            "memory. Off: QKᵀ, softmax and SV are separate ops that write and "
+                            "read B·H·S (decode) or B·H·T² (prefill) scores: more bytes, lower "
+                            "intensity.")
+                   .c_str());
   ImGui::Checkbox("Fuse elementwise ops", &s.doc.fuse_elementwise);
-  item_tooltip(
-      "On: norms, activation and residual adds ride in the matmul epilogues and move no "
-      "bytes of their own (their FLOPs remain; with zero bytes they leave the chart).");
+  item_tooltip(knob_tooltip(ChangeKey::fuse_elementwise,
+                            "On: they move no bytes of their own (their FLOPs remain; with zero "
+                            "bytes they leave the chart).")
+                   .c_str());
 
   row_label("Tensor par.",
             "tp, the GPUs one layer is split over. Every op's FLOPs and bytes "
@@ -276,7 +295,7 @@ void draw_kernels(AppState& s) {
     }
     ImGui::EndCombo();
   }
-  item_tooltip("Tensor-parallel degree (per-GPU numbers on the chart).");
+  item_tooltip(knob_tooltip(ChangeKey::tp, "The chart shows per-GPU numbers.").c_str());
 }
 
 void draw_roofs(AppState& s) {
@@ -284,13 +303,13 @@ void draw_roofs(AppState& s) {
   row_label("Compute",
             "Scales the compute roof: real matmuls reach 60–80% of the datasheet "
             "peak. A dot's bound and time follow the scaled roof.");
-  percent_slider("##compute_eff", s.doc.compute_efficiency, 5,
-                 "Compute efficiency: share of the datasheet peak FLOP/s drawn as the roof.");
+  percent_slider("##compute_eff", ChangeKey::compute_efficiency, s.doc.compute_efficiency, 5,
+                 "Drawn as the compute roof.");
   row_label("Memory",
             "Scales the bandwidth slope: real kernels reach 70–90% of the datasheet "
             "HBM bandwidth.");
-  percent_slider("##memory_eff", s.doc.memory_efficiency, 5,
-                 "Memory efficiency: share of the datasheet bandwidth drawn as the slope.");
+  percent_slider("##memory_eff", ChangeKey::memory_efficiency, s.doc.memory_efficiency, 5,
+                 "Drawn as the bandwidth slope.");
   const float half = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;
   const bool peak = s.doc.compute_efficiency == 1.0 && s.doc.memory_efficiency == 1.0;
   const bool practical = s.doc.compute_efficiency == 0.7 && s.doc.memory_efficiency == 0.8;
@@ -314,8 +333,7 @@ void draw_roofs(AppState& s) {
             "Share of the GPU memory usable for weights and KV cache (the rest "
             "is activations, workspace and fragmentation). Sets the largest batch "
             "that fits and the KV wall on the throughput plot.");
-  percent_slider("##mem_util", s.doc.memory_utilization, 30,
-                 "Memory utilization: usable share of the GPU's capacity.");
+  percent_slider("##mem_util", ChangeKey::memory_utilization, s.doc.memory_utilization, 30);
 }
 
 }  // namespace

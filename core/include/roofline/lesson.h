@@ -1,97 +1,25 @@
 #pragma once
-// Guided lessons: a sequence of steps, each changing the scenario, highlighting parts of the
-// chart, explaining with live values filled from the analysis, and optionally asking a question
-// whose Reveal moves the chart to prove the answer. Plain data and pure functions: the JSON form
-// is read by roofline::io (lesson_io.h), and preset ids resolve through callbacks, so core stays
-// free of I/O.
+// Guided lessons: a sequence of steps, each changing the scenario (ScenarioChange, knobs.h),
+// highlighting parts of the chart, explaining with live values filled from the analysis, and
+// optionally asking a question whose Reveal moves the chart to prove the answer. Plain data and
+// pure functions: the JSON form is read by roofline::io (lesson_io.h), and preset ids resolve
+// through callbacks, so core stays free of I/O.
 
 #include <cstddef>
 #include <cstdint>
-#include <functional>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
-#include <variant>
 #include <vector>
 
 #include "roofline/analysis.h"
-#include "roofline/hardware.h"
-#include "roofline/model_config.h"
+#include "roofline/knobs.h"
 #include "roofline/precision.h"
 #include "roofline/result.h"
 #include "roofline/scenario.h"
 
 namespace roofline {
-
-// [SECTION] Scenario changes
-
-// The knobs a lesson step may set, in the order apply_changes() expects them: `precision`
-// (all three precisions) comes before `weights`, `activations` and `kv`, so a step may set
-// "precision": "fp8" and then "kv": "bf16".
-enum class ChangeKey {
-  gpu,
-  model,
-  phase,
-  batch,
-  seq,
-  precision,
-  weights,
-  activations,
-  kv,
-  flash_attention,
-  fuse_elementwise,
-  tp,
-  compute_efficiency,
-  memory_efficiency,
-  memory_utilization,
-  compare_gpu,
-};
-
-// The JSON key: "flash_attention", "compare_gpu", ...
-std::string_view to_string(ChangeKey k);
-std::optional<ChangeKey> parse_change_key(std::string_view name);
-// Every key, in application order (for "expected one of" messages).
-std::span<const ChangeKey> all_change_keys();
-
-// What a change sets: gpu, model and compare_gpu a preset id or a path ("" for compare_gpu
-// turns the comparison off); phase a Phase; precision, weights, activations and kv a Precision;
-// batch, seq and tp an int64_t; flash_attention and fuse_elementwise a bool; the efficiencies
-// and memory_utilization a double.
-using ChangeValue = std::variant<std::string, Phase, Precision, int64_t, bool, double>;
-
-struct ScenarioChange {
-  ChangeKey key = ChangeKey::batch;
-  ChangeValue value = int64_t{1};
-
-  bool operator==(const ScenarioChange&) const = default;
-};
-
-// Empty when the value has the type and range its key takes; otherwise what was expected, e.g.
-// "expected an integer from 1 to 1000000, got -4" (the caller adds the key).
-std::string check_change(const ScenarioChange& c);
-
-// One line for a button or a tooltip: "batch 64", "gpu h200", "flash_attention off",
-// "compare_gpu none", "memory_efficiency 0.8".
-std::string describe(const ScenarioChange& c);
-
-// Looks preset ids (or paths) up; io's preset_resolver() builds one from a PresetLibrary.
-struct PresetResolver {
-  std::function<Result<GpuSpec>(std::string_view)> gpu;
-  std::function<Result<ModelConfig>(std::string_view)> model;
-};
-
-// `s` with `changes` applied in order. Fails with "changes.KEY: message" for a value of the
-// wrong type or range or an id the resolver does not know, and with "changes: message" when
-// the result breaks validate(Scenario).
-Result<Scenario> apply_changes(const Scenario& s, std::span<const ScenarioChange> changes,
-                               const PresetResolver& resolve);
-
-// Where the chart is at fraction t in [0, 1] (clamped) of an animated move from `from` to `to`:
-// batch and seq move geometrically (rounded: 1 -> 100 at t = 0.5 gives 10), the efficiencies
-// and memory_utilization linearly; everything else (GPU, model, phase, precisions, flags, tp,
-// compare GPU, view) is `to`'s from t = 0 on. t = 1 gives `to` exactly.
-Scenario interpolate(const Scenario& from, const Scenario& to, double t);
 
 // [SECTION] Text: emphasis and live values
 

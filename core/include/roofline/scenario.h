@@ -17,10 +17,10 @@ enum class Phase { prefill, decode };
 std::string_view to_string(Phase p);
 std::optional<Phase> parse_phase(std::string_view name);
 
-// Limits on the workload's knobs; values outside are rejected by validate().
+// The largest batch and sequence length: the batch and seq knobs' ranges (knobs.h), and where
+// sweeps over them stop.
 inline constexpr int64_t kMaxBatch = 1'000'000;
 inline constexpr int64_t kMaxSeq = 10'000'000;
-inline constexpr int64_t kMaxTp = 1024;
 
 struct Scenario {
   GpuSpec gpu;        // resolved preset (gpu.id is what is saved)
@@ -42,8 +42,9 @@ struct Scenario {
   bool operator==(const Scenario&) const = default;
 };
 
-// Empty when the workload knobs are in range; otherwise one message naming the key and the
-// expected range (e.g. "batch must be between 1 and 1000000, got 0").
+// Empty when every knob is in its range (knobs.h) and the GPU and model are sound; otherwise
+// one message naming the key and the expected range ("batch must be between 1 and 1000000,
+// got 0").
 std::string validate(const Scenario& s);
 
 }  // namespace roofline

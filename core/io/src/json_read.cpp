@@ -16,6 +16,7 @@
 #include "io_internal.h"
 #include "roofline/io/json_io.h"
 #include "roofline/io/preset_library.h"
+#include "roofline/knobs.h"
 
 namespace roofline {
 namespace {
@@ -308,22 +309,12 @@ ModelConfig read_model(const Json& root, std::string_view origin, std::string_vi
   return m;
 }
 
-const std::set<std::string, std::less<>> kScenarioKeys = {"gpu",
-                                                          "model",
-                                                          "compare_gpu",
-                                                          "phase",
-                                                          "batch",
-                                                          "seq",
-                                                          "weights",
-                                                          "activations",
-                                                          "kv",
-                                                          "flash_attention",
-                                                          "fuse_elementwise",
-                                                          "tp",
-                                                          "compute_efficiency",
-                                                          "memory_efficiency",
-                                                          "memory_utilization",
-                                                          "view"};
+// A key of the scenario file itself (knob or "view"), as opposed to one kept for saving.
+bool is_scenario_key(std::string_view key) {
+  const Knob* k = find_knob(key);
+  return key == "view" || (k && k->saved);
+}
+
 bool is_view_key(std::string_view key) {
   for (const SeriesFlag& flag : kSeriesFlags)
     if (flag.saved && flag.key == key) return true;
@@ -368,55 +359,61 @@ std::string resolve_reference(const std::string& value, const std::vector<Preset
       .string();
 }
 
+// A knob's value in a scenario file; nullopt when the key is absent or null. Integer and
+// number ranges are validate()'s to check, with its messages.
+std::optional<ChangeValue> read_knob(const Reader& r, const Knob& k) {
+  if (!r.has(k.name)) return std::nullopt;
+  switch (k.type) {
+    case KnobType::reference: {
+      const Json& v = *r.find(k.name);
+      if (!v.is_string()) r.fail(k.name, "a preset id or a path to a .json file", v);
+      return v.get<std::string>();
+    }
+    case KnobType::phase: {
+      const std::string name = r.string(k.name, "");
+      const auto phase = parse_phase(name);
+      if (!phase) r.fail(k.name, expected(k), Json(name));
+      return *phase;
+    }
+    case KnobType::precision:
+      return r.precision(k.name, Precision::bf16);
+    case KnobType::integer:
+      return r.integer(k.name, 0);
+    case KnobType::toggle:
+      return r.boolean(k.name, false);
+    case KnobType::fraction:
+      return r.number(k.name, 0);
+  }
+  return std::nullopt;
+}
+
 ScenarioFile read_scenario(const Json& root, std::string_view origin, const PresetLibrary& library,
                            std::string_view base_dir) {
   Reader r(root, origin);
+  const PresetResolver resolve{
+      [&](std::string_view ref) {
+        return library.gpu(resolve_reference(std::string(ref), library.gpus(), base_dir));
+      },
+      [&](std::string_view ref) {
+        return library.model(resolve_reference(std::string(ref), library.models(), base_dir));
+      }};
   ScenarioFile file;
   Scenario& s = file.scenario;
-  auto reference = [&](std::string_view key, std::string_view fallback) {
-    const Json* v = r.find(key);
-    if (v && !v->is_string()) r.fail(key, "a preset id or a path to a .json file", *v);
-    return v ? v->get<std::string>() : std::string(fallback);
-  };
-
-  std::string gpu_ref = resolve_reference(reference("gpu", "h100-sxm"), library.gpus(), base_dir);
-  auto gpu = library.gpu(gpu_ref);
-  if (!gpu) r.fail_message("gpu", gpu.error());
-  s.gpu = gpu.value();
-
-  std::string model_ref =
-      resolve_reference(reference("model", "llama-3-8b"), library.models(), base_dir);
-  auto model = library.model(model_ref);
-  if (!model) r.fail_message("model", model.error());
-  s.model = model.value();
-
-  if (r.has("compare_gpu")) {
-    std::string ref = resolve_reference(reference("compare_gpu", ""), library.gpus(), base_dir);
-    auto other = library.gpu(ref);
-    if (!other) r.fail_message("compare_gpu", other.error());
-    s.compare_gpu = other.value();
+  for (ChangeKey key : file_order()) {
+    const Knob& k = knob(key);
+    if (!k.saved) continue;
+    std::optional<ChangeValue> value = read_knob(r, k);
+    if (!value && !k.preset.empty()) value = std::string(k.preset);
+    if (!value) continue;
+    if (std::string error = k.set(s, *value, resolve); !error.empty()) {
+      r.fail_message(k.name, error);
+    }
   }
-
-  std::string phase = r.string("phase", to_string(s.phase));
-  auto parsed_phase = parse_phase(phase);
-  if (!parsed_phase) r.fail("phase", "\"prefill\" or \"decode\"", Json(phase));
-  s.phase = *parsed_phase;
-  s.batch = r.integer("batch", s.batch);
-  s.seq = r.integer("seq", s.seq);
-  s.weights = r.precision("weights", s.weights);
-  s.activations = r.precision("activations", s.activations);
-  s.kv = r.precision("kv", s.kv);
-  s.flash_attention = r.boolean("flash_attention", s.flash_attention);
-  s.fuse_elementwise = r.boolean("fuse_elementwise", s.fuse_elementwise);
-  s.tp = r.integer("tp", s.tp);
-  s.compute_efficiency = r.number("compute_efficiency", s.compute_efficiency);
-  s.memory_efficiency = r.number("memory_efficiency", s.memory_efficiency);
-  s.memory_utilization = r.number("memory_utilization", s.memory_utilization);
 
   Json unknown = Json::object();
   if (const Json* view = r.find("view")) file.view = read_view(*view, r, origin, unknown);
   for (const auto& [key, value] : root.items()) {
-    if (!kScenarioKeys.contains(key)) unknown[key] = value;
+    if (!is_scenario_key(key)) unknown[key] = value;
   }
   if (!unknown.empty()) file.extra_keys_json = unknown.dump();
 

@@ -4,12 +4,15 @@
 
 #include <cmath>
 #include <string>
+#include <type_traits>
+#include <variant>
 
 #include <nlohmann/json.hpp>
 
 #include "io_internal.h"
 #include "roofline/compare.h"
 #include "roofline/io/json_io.h"
+#include "roofline/knobs.h"
 
 namespace roofline {
 namespace {
@@ -60,20 +63,25 @@ Json view_json(const ChartView& v) {
   return j;
 }
 
-// The workload knobs shared by scenario files and the analyze output.
+// A knob's value as scenario files and the analyze output write it.
+Json knob_json(const ChangeValue& value) {
+  return std::visit(
+      [](const auto& v) -> Json {
+        using V = std::decay_t<decltype(v)>;
+        if constexpr (std::is_same_v<V, Phase> || std::is_same_v<V, Precision>) {
+          return to_string(v);
+        } else {
+          return v;
+        }
+      },
+      value);
+}
+
+// The knobs that are not preset references, shared by scenario files and the analyze output.
 void put_knobs(Json& j, const Scenario& s) {
-  j["phase"] = to_string(s.phase);
-  j["batch"] = s.batch;
-  j["seq"] = s.seq;
-  j["weights"] = to_string(s.weights);
-  j["activations"] = to_string(s.activations);
-  j["kv"] = to_string(s.kv);
-  j["flash_attention"] = s.flash_attention;
-  j["fuse_elementwise"] = s.fuse_elementwise;
-  j["tp"] = s.tp;
-  j["compute_efficiency"] = s.compute_efficiency;
-  j["memory_efficiency"] = s.memory_efficiency;
-  j["memory_utilization"] = s.memory_utilization;
+  for (const Knob& k : knobs()) {
+    if (k.saved && k.type != KnobType::reference) j[std::string(k.name)] = knob_json(k.get(s));
+  }
 }
 
 Json model_shape_json(const ModelConfig& m) {
@@ -166,9 +174,11 @@ std::string gpu_to_json(const GpuSpec& gpu) { return gpu_json(gpu).dump(2) + "\n
 std::string scenario_to_json(const ScenarioFile& file) {
   const Scenario& s = file.scenario;
   Json j;
-  j["gpu"] = s.gpu.id;
-  j["model"] = s.model.id;
-  if (s.compare_gpu) j["compare_gpu"] = s.compare_gpu->id;
+  for (const Knob& k : knobs()) {  // the preset references first; no key for no compare GPU
+    if (k.type != KnobType::reference) continue;
+    const ChangeValue id = k.get(s);
+    if (!std::get<std::string>(id).empty()) j[std::string(k.name)] = knob_json(id);
+  }
   put_knobs(j, s);
   j["view"] = view_json(file.view);
   if (!file.extra_keys_json.empty()) {

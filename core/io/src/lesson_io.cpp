@@ -93,49 +93,33 @@ std::optional<int64_t> as_integer(const Json& v) {
   return std::nullopt;
 }
 
-ChangeValue change_value(ChangeKey key, const Json& v, const Place& place,
+ChangeValue change_value(const Knob& k, const Json& v, const Place& place,
                          const std::string& full) {
-  switch (key) {
-    case ChangeKey::gpu:
-    case ChangeKey::model:
-      if (!v.is_string() || v.get<std::string>().empty()) {
-        place.expected(full, "a preset id or a path to a .json file", v);
-      }
+  switch (k.type) {
+    case KnobType::reference:
+      if (v.is_null() && k.preset.empty()) return std::string();  // an optional knob: none
+      if (!v.is_string() || v.get<std::string>().empty()) place.expected(full, expected(k), v);
       return v.get<std::string>();
-    case ChangeKey::compare_gpu:
-      if (v.is_null()) return std::string();
-      if (!v.is_string() || v.get<std::string>().empty()) {
-        place.expected(full, "a preset id, a path to a .json file, or null for none", v);
-      }
-      return v.get<std::string>();
-    case ChangeKey::phase: {
+    case KnobType::phase: {
       const auto p = v.is_string() ? parse_phase(v.get<std::string>()) : std::nullopt;
-      if (!p) place.expected(full, "\"prefill\" or \"decode\"", v);
+      if (!p) place.expected(full, expected(k), v);
       return *p;
     }
-    case ChangeKey::precision:
-    case ChangeKey::weights:
-    case ChangeKey::activations:
-    case ChangeKey::kv: {
+    case KnobType::precision: {
       const auto p = v.is_string() ? parse_precision(v.get<std::string>()) : std::nullopt;
       if (!p) place.expected(full, "one of " + precision_names(), v);
       return *p;
     }
-    case ChangeKey::batch:
-    case ChangeKey::seq:
-    case ChangeKey::tp: {
+    case KnobType::integer: {
       const auto i = as_integer(v);
-      if (!i) place.expected(full, "a positive integer", v);
+      if (!i) place.expected(full, expected(k), v);
       return *i;
     }
-    case ChangeKey::flash_attention:
-    case ChangeKey::fuse_elementwise:
-      if (!v.is_boolean()) place.expected(full, "true or false", v);
+    case KnobType::toggle:
+      if (!v.is_boolean()) place.expected(full, expected(k), v);
       return v.get<bool>();
-    case ChangeKey::compute_efficiency:
-    case ChangeKey::memory_efficiency:
-    case ChangeKey::memory_utilization:
-      if (!v.is_number()) place.expected(full, "a number in (0, 1]", v);
+    case KnobType::fraction:
+      if (!v.is_number()) place.expected(full, expected(k), v);
       return v.get<double>();
   }
   place.fail(full, "unknown key");
@@ -152,18 +136,18 @@ std::vector<ScenarioChange> read_changes(const Json& object, std::string_view ke
   for (const auto& [name, value] : v->items()) {
     const std::string full = list_key + "." + name;
     if (name.starts_with("_")) continue;
-    const auto k = parse_change_key(name);
+    const Knob* k = find_knob(name);
     if (!k) {
       std::string list;
-      for (ChangeKey known : all_change_keys()) {
-        list += (list.empty() ? "" : ", ") + std::string(to_string(known));
-      }
+      for (const Knob& known : knobs())
+        list += (list.empty() ? "" : ", ") + std::string(known.name);
       place.fail(full, "unknown scenario change: expected one of " + list);
     }
-    ScenarioChange change{*k, change_value(*k, value, place, full)};
+    ScenarioChange change{k->key, change_value(*k, value, place, full)};
     if (std::string e = check_change(change); !e.empty()) place.fail(full, e);
     changes.push_back(std::move(change));
   }
+  // Table order: `precision` before the three precisions it sets (knobs.h).
   std::stable_sort(changes.begin(), changes.end(),
                    [](const ScenarioChange& a, const ScenarioChange& b) { return a.key < b.key; });
   return changes;
@@ -266,11 +250,6 @@ Result<Lesson> parse_lesson(std::string_view json_text, std::string_view origin)
   }
   if (std::string e = validate(lesson); !e.empty()) return Result<Lesson>::fail(at + e);
   return Result<Lesson>::ok(std::move(lesson));
-}
-
-PresetResolver preset_resolver(const PresetLibrary& library) {
-  return {[&library](std::string_view id) { return library.gpu(id); },
-          [&library](std::string_view id) { return library.model(id); }};
 }
 
 Result<Lesson> load_lesson(std::string_view json_text, std::string_view origin,

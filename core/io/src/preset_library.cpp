@@ -102,11 +102,16 @@ ScenarioFile PresetLibrary::default_scenario_file() const {
     if (auto file = scenario("default")) return file.value();
   }
   ScenarioFile file;
-  if (auto g = gpu("h100-sxm")) file.scenario.gpu = g.value();
-  if (auto m = model("llama-3-8b")) file.scenario.model = m.value();
+  if (auto g = gpu(knob(ChangeKey::gpu).preset)) file.scenario.gpu = g.value();
+  if (auto m = model(knob(ChangeKey::model).preset)) file.scenario.model = m.value();
   return file;
 }
 
 Scenario PresetLibrary::default_scenario() const { return default_scenario_file().scenario; }
+
+PresetResolver preset_resolver(const PresetLibrary& library) {
+  return {[&library](std::string_view id) { return library.gpu(id); },
+          [&library](std::string_view id) { return library.model(id); }};
+}
 
 }  // namespace roofline

@@ -21,9 +21,9 @@
 //   } ]
 // }
 // Keys starting with "_" are comments. Any other unknown key is an error (a typo would
-// otherwise be silently ignored). Change keys and values: lesson.h (ChangeKey); precisions by
+// otherwise be silently ignored). Change keys and values: knobs.h (the knob table); precisions by
 // name ("bf16"), phase "prefill" or "decode", compare_gpu null turns the comparison off.
-// Changes apply in ChangeKey order whatever order the file lists them in.
+// Changes apply in table order whatever order the file lists them in.
 // Messages name the origin, the step (counted from 1, with its title) and the key:
 //   presets/lessons/x.json: step 3 ("Batching"): changes.batch: expected a positive integer, got -4
 
@@ -40,9 +40,6 @@ namespace roofline {
 // Parses and runs validate(Lesson): syntax, types, value ranges, question shape, highlight
 // ids and placeholders. Preset ids are not looked up (see load_lesson).
 Result<Lesson> parse_lesson(std::string_view json_text, std::string_view origin);
-
-// Resolves gpu and model ids (or paths) through `library`, which must outlive the resolver.
-PresetResolver preset_resolver(const PresetLibrary& library);
 
 // parse_lesson(), then check_lesson() from library.default_scenario(): every preset id
 // resolves, every step's scenario analyses, op highlights exist, {compare.*} has a GPU.

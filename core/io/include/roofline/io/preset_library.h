@@ -8,6 +8,7 @@
 
 #include "roofline/hardware.h"
 #include "roofline/io/scenario_file.h"
+#include "roofline/knobs.h"
 #include "roofline/model_config.h"
 #include "roofline/result.h"
 #include "roofline/scenario.h"
@@ -47,5 +48,8 @@ class PresetLibrary {
  private:
   std::vector<PresetEntry> gpus_, models_, scenarios_;
 };
+
+// Resolves gpu and model ids (or paths) through `library`, which must outlive the resolver.
+PresetResolver preset_resolver(const PresetLibrary& library);
 
 }  // namespace roofline

@@ -1,0 +1,406 @@
+// The knob table, and the checks, texts and changes that iterate it.
+
+#include "roofline/knobs.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+
+namespace roofline {
+
+namespace {
+
+// [SECTION] Accessors shared by rows of one type
+
+// A preset looked up through `resolve` into `slot`; "" or why not.
+template <typename T>
+std::string resolve_into(T& slot, const ChangeValue& v,
+                         const std::function<Result<T>(std::string_view)>& resolve,
+                         std::string_view kind) {
+  const std::string& id = std::get<std::string>(v);
+  if (!resolve) return "no " + std::string(kind) + " presets to look '" + id + "' up in";
+  Result<T> found = resolve(id);
+  if (!found) return found.error();
+  slot = std::move(found).value();
+  return {};
+}
+
+// A row's get and set for a plain field of type T.
+template <auto Field>
+ChangeValue get_field(const Scenario& s) {
+  return s.*Field;
+}
+template <auto Field>
+std::string set_field(Scenario& s, const ChangeValue& v, const PresetResolver&) {
+  using T = std::remove_reference_t<decltype(s.*Field)>;
+  s.*Field = std::get<T>(v);
+  return {};
+}
+
+// [SECTION] The table
+
+constexpr Knob kKnobs[] = {
+    {.key = ChangeKey::gpu,
+     .name = "gpu",
+     .flag = "gpu",
+     .type = KnobType::reference,
+     .preset = "h100-sxm",
+     .help = "GPU preset id or GPU JSON file",
+     .get = [](const Scenario& s) -> ChangeValue { return s.gpu.id; },
+     .set = [](Scenario& s, const ChangeValue& v,
+               const PresetResolver& r) { return resolve_into(s.gpu, v, r.gpu, "GPU"); }},
+    {.key = ChangeKey::model,
+     .name = "model",
+     .flag = "model",
+     .type = KnobType::reference,
+     .preset = "llama-3-8b",
+     .help = "Model preset id or Hugging Face config.json",
+     .get = [](const Scenario& s) -> ChangeValue { return s.model.id; },
+     .set = [](Scenario& s, const ChangeValue& v,
+               const PresetResolver& r) { return resolve_into(s.model, v, r.model, "model"); }},
+    {.key = ChangeKey::phase,
+     .name = "phase",
+     .flag = "phase",
+     .type = KnobType::phase,
+     .help = "prefill or decode",
+     .get = get_field<&Scenario::phase>,
+     .set = set_field<&Scenario::phase>},
+    {.key = ChangeKey::batch,
+     .name = "batch",
+     .flag = "batch",
+     .type = KnobType::integer,
+     .min = 1,
+     .max = kMaxBatch,
+     .tween = Tween::geometric,
+     .help = "Batch size B: sequences per step",
+     .get = get_field<&Scenario::batch>,
+     .set = set_field<&Scenario::batch>},
+    {.key = ChangeKey::seq,
+     .name = "seq",
+     .flag = "seq",
+     .type = KnobType::integer,
+     .min = 1,
+     .max = kMaxSeq,
+     .tween = Tween::geometric,
+     .help = "Prompt length in prefill, context length in decode",
+     .get = get_field<&Scenario::seq>,
+     .set = set_field<&Scenario::seq>},
+    {.key = ChangeKey::precision,
+     .name = "precision",
+     .flag = "precision",
+     .type = KnobType::precision,
+     .saved = false,
+     .help = "Sets weights, activations and kv at once",
+     .get = get_field<&Scenario::activations>,
+     .set =
+         [](Scenario& s, const ChangeValue& v, const PresetResolver&) {
+           s.weights = s.activations = s.kv = std::get<Precision>(v);
+           return std::string();
+         }},
+    {.key = ChangeKey::weights,
+     .name = "weights",
+     .flag = "weights",
+     .type = KnobType::precision,
+     .help = "Weight precision",
+     .get = get_field<&Scenario::weights>,
+     .set = set_field<&Scenario::weights>},
+    {.key = ChangeKey::activations,
+     .name = "activations",
+     .flag = "activations",
+     .type = KnobType::precision,
+     .help = "Activation precision",
+     .get = get_field<&Scenario::activations>,
+     .set = set_field<&Scenario::activations>},
+    {.key = ChangeKey::kv,
+     .name = "kv",
+     .flag = "kv",
+     .type = KnobType::precision,
+     .help = "KV-cache precision",
+     .get = get_field<&Scenario::kv>,
+     .set = set_field<&Scenario::kv>},
+    {.key = ChangeKey::flash_attention,
+     .name = "flash_attention",
+     .flag = "flash",
+     .type = KnobType::toggle,
+     .help = "Flash attention",
+     .get = get_field<&Scenario::flash_attention>,
+     .set = set_field<&Scenario::flash_attention>},
+    {.key = ChangeKey::fuse_elementwise,
+     .name = "fuse_elementwise",
+     .flag = "fuse-elementwise",
+     .type = KnobType::toggle,
+     .help = "Fuse norms/activations/residuals into matmul epilogues",
+     .get = get_field<&Scenario::fuse_elementwise>,
+     .set = set_field<&Scenario::fuse_elementwise>},
+    {.key = ChangeKey::tp,
+     .name = "tp",
+     .flag = "tp",
+     .type = KnobType::integer,
+     .min = 1,
+     .max = 1024,
+     .help = "Tensor-parallel GPUs",
+     .get = get_field<&Scenario::tp>,
+     .set = set_field<&Scenario::tp>},
+    {.key = ChangeKey::compute_efficiency,
+     .name = "compute_efficiency",
+     .flag = "compute-efficiency",
+     .type = KnobType::fraction,
+     .min = 0,
+     .max = 1,
+     .tween = Tween::linear,
+     .help = "Share of peak FLOP/s reachable",
+     .get = get_field<&Scenario::compute_efficiency>,
+     .set = set_field<&Scenario::compute_efficiency>},
+    {.key = ChangeKey::memory_efficiency,
+     .name = "memory_efficiency",
+     .flag = "memory-efficiency",
+     .type = KnobType::fraction,
+     .min = 0,
+     .max = 1,
+     .tween = Tween::linear,
+     .help = "Share of peak bandwidth reachable",
+     .get = get_field<&Scenario::memory_efficiency>,
+     .set = set_field<&Scenario::memory_efficiency>},
+    {.key = ChangeKey::memory_utilization,
+     .name = "memory_utilization",
+     .flag = "memory-utilization",
+     .type = KnobType::fraction,
+     .min = 0,
+     .max = 1,
+     .tween = Tween::linear,
+     .help = "Share of GPU memory usable for weights and KV",
+     .get = get_field<&Scenario::memory_utilization>,
+     .set = set_field<&Scenario::memory_utilization>},
+    {.key = ChangeKey::compare_gpu,
+     .name = "compare_gpu",
+     .flag = "compare-gpu",
+     .type = KnobType::reference,
+     .help = "A second GPU to compare against",
+     .get = [](const Scenario& s) -> ChangeValue {
+       return s.compare_gpu ? s.compare_gpu->id : std::string();
+     },
+     .set =
+         [](Scenario& s, const ChangeValue& v, const PresetResolver& r) {
+           if (std::get<std::string>(v).empty()) {
+             s.compare_gpu.reset();
+             return std::string();
+           }
+           GpuSpec gpu;
+           std::string error = resolve_into(gpu, v, r.gpu, "GPU");
+           if (error.empty()) s.compare_gpu = std::move(gpu);
+           return error;
+         }},
+};
+
+constexpr bool in_key_order() {
+  for (size_t i = 0; i < std::size(kKnobs); ++i) {
+    if (kKnobs[i].key != static_cast<ChangeKey>(i)) return false;
+  }
+  return true;
+}
+static_assert(in_key_order(), "knob rows follow ChangeKey: knob(k) indexes the table by key");
+
+constexpr std::array<ChangeKey, std::size(kKnobs)> kChangeKeys = [] {
+  std::array<ChangeKey, std::size(kKnobs)> keys{};
+  for (size_t i = 0; i < keys.size(); ++i) keys[i] = kKnobs[i].key;
+  return keys;
+}();
+
+constexpr std::array<ChangeKey, std::size(kKnobs)> kFileOrder = [] {
+  std::array<ChangeKey, std::size(kKnobs)> keys{};
+  size_t n = 0;
+  for (bool references : {true, false}) {
+    for (const Knob& k : kKnobs) {
+      if ((k.type == KnobType::reference) == references) keys[n++] = k.key;
+    }
+  }
+  return keys;
+}();
+
+// [SECTION] Texts
+
+std::string number_text(double v) {
+  std::array<char, 32> buf{};
+  std::snprintf(buf.data(), buf.size(), "%g", v);
+  return buf.data();
+}
+
+int64_t integer_bound(double bound) { return static_cast<int64_t>(bound); }
+
+bool in_range(const Knob& k, double v) {
+  if (k.type == KnobType::fraction) return std::isfinite(v) && v > k.min && v <= k.max;
+  return v >= k.min && v <= k.max;
+}
+
+}  // namespace
+
+std::span<const Knob> knobs() { return kKnobs; }
+
+std::span<const ChangeKey> file_order() { return kFileOrder; }
+
+const Knob& knob(ChangeKey k) { return kKnobs[static_cast<size_t>(k)]; }
+
+const Knob* find_knob(std::string_view name) {
+  for (const Knob& k : kKnobs) {
+    if (k.name == name) return &k;
+  }
+  return nullptr;
+}
+
+ChangeValue default_value(const Knob& k) {
+  if (k.type == KnobType::reference) return std::string(k.preset);
+  return k.get(Scenario{});
+}
+
+std::string value_text(const ChangeValue& v) {
+  return std::visit(
+      [](const auto& x) -> std::string {
+        using V = std::decay_t<decltype(x)>;
+        if constexpr (std::is_same_v<V, std::string>) {
+          return x;
+        } else if constexpr (std::is_same_v<V, Phase> || std::is_same_v<V, Precision>) {
+          return std::string(to_string(x));
+        } else if constexpr (std::is_same_v<V, bool>) {
+          return x ? "on" : "off";
+        } else if constexpr (std::is_same_v<V, int64_t>) {
+          return std::to_string(x);
+        } else {
+          return number_text(x);
+        }
+      },
+      v);
+}
+
+std::string range_text(const Knob& k) {
+  if (k.type == KnobType::integer) {
+    return std::to_string(integer_bound(k.min)) + " to " + std::to_string(integer_bound(k.max));
+  }
+  std::string range(1, '(');  // not "(" + ...: GCC 12 -Wrestrict bug
+  return range.append(number_text(k.min)).append(", ").append(number_text(k.max)).append("]");
+}
+
+std::string expected(const Knob& k) {
+  switch (k.type) {
+    case KnobType::reference:
+      return k.preset.empty() ? "a preset id, a path to a .json file, or null for none"
+                              : "a preset id or a path to a .json file";
+    case KnobType::phase:
+      return "\"prefill\" or \"decode\"";
+    case KnobType::precision:
+      return "a precision name";
+    case KnobType::integer:
+      return k.min == 1 ? "a positive integer" : "an integer";
+    case KnobType::toggle:
+      return "true or false";
+    case KnobType::fraction:
+      return "a number in " + range_text(k);
+  }
+  return {};
+}
+
+std::string range_error(const Knob& k, const ChangeValue& v) {
+  if (const auto* i = std::get_if<int64_t>(&v); i && k.type == KnobType::integer) {
+    if (in_range(k, static_cast<double>(*i))) return {};
+    return std::string(k.name) + " must be between " + std::to_string(integer_bound(k.min)) +
+           " and " + std::to_string(integer_bound(k.max)) + ", got " + std::to_string(*i);
+  }
+  if (const auto* d = std::get_if<double>(&v); d && k.type == KnobType::fraction) {
+    if (in_range(k, *d)) return {};
+    return std::string(k.name) + " must be in " + range_text(k) + ", got " + std::to_string(*d);
+  }
+  return {};
+}
+
+// [SECTION] Changes
+
+std::string_view to_string(ChangeKey k) { return knob(k).name; }
+
+std::optional<ChangeKey> parse_change_key(std::string_view name) {
+  const Knob* k = find_knob(name);
+  return k ? std::optional(k->key) : std::nullopt;
+}
+
+std::span<const ChangeKey> all_change_keys() { return kChangeKeys; }
+
+std::string check_change(const ScenarioChange& c) {
+  const Knob& k = knob(c.key);
+  const ChangeValue& v = c.value;
+  switch (k.type) {
+    case KnobType::reference: {
+      const auto* id = std::get_if<std::string>(&v);
+      if (!id || (id->empty() && !k.preset.empty())) return "expected " + expected(k);
+      return {};
+    }
+    case KnobType::phase:
+      if (!std::holds_alternative<Phase>(v)) return "expected " + expected(k);
+      return {};
+    case KnobType::precision:
+      if (!std::holds_alternative<Precision>(v)) return "expected " + expected(k);
+      return {};
+    case KnobType::toggle:
+      if (!std::holds_alternative<bool>(v)) return "expected " + expected(k);
+      return {};
+    case KnobType::integer: {
+      const auto* i = std::get_if<int64_t>(&v);
+      if (!i) return "expected " + expected(k);
+      if (in_range(k, static_cast<double>(*i))) return {};
+      if (k.min == 1 && *i < 1) return "expected a positive integer, got " + std::to_string(*i);
+      return "expected an integer from " + range_text(k) + ", got " + std::to_string(*i);
+    }
+    case KnobType::fraction: {
+      const auto* d = std::get_if<double>(&v);
+      if (!d) return "expected " + expected(k);
+      if (in_range(k, *d)) return {};
+      return "expected " + expected(k) + ", got " + number_text(*d);
+    }
+  }
+  return "unknown key";
+}
+
+std::string describe(const ScenarioChange& c) {
+  std::string text = value_text(c.value);
+  return std::string(to_string(c.key)) + " " + (text.empty() ? std::string("none") : text);
+}
+
+Result<Scenario> apply_changes(const Scenario& start, std::span<const ScenarioChange> changes,
+                               const PresetResolver& resolve, std::string_view list) {
+  Scenario s = start;
+  for (const ScenarioChange& c : changes) {
+    std::string error = check_change(c);
+    if (error.empty()) error = knob(c.key).set(s, c.value, resolve);
+    if (!error.empty()) {
+      return Result<Scenario>::fail(std::string(list) + "." + std::string(to_string(c.key)) + ": " +
+                                    error);
+    }
+  }
+  if (std::string error = validate(s); !error.empty()) {
+    return Result<Scenario>::fail(std::string(list) + ": " + error);
+  }
+  return Result<Scenario>::ok(std::move(s));
+}
+
+Scenario interpolate(const Scenario& from, const Scenario& to, double t) {
+  if (!(t < 1)) return to;  // also NaN
+  t = std::max(t, 0.0);
+  Scenario s = to;
+  auto geometric = [t](int64_t a, int64_t b) {
+    const double la = std::log(static_cast<double>(std::max<int64_t>(a, 1)));
+    const double lb = std::log(static_cast<double>(std::max<int64_t>(b, 1)));
+    const auto v = static_cast<int64_t>(std::llround(std::exp(la + t * (lb - la))));
+    return std::clamp(v, std::min(a, b), std::max(a, b));
+  };
+  for (const Knob& k : kKnobs) {
+    if (k.tween == Tween::jump) continue;
+    const ChangeValue a = k.get(from), b = k.get(to);
+    if (k.tween == Tween::geometric) {
+      k.set(s, geometric(std::get<int64_t>(a), std::get<int64_t>(b)), {});
+    } else {
+      const double x = std::get<double>(a), y = std::get<double>(b);
+      k.set(s, x + t * (y - x), {});
+    }
+  }
+  return s;
+}
+
+}  // namespace roofline
