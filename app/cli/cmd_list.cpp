@@ -55,7 +55,7 @@ std::string list_table(const PresetLibrary& library, std::string_view kind) {
     rows.push_back({"id", "gpu", "model", "phase", "batch", "seq", "precision"});
     right = {false, false, false, false, true, true, false};
     for (const auto& e : library.scenarios()) {
-      Scenario s = loaded(library.scenario(e.id));
+      const Scenario s = loaded(library.scenario(e.id)).scenario;
       std::string precision = std::string(to_string(s.weights)) + "/" +
                               std::string(to_string(s.activations)) + "/" +
                               std::string(to_string(s.kv));
@@ -86,7 +86,7 @@ std::string list_json(const PresetLibrary& library, std::string_view kind) {
     return preset_list_to_json(listed<ModelConfig>(
         library.models(), [&](std::string_view id) { return library.model(id); }));
   }
-  return preset_list_to_json(listed<Scenario>(
+  return preset_list_to_json(listed<ScenarioFile>(
       library.scenarios(), [&](std::string_view id) { return library.scenario(id); }));
 }
 

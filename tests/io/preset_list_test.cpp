@@ -54,11 +54,12 @@ TEST(PresetList, ModelsGiveTheirShape) {
 }
 
 TEST(PresetList, ScenariosNestTheirFile) {
-  Scenario s;
-  s.batch = 8;
+  ScenarioFile s;
+  s.scenario.batch = 8;
+  s.view.theme = ChartTheme::dark;
   const std::string file = scenario_to_json(s);
   const std::string list = preset_list_to_json(
-      std::vector<ListedPreset<Scenario>>{{{"s", "S", "presets/scenarios/s.json", ""}, s}});
+      std::vector<ListedPreset<ScenarioFile>>{{{"s", "S", "presets/scenarios/s.json", ""}, s}});
   std::string nested;  // the file, indented two levels deeper, after "scenario":
   for (size_t i = 0; i < file.size() - 1; ++i) {
     nested += file[i];

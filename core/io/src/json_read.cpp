@@ -1,178 +1,19 @@
-// Parsing of scenario files.
-// Every failure becomes one line "ORIGIN: KEY: expected X, got Y"; nlohmann's exceptions and
-// our own InputError are caught at each public function, never let out.
+// Parsing of scenario files into ScenarioFile {scenario, view, extra keys}, with json_reader.h's
+// Reader: one message "ORIGIN: KEY: expected X, got Y" for any bad input.
 
-#include <cmath>
-#include <cstdint>
 #include <filesystem>
-#include <limits>
 #include <optional>
-#include <set>
 #include <string>
 #include <string_view>
 
-#include <nlohmann/json.hpp>
-
 #include "io_internal.h"
+#include "json_reader.h"
 #include "roofline/io/json_io.h"
 #include "roofline/io/preset_library.h"
 #include "roofline/knobs.h"
 
 namespace roofline {
 namespace {
-
-using Json = nlohmann::ordered_json;
-
-struct InputError {
-  std::string message;
-};
-
-// The value as the user wrote it, shortened so a message stays one line.
-std::string shown(const Json& value) {
-  std::string text = value.dump();
-  if (text.size() > 48) text = text.substr(0, 45) + "...";
-  return text;
-}
-
-// "[json.exception.parse_error.101] parse error at line 3, column 5: syntax error ..." becomes
-// "invalid JSON at line 3, column 5: syntax error ...".
-std::string condense_parse_error(const nlohmann::json::exception& e) {
-  std::string what = e.what();
-  if (auto bracket = what.find("] "); bracket != std::string::npos) what.erase(0, bracket + 2);
-  constexpr std::string_view kPrefix = "parse error ";
-  if (what.rfind(kPrefix, 0) == 0) what.erase(0, kPrefix.size());
-  return "invalid JSON " + what;
-}
-
-Json parse_root(std::string_view text, std::string_view origin) {
-  Json root;
-  try {
-    root = Json::parse(text.begin(), text.end());
-  } catch (const nlohmann::json::parse_error& e) {
-    throw InputError{std::string(origin) + ": " + condense_parse_error(e)};
-  }
-  if (!root.is_object()) {
-    throw InputError{std::string(origin) + ": expected a JSON object at the top level, got " +
-                     shown(root)};
-  }
-  return root;
-}
-
-std::optional<int64_t> as_integer(const Json& v) {
-  if (v.is_number_unsigned()) {
-    auto u = v.get<uint64_t>();
-    if (u > static_cast<uint64_t>(std::numeric_limits<int64_t>::max())) return std::nullopt;
-    return static_cast<int64_t>(u);
-  }
-  if (v.is_number_integer()) return v.get<int64_t>();
-  if (v.is_number_float()) {
-    double d = v.get<double>();
-    // 1e12 or 4096.0 are integers written as floats; 9.2e18 keeps the cast in range.
-    if (std::isfinite(d) && d == std::floor(d) && std::fabs(d) < 9.2e18) {
-      return static_cast<int64_t>(d);
-    }
-  }
-  return std::nullopt;
-}
-
-// Typed access to the keys of one JSON object; `path` prefixes nested keys ("view.theme").
-class Reader {
- public:
-  Reader(const Json& object, std::string_view origin, std::string path = "")
-      : object_(object), origin_(origin), path_(std::move(path)) {}
-
-  std::string key_path(std::string_view key) const { return path_ + std::string(key); }
-
-  [[noreturn]] void fail(std::string_view key, std::string_view expected, const Json& got) const {
-    throw InputError{std::string(origin_) + ": " + key_path(key) + ": expected " +
-                     std::string(expected) + ", got " + shown(got)};
-  }
-  [[noreturn]] void fail_message(std::string_view key, std::string_view message) const {
-    throw InputError{std::string(origin_) + ": " + key_path(key) + ": " + std::string(message)};
-  }
-  [[noreturn]] void missing(std::string_view key, std::string_view expected) const {
-    fail_message(key, "missing, expected " + std::string(expected));
-  }
-
-  // nullptr when the key is absent or null (null means "not given" in HF configs).
-  const Json* find(std::string_view key) const {
-    auto it = object_.find(key);
-    if (it == object_.end() || it->is_null()) return nullptr;
-    return &*it;
-  }
-  bool has(std::string_view key) const { return find(key) != nullptr; }
-
-  std::optional<int64_t> optional_integer(std::string_view key, int64_t min,
-                                          std::string_view expected) const {
-    const Json* v = find(key);
-    if (!v) return std::nullopt;
-    auto i = as_integer(*v);
-    if (!i || *i < min) fail(key, expected, *v);
-    return i;
-  }
-  std::optional<int64_t> optional_positive(std::string_view key) const {
-    return optional_integer(key, 1, "a positive integer");
-  }
-  int64_t positive(std::string_view key) const {
-    auto i = optional_positive(key);
-    if (!i) missing(key, "a positive integer");
-    return *i;
-  }
-  int64_t non_negative(std::string_view key, int64_t fallback) const {
-    return optional_integer(key, 0, "an integer >= 0").value_or(fallback);
-  }
-  // Any integer: the range is checked by core's validate() with its own message.
-  int64_t integer(std::string_view key, int64_t fallback) const {
-    return optional_integer(key, std::numeric_limits<int64_t>::min(), "an integer")
-        .value_or(fallback);
-  }
-
-  std::optional<double> optional_positive_number(std::string_view key,
-                                                 std::string_view expected) const {
-    const Json* v = find(key);
-    if (!v) return std::nullopt;
-    if (!v->is_number() || !(v->get<double>() > 0) || !std::isfinite(v->get<double>())) {
-      fail(key, expected, *v);
-    }
-    return v->get<double>();
-  }
-  double positive_number(std::string_view key, std::string_view expected) const {
-    auto d = optional_positive_number(key, expected);
-    if (!d) missing(key, expected);
-    return *d;
-  }
-  double number(std::string_view key, double fallback) const {
-    const Json* v = find(key);
-    if (!v) return fallback;
-    if (!v->is_number() || !std::isfinite(v->get<double>())) fail(key, "a number", *v);
-    return v->get<double>();
-  }
-
-  std::string string(std::string_view key, std::string_view fallback) const {
-    const Json* v = find(key);
-    if (!v) return std::string(fallback);
-    if (!v->is_string()) fail(key, "a string", *v);
-    return v->get<std::string>();
-  }
-  bool boolean(std::string_view key, bool fallback) const {
-    const Json* v = find(key);
-    if (!v) return fallback;
-    if (!v->is_boolean()) fail(key, "true or false", *v);
-    return v->get<bool>();
-  }
-  Precision precision(std::string_view key, Precision fallback) const {
-    const Json* v = find(key);
-    if (!v) return fallback;
-    auto p = v->is_string() ? parse_precision(v->get<std::string>()) : std::nullopt;
-    if (!p) fail(key, "one of " + precision_names(), *v);
-    return *p;
-  }
-
- private:
-  const Json& object_;
-  std::string_view origin_;
-  std::string path_;
-};
 
 // A key of the scenario file itself (knob or "view"), as opposed to one kept for saving.
 bool is_scenario_key(std::string_view key) {
@@ -181,27 +22,27 @@ bool is_scenario_key(std::string_view key) {
 }
 
 bool is_view_key(std::string_view key) {
-  for (const ViewFlagKey& flag : kViewFlagKeys)
-    if (flag.key == key) return true;
+  for (const SeriesFlag& flag : kSeriesFlags)
+    if (flag.saved && flag.key == key) return true;
   for (std::string_view other : {"x_min", "x_max", "y_min", "y_max", "theme"})
     if (other == key) return true;
   return false;
 }
 
-ViewSettings read_view(const Json& view, const Reader& top, std::string_view origin,
-                       Json& unknown) {
-  if (!view.is_object()) top.fail("view", "an object", view);
-  Reader r(view, origin, "view.");
-  ViewSettings v;
-  v.x_min = r.optional_positive_number("x_min", "a positive number (FLOP/byte) or null");
-  v.x_max = r.optional_positive_number("x_max", "a positive number (FLOP/byte) or null");
-  v.y_min = r.optional_positive_number("y_min", "a positive number (FLOP/s) or null");
-  v.y_max = r.optional_positive_number("y_max", "a positive number (FLOP/s) or null");
-  for (const ViewFlagKey& flag : kViewFlagKeys) v.*flag.field = r.boolean(flag.key, v.*flag.field);
-  v.theme = r.string("theme", v.theme);
-  if (v.theme != "light" && v.theme != "dark")
-    r.fail("theme", "\"light\" or \"dark\"", Json(v.theme));
-  for (const auto& [key, value] : view.items()) {
+ChartView read_view(const Reader& r, Json& unknown) {
+  NumberRule intensity = positive_number("FLOP/byte");
+  NumberRule flops = positive_number("FLOP/s");
+  intensity.expected += " or null";
+  flops.expected += " or null";
+  ChartView v;
+  v.x_min = r.optional_number("x_min", intensity);
+  v.x_max = r.optional_number("x_max", intensity);
+  v.y_min = r.optional_number("y_min", flops);
+  v.y_max = r.optional_number("y_max", flops);
+  for (const SeriesFlag& flag : kSeriesFlags)
+    if (flag.saved) v.*flag.flag = r.boolean(flag.key, v.*flag.flag);
+  v.theme = r.enumeration("theme", parse_chart_theme, kChartThemeNames, v.theme);
+  for (const auto& [key, value] : r.object().items()) {
     if (!is_view_key(key)) unknown["view"][key] = value;
   }
   return v;
@@ -223,37 +64,10 @@ std::string resolve_reference(const std::string& value, const std::vector<Preset
       .string();
 }
 
-// A knob's value in a scenario file; nullopt when the key is absent or null. Integer and
-// number ranges are validate()'s to check, with its messages.
-std::optional<ChangeValue> read_knob(const Reader& r, const Knob& k) {
-  if (!r.has(k.name)) return std::nullopt;
-  switch (k.type) {
-    case KnobType::reference: {
-      const Json& v = *r.find(k.name);
-      if (!v.is_string()) r.fail(k.name, "a preset id or a path to a .json file", v);
-      return v.get<std::string>();
-    }
-    case KnobType::phase: {
-      const std::string name = r.string(k.name, "");
-      const auto phase = parse_phase(name);
-      if (!phase) r.fail(k.name, expected(k), Json(name));
-      return *phase;
-    }
-    case KnobType::precision:
-      return r.precision(k.name, Precision::bf16);
-    case KnobType::integer:
-      return r.integer(k.name, 0);
-    case KnobType::toggle:
-      return r.boolean(k.name, false);
-    case KnobType::fraction:
-      return r.number(k.name, 0);
-  }
-  return std::nullopt;
-}
-
-Scenario read_scenario(const Json& root, std::string_view origin, const PresetLibrary& library,
-                       std::string_view base_dir) {
-  Reader r(root, origin);
+// Knob values are converted with to_knob_value (the lesson files' conversion too); their ranges
+// are validate()'s to check, with its messages. An absent or null knob keeps its default.
+ScenarioFile read_scenario(const Reader& r, const PresetLibrary& library,
+                           std::string_view base_dir) {
   const PresetResolver resolve{
       [&](std::string_view ref) {
         return library.gpu(resolve_reference(std::string(ref), library.gpus(), base_dir));
@@ -261,11 +75,13 @@ Scenario read_scenario(const Json& root, std::string_view origin, const PresetLi
       [&](std::string_view ref) {
         return library.model(resolve_reference(std::string(ref), library.models(), base_dir));
       }};
-  Scenario s;
+  ScenarioFile file;
+  Scenario& s = file.scenario;
   for (ChangeKey key : file_order()) {
     const Knob& k = knob(key);
     if (!k.saved) continue;
-    std::optional<ChangeValue> value = read_knob(r, k);
+    std::optional<ChangeValue> value;
+    if (const Json* v = r.find(k.name)) value = to_knob_value(r, k, *v);
     if (!value && !k.preset.empty()) value = std::string(k.preset);
     if (!value) continue;
     if (std::string error = k.set(s, *value, resolve); !error.empty()) {
@@ -274,16 +90,16 @@ Scenario read_scenario(const Json& root, std::string_view origin, const PresetLi
   }
 
   Json unknown = Json::object();
-  if (const Json* view = r.find("view")) s.view = read_view(*view, r, origin, unknown);
-  for (const auto& [key, value] : root.items()) {
+  if (r.has("view")) file.view = read_view(r.child("view"), unknown);
+  for (const auto& [key, value] : r.object().items()) {
     if (!is_scenario_key(key)) unknown[key] = value;
   }
-  if (!unknown.empty()) s.unknown_keys_json = unknown.dump();
+  if (!unknown.empty()) file.extra_keys_json = unknown.dump();
 
   if (std::string err = validate(s); !err.empty()) {
-    throw InputError{std::string(origin) + ": " + err};
+    throw InputError{std::string(r.origin()) + ": " + err};
   }
-  return s;
+  return file;
 }
 
 }  // namespace
@@ -306,18 +122,10 @@ std::string display_name_of(std::string_view json_text, std::string_view fallbac
   return std::string(fallback);
 }
 
-Result<Scenario> parse_scenario(std::string_view json_text, std::string_view origin,
-                                const PresetLibrary& library, std::string_view base_dir) {
-  try {
-    return Result<Scenario>::ok(
-        read_scenario(parse_root(json_text, origin), origin, library, base_dir));
-  } catch (const InputError& e) {
-    return Result<Scenario>::fail(e.message);
-  } catch (const nlohmann::json::exception& e) {
-    return Result<Scenario>::fail(std::string(origin) + ": " + e.what());
-  } catch (const std::filesystem::filesystem_error& e) {
-    return Result<Scenario>::fail(std::string(origin) + ": " + e.what());
-  }
+Result<ScenarioFile> parse_scenario(std::string_view json_text, std::string_view origin,
+                                    const PresetLibrary& library, std::string_view base_dir) {
+  return read_json<ScenarioFile>(
+      json_text, origin, [&](const Reader& r) { return read_scenario(r, library, base_dir); });
 }
 
 }  // namespace roofline

@@ -8,7 +8,7 @@
 #include "roofline/hardware.h"
 #include "roofline/io/preset_library.h"
 #include "roofline/model_config.h"
-#include "roofline/scenario.h"
+#include "roofline/io/scenario_file.h"
 
 namespace roofline {
 
@@ -25,6 +25,6 @@ std::string preset_list_to_json(const std::vector<ListedPreset<GpuSpec>>& gpus);
 // moe and mla (true when the model has them).
 std::string preset_list_to_json(const std::vector<ListedPreset<ModelConfig>>& models);
 // Scenarios: id, name, origin and the scenario as scenario_to_json writes it.
-std::string preset_list_to_json(const std::vector<ListedPreset<Scenario>>& scenarios);
+std::string preset_list_to_json(const std::vector<ListedPreset<ScenarioFile>>& scenarios);
 
 }  // namespace roofline
