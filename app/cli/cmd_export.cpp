@@ -13,6 +13,7 @@
 #include "roofline/export/export.h"
 #include "roofline/plot/figure.h"
 #include "roofline/plot/throughput_plot.h"
+#include "roofline/units.h"
 #include "scenario_options.h"
 
 namespace roofline {
@@ -102,8 +103,10 @@ void run_export(const ExportCliOptions& o) {
     if (std::string error = check_figure_request(o.out, o.width, o.height, export_options);
         !error.empty())
       throw CliError(error);
-    if (!(o.font_size >= 4 && o.font_size <= 200))
-      throw CliError("--font-size: expected 4 to 200 pixels, got " + std::to_string(o.font_size));
+    if (!(o.font_size >= kMinExportFontPx && o.font_size <= kMaxExportFontPx))
+      throw CliError("--font-size: expected " + format_exact(kMinExportFontPx) + " to " +
+                     format_exact(kMaxExportFontPx) + " pixels, got " +
+                     std::to_string(o.font_size));
   }
   const ScenarioFile file = resolve_builtin_scenario_file(o.scenario);
   const Scenario& s = file.scenario;

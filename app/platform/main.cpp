@@ -16,10 +16,10 @@
 #include "roofline/io/json_io.h"
 #include "roofline/io/lesson_io.h"
 #include "roofline/io/preset_library.h"
+#include "roofline/io/settings_file.h"
 #include "roofline/ui/app_state.h"
 #include "roofline/ui/classroom.h"
 #include "roofline/ui/dump.h"
-#include "roofline/ui/settings.h"
 #include "window_loop.h"
 
 namespace {

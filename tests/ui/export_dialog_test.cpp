@@ -18,7 +18,6 @@
 #include "headless_ui.h"
 #include "roofline/export/export.h"
 #include "roofline/io/json_io.h"
-#include "roofline/ui/settings.h"
 #include "roofline/units.h"
 
 namespace roofline::test {
@@ -256,29 +255,6 @@ TEST_F(ExportDialog, QuickExportOfAnUnsavedScenarioUsesTheWorkingDirectory) {
         << ui.state.ui.message;
   }
   fs::current_path(before);
-}
-
-TEST(ExportSettings, RememberedInSettingsJson) {
-  Settings s;
-  s.figure_export.what = ExportWhat::throughput;
-  s.figure_export.figure_format = FigureFormat::png;
-  s.figure_export.width = 1920;
-  s.figure_export.height = 1080;
-  s.figure_export.scale = 2;
-  s.figure_export.theme = ChartTheme::dark;
-  s.figure_export.title = "Batch 64";
-  s.figure_export.same_as_window = false;
-  s.figure_export.series.show_ops = true;
-  s.figure_export.folder = "/tmp/figures";
-  auto back = parse_settings(settings_to_json(s), "settings.json");
-  ASSERT_TRUE(back) << back.error();
-  EXPECT_EQ(back->figure_export, s.figure_export);
-  EXPECT_EQ(parse_settings(R"({"export": {"width": 0}})", "settings.json").error(),
-            "settings.json: export.width: expected a whole number between 16 and 16384, got 0");
-  EXPECT_EQ(parse_settings(R"({"export": {"figure_format": "jpg"}})", "s.json").error(),
-            "s.json: export.figure_format: expected \"svg\", \"png\" or \"pdf\", got \"jpg\"");
-  EXPECT_EQ(parse_settings(R"({"export": {"show_ops": 1}})", "s.json").error(),
-            "s.json: export.show_ops: expected true or false, got 1");
 }
 
 }  // namespace

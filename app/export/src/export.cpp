@@ -11,6 +11,7 @@
 
 #include "painters.h"
 #include "roofline/io/json_io.h"
+#include "roofline/units.h"
 
 namespace roofline {
 
@@ -103,15 +104,17 @@ std::string check_figure_request(std::string_view path, double width_px, double 
   auto text = [](double v) { return std::to_string(static_cast<long long>(std::llround(v))); };
   if (!side(width_px) || !side(height_px))
     return p + ": figure size " + text(width_px) + "x" + text(height_px) +
-           " is out of range: width and height must each be between 16 and 16384";
-  if (!(options.scale >= 0.25 && options.scale <= 8))
-    return p + ": --scale " + std::to_string(options.scale) +
-           " is out of range: expected 0.25 to 8";
+           " is out of range: width and height must each be between " +
+           format_exact(kMinFigureSidePx) + " and " + format_exact(kMaxFigureSidePx);
+  if (!(options.scale >= kMinPngScale && options.scale <= kMaxPngScale))
+    return p + ": --scale " + std::to_string(options.scale) + " is out of range: expected " +
+           format_exact(kMinPngScale) + " to " + format_exact(kMaxPngScale);
   if (*format == FigureFormat::png) {
     const double w = png_side(width_px, options.scale), h = png_side(height_px, options.scale);
     if (w > kMaxFigureSidePx || h > kMaxFigureSidePx || w * h > kMaxPngPixels)
-      return p + ": PNG of " + text(w) + "x" + text(h) +
-             " pixels is too large: at most 16384 on a side and 64 megapixels";
+      return p + ": PNG of " + text(w) + "x" + text(h) + " pixels is too large: at most " +
+             format_exact(kMaxFigureSidePx) + " on a side and " +
+             format_exact(kMaxPngPixels / 1e6) + " megapixels";
   }
   return {};
 }

@@ -116,8 +116,9 @@ std::string check_export_options(const FigureExportOptions& o, const std::string
   }
   if (o.what != ExportWhat::table) {
     const bool png = typed.figure_format == FigureFormat::png;
-    if (png && !(o.scale >= 0.25 && o.scale <= 8)) {
-      return path + ": PNG scale " + short_number(o.scale) + " is out of range: expected 0.25 to 8";
+    if (png && !(o.scale >= kMinPngScale && o.scale <= kMaxPngScale)) {
+      return path + ": PNG scale " + short_number(o.scale) + " is out of range: expected " +
+             format_exact(kMinPngScale) + " to " + format_exact(kMaxPngScale);
     }
     ExportOptions eo;
     eo.scale = png ? o.scale : 1.0;
@@ -125,8 +126,8 @@ std::string check_export_options(const FigureExportOptions& o, const std::string
       return bad;
     }
     if (!(o.font_px >= kMinExportFontPx && o.font_px <= kMaxExportFontPx)) {
-      return path + ": font size " + short_number(o.font_px) +
-             " is out of range: expected 4 to 200";
+      return path + ": font size " + short_number(o.font_px) + " is out of range: expected " +
+             format_exact(kMinExportFontPx) + " to " + format_exact(kMaxExportFontPx);
     }
   }
   return {};

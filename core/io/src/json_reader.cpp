@@ -85,17 +85,6 @@ NumberRule number_between(double lo, double hi, std::string_view noun) {
           std::string(noun) + " between " + limit_text(lo) + " and " + limit_text(hi)};
 }
 
-std::string quoted_choices(std::initializer_list<std::string_view> names) {
-  std::string text;
-  size_t i = 0;
-  for (std::string_view name : names) {
-    if (i > 0) text += i + 1 == names.size() ? " or " : ", ";
-    text.append(1, '"').append(name).append(1, '"');
-    ++i;
-  }
-  return text;
-}
-
 Reader::Reader(const Json& object, std::string_view origin, std::string path)
     : object_(object), origin_(origin), path_(std::move(path)) {}
 

@@ -70,9 +70,6 @@ NumberRule positive_number(std::string_view unit);
 // [lo, hi]: "NOUN between LO and HI".
 NumberRule number_between(double lo, double hi, std::string_view noun = "a number");
 
-// "\"a\", \"b\" or \"c\"": the names a string key may take, for its message.
-std::string quoted_choices(std::initializer_list<std::string_view> names);
-
 // Typed access to the keys of one JSON object. `path` prefixes every key a message names:
 // "view." inside the scenario file's view, "step 3 (\"Batching\"): " inside a lesson step.
 class Reader {

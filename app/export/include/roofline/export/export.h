@@ -24,18 +24,14 @@
 #include <string_view>
 
 #include "roofline/analysis.h"
+#include "roofline/io/export_options.h"  // FigureFormat, TableFormat, the size limits
 #include "roofline/plot/axes.h"
 #include "roofline/plot/geometry.h"
 
 namespace roofline {
 
-enum class FigureFormat { png, svg, pdf };
-
 // From the file name's extension (case-insensitive .png/.svg/.pdf); nullopt otherwise.
 std::optional<FigureFormat> figure_format_for_path(std::string_view path);
-
-inline constexpr double kMinFigureSidePx = 16;
-inline constexpr double kMaxFigureSidePx = 16384;
 
 struct ExportOptions {
   double scale = 1.0;  // PNG only: device pixels per geometry pixel (HiDPI), in [0.25, 8]
@@ -62,7 +58,6 @@ std::string export_figure(const PlotGeometry& geometry, std::string_view path, F
 std::string render_figure_to_string(const PlotGeometry& geometry, FigureFormat format,
                                     const ExportOptions& options = {});
 
-enum class TableFormat { csv, markdown };
 std::optional<TableFormat> table_format_for_path(std::string_view path);
 
 // The operator table of roofline/operator_table.h (every operator, then the four groups): CSV

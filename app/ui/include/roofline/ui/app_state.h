@@ -19,6 +19,7 @@
 
 #include "roofline/analysis.h"
 #include "roofline/io/preset_library.h"
+#include "roofline/io/settings_file.h"
 #include "roofline/plot/chart_view.h"
 #include "roofline/plot/figure.h"
 #include "roofline/plot/geometry.h"
@@ -28,7 +29,6 @@
 #include "roofline/ui/classroom_state.h"
 #include "roofline/ui/dialog_state.h"
 #include "roofline/ui/history.h"
-#include "roofline/ui/settings.h"
 
 namespace roofline {
 

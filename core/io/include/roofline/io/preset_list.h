@@ -7,8 +7,8 @@
 
 #include "roofline/hardware.h"
 #include "roofline/io/preset_library.h"
-#include "roofline/model_config.h"
 #include "roofline/io/scenario_file.h"
+#include "roofline/model_config.h"
 
 namespace roofline {
 

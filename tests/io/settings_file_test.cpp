@@ -1,4 +1,4 @@
-#include "roofline/ui/settings.h"
+#include "roofline/io/settings_file.h"
 
 #include <gtest/gtest.h>
 
@@ -45,8 +45,24 @@ TEST(Settings, BadValuesNameTheFileAndKey) {
             "s.json: details_height_em: expected a size in em between 4 and 200, got 0");
   EXPECT_EQ(parse_settings(R"({"controls_width_em": "wide"})", "s.json").error(),
             "s.json: controls_width_em: expected a size in em between 4 and 200, got \"wide\"");
-  EXPECT_EQ(parse_settings("[1]", "s.json").error(), "s.json: expected a JSON object, got [1]");
-  EXPECT_EQ(parse_settings("{", "s.json").error(), "s.json: not valid JSON");
+  // The messages every io reader gives for text that is not a JSON object (json_reader.h).
+  EXPECT_EQ(parse_settings("[1]", "s.json").error(),
+            "s.json: expected a JSON object at the top level, got [1]");
+  EXPECT_EQ(parse_settings("{", "s.json").error(),
+            "s.json: invalid JSON at line 1, column 2: syntax error while parsing object key - "
+            "unexpected end of input; expected string literal");
+}
+
+// The integer rule of every io reader (json_reader.h): a float with no fraction is an integer.
+TEST(Settings, IntegersMayBeWrittenAsWholeFloats) {
+  auto s = parse_settings(R"({"window_width": 1600.0, "export": {"width": 320.0, "height": 2e2}})",
+                          "settings.json");
+  ASSERT_TRUE(s) << s.error();
+  EXPECT_EQ(s->window_width, 1600);
+  EXPECT_EQ(s->figure_export.width, 320);
+  EXPECT_EQ(s->figure_export.height, 200);
+  EXPECT_EQ(parse_settings(R"({"export": {"height": 200.5}})", "s.json").error(),
+            "s.json: export.height: expected a whole number between 16 and 16384, got 200.5");
 }
 
 TEST(Settings, RoundTripThroughTheFolder) {
@@ -88,6 +104,29 @@ TEST(Settings, DirFollowsXdgConfigHome) {
     ::unsetenv("XDG_CONFIG_HOME");
   }
   if (old_home != nullptr) ::setenv("HOME", saved_home.c_str(), 1);
+}
+
+TEST(ExportSettings, RememberedInSettingsJson) {
+  Settings s;
+  s.figure_export.what = ExportWhat::throughput;
+  s.figure_export.figure_format = FigureFormat::png;
+  s.figure_export.width = 1920;
+  s.figure_export.height = 1080;
+  s.figure_export.scale = 2;
+  s.figure_export.theme = ChartTheme::dark;
+  s.figure_export.title = "Batch 64";
+  s.figure_export.same_as_window = false;
+  s.figure_export.series.show_ops = true;
+  s.figure_export.folder = "/tmp/figures";
+  auto back = parse_settings(settings_to_json(s), "settings.json");
+  ASSERT_TRUE(back) << back.error();
+  EXPECT_EQ(back->figure_export, s.figure_export);
+  EXPECT_EQ(parse_settings(R"({"export": {"width": 0}})", "settings.json").error(),
+            "settings.json: export.width: expected a whole number between 16 and 16384, got 0");
+  EXPECT_EQ(parse_settings(R"({"export": {"figure_format": "jpg"}})", "s.json").error(),
+            "s.json: export.figure_format: expected \"svg\", \"png\" or \"pdf\", got \"jpg\"");
+  EXPECT_EQ(parse_settings(R"({"export": {"show_ops": 1}})", "s.json").error(),
+            "s.json: export.show_ops: expected true or false, got 1");
 }
 
 }  // namespace

@@ -1,6 +1,6 @@
 #pragma once
 // What the app remembers between runs: theme, UI scale, window size, splitter positions, the
-// last scenario and the last figure export's options.
+// last scenario and the last figure export's options. JSON-free like json_io.h.
 //
 // Files live in settings_dir(): settings.json (this struct) and last_scenario.json (the
 // document at exit, written with io's scenario format). Writes are atomic.
@@ -8,9 +8,9 @@
 #include <string>
 #include <string_view>
 
+#include "roofline/io/export_options.h"
 #include "roofline/plot/chart_view.h"
 #include "roofline/result.h"
-#include "roofline/ui/export_options.h"
 
 namespace roofline {
 
@@ -28,8 +28,11 @@ struct Settings {
   bool operator==(const Settings&) const = default;
 };
 
+// What settings.json may hold; the app clamps to the same limits.
 inline constexpr float kMinUiScale = 0.5f;
 inline constexpr float kMaxUiScale = 3.0f;
+inline constexpr int kMinWindowSide = 200;  // screen coordinates
+inline constexpr int kMaxWindowSide = 16384;
 // What a saved splitter position may be; the layout clamps it further to the window.
 inline constexpr float kMinPanelEm = 4.0f;
 inline constexpr float kMaxPanelEm = 200.0f;

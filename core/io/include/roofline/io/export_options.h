@@ -1,0 +1,61 @@
+#pragma once
+// What File > Export figure… writes, as values: the options of `roofline-cli export`, which
+// the app remembers between runs (settings.json, key "export", settings_file.h) and Ctrl+Shift+E
+// reuses. The figure and table formats and the size limits are here, where the file that
+// stores them is read; the export library (export.h) and the app use them. JSON-free.
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "roofline/plot/chart_view.h"
+
+namespace roofline {
+
+enum class FigureFormat { png, svg, pdf };
+enum class TableFormat { csv, markdown };
+enum class ExportWhat { roofline, throughput, table };
+
+// Limits a figure request must meet; the export library enforces the size and scale ones, the
+// dialog and settings.json all of them, with messages built from these numbers.
+inline constexpr double kMinFigureSidePx = 16;
+inline constexpr double kMaxFigureSidePx = 16384;
+inline constexpr double kMinPngScale = 0.25;
+inline constexpr double kMaxPngScale = 8;
+inline constexpr double kMinExportFontPx = 4;
+inline constexpr double kMaxExportFontPx = 200;
+
+struct FigureExportOptions {
+  ExportWhat what = ExportWhat::roofline;
+  FigureFormat figure_format = FigureFormat::svg;
+  TableFormat table_format = TableFormat::csv;
+  // Canvas size in pixels (points for PDF); a PNG has width·scale × height·scale pixels.
+  int width = 1280;
+  int height = 800;
+  double scale = 1.0;
+  double font_px = 16;
+  std::optional<ChartTheme> theme;  // nullopt: the window's (key "theme": "window")
+  bool transparent = false;
+  bool show_title = true;
+  std::string title;  // empty: the default title ("<model> on <GPU>")
+  bool show_caption = true;
+  // What the roofline chart shows: the window's series, labels and legend, or these.
+  bool same_as_window = true;
+  SeriesFlags series;  // keys as in kSeriesFlags
+  bool show_labels = true;
+  bool show_legend = true;
+  bool fit = false;    // fit the axes to the content instead of the window's axes
+  std::string folder;  // where the dialog last wrote; empty: the scenario's folder
+
+  bool operator==(const FigureExportOptions&) const = default;
+};
+
+// The names settings.json writes, and their parsers (nullopt for any other name).
+std::string_view to_string(ExportWhat w);    // "roofline" | "throughput" | "table"
+std::string_view to_string(FigureFormat f);  // "svg" | "png" | "pdf"
+std::string_view to_string(TableFormat f);   // "csv" | "markdown"
+std::optional<ExportWhat> export_what_from_string(std::string_view s);
+std::optional<FigureFormat> export_figure_format_from_string(std::string_view s);
+std::optional<TableFormat> export_table_format_from_string(std::string_view s);
+
+}  // namespace roofline

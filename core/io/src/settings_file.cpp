@@ -1,0 +1,216 @@
+// settings.json <-> Settings (settings_file.h), read with json_reader.h's Reader, whose
+// messages are built from the limits below, the ones the app clamps to.
+
+#include "roofline/io/settings_file.h"
+
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <system_error>
+
+#include "json_reader.h"
+#include "roofline/io/json_io.h"
+
+namespace roofline {
+namespace {
+
+constexpr ExportWhat kExportWhats[] = {ExportWhat::roofline, ExportWhat::throughput,
+                                       ExportWhat::table};
+constexpr FigureFormat kFigureFormats[] = {FigureFormat::svg, FigureFormat::png, FigureFormat::pdf};
+constexpr TableFormat kTableFormats[] = {TableFormat::csv, TableFormat::markdown};
+
+template <class E, size_t N>
+std::optional<E> named(std::string_view name, const E (&values)[N]) {
+  for (E v : values)
+    if (to_string(v) == name) return v;
+  return std::nullopt;
+}
+
+// "\"svg\", \"png\" or \"pdf\"": the names of `values`, for "expected ..." messages.
+template <class E, size_t N>
+std::string choices(const E (&values)[N]) {
+  std::string text;
+  for (size_t i = 0; i < N; ++i) {
+    if (i > 0) text += i + 1 == N ? " or " : ", ";
+    text.append(1, '"').append(to_string(values[i])).append(1, '"');
+  }
+  return text;
+}
+
+// The export options' on/off keys, in the order they are written: the figure's own, then the
+// series (kSeriesFlags).
+template <typename Options, typename Fn>
+void for_each_flag(Options& o, Fn&& fn) {
+  fn("transparent", o.transparent);
+  fn("show_title", o.show_title);
+  fn("show_caption", o.show_caption);
+  fn("same_as_window", o.same_as_window);
+  fn("show_labels", o.show_labels);
+  fn("show_legend", o.show_legend);
+  fn("fit", o.fit);
+  for (const SeriesFlag& f : kSeriesFlags) fn(f.key, o.series.*f.flag);
+}
+
+// The "export" object; missing keys keep their defaults.
+FigureExportOptions read_export_options(const Reader& r) {
+  FigureExportOptions o;
+  o.what = r.enumeration(
+      "what", [](std::string_view s) { return named(s, kExportWhats); }, choices(kExportWhats),
+      o.what);
+  o.figure_format = r.enumeration(
+      "figure_format", [](std::string_view s) { return named(s, kFigureFormats); },
+      choices(kFigureFormats), o.figure_format);
+  o.table_format = r.enumeration(
+      "table_format", [](std::string_view s) { return named(s, kTableFormats); },
+      choices(kTableFormats), o.table_format);
+  const IntegerRule side =
+      integer_between(static_cast<int64_t>(kMinFigureSidePx),
+                      static_cast<int64_t>(kMaxFigureSidePx), "a whole number");
+  o.width = static_cast<int>(r.integer("width", side, o.width));
+  o.height = static_cast<int>(r.integer("height", side, o.height));
+  o.scale = r.number("scale", number_between(kMinPngScale, kMaxPngScale), o.scale);
+  o.font_px = r.number("font_px", number_between(kMinExportFontPx, kMaxExportFontPx), o.font_px);
+  if (const Json* theme = r.find("theme"); theme && *theme != "window") {
+    o.theme = r.to_enum("theme", *theme, parse_chart_theme,
+                        "\"window\", " + std::string(kChartThemeNames));
+  }
+  o.title = r.string("title", o.title);
+  o.folder = r.string("folder", o.folder);
+  for_each_flag(o, [&](std::string_view key, bool& field) { field = r.boolean(key, field); });
+  return o;
+}
+
+Settings read_settings(const Reader& r) {
+  Settings s;
+  s.theme = r.enumeration("theme", parse_chart_theme, kChartThemeNames, s.theme);
+  s.ui_scale = static_cast<float>(
+      r.number("ui_scale", number_between(kMinUiScale, kMaxUiScale), s.ui_scale));
+  const IntegerRule side =
+      integer_between(kMinWindowSide, kMaxWindowSide, "a whole number of pixels");
+  s.window_width = static_cast<int>(r.integer("window_width", side, s.window_width));
+  s.window_height = static_cast<int>(r.integer("window_height", side, s.window_height));
+  const NumberRule panel = number_between(kMinPanelEm, kMaxPanelEm, "a size in em");
+  s.controls_width_em =
+      static_cast<float>(r.number("controls_width_em", panel, s.controls_width_em));
+  s.details_height_em =
+      static_cast<float>(r.number("details_height_em", panel, s.details_height_em));
+  s.scenario_path = r.string("scenario_path", s.scenario_path);
+  if (r.has("export")) s.figure_export = read_export_options(r.child("export"));
+  return s;
+}
+
+// A float as the decimal a person would write (31.67, not 31.66666603088379).
+double hundredths(float v) { return std::round(static_cast<double>(v) * 100) / 100; }
+
+// nlohmann::json, not ordered_json: settings.json has always had its keys sorted.
+nlohmann::json export_options_json(const FigureExportOptions& o) {
+  nlohmann::json v = {{"what", to_string(o.what)},
+                      {"figure_format", to_string(o.figure_format)},
+                      {"table_format", to_string(o.table_format)},
+                      {"width", o.width},
+                      {"height", o.height},
+                      {"scale", o.scale},
+                      {"font_px", o.font_px},
+                      {"theme", o.theme ? to_string(*o.theme) : "window"},
+                      {"title", o.title},
+                      {"folder", o.folder}};
+  for_each_flag(o, [&](std::string_view key, const bool& field) { v[std::string(key)] = field; });
+  return v;
+}
+
+}  // namespace
+
+std::string_view to_string(ExportWhat w) {
+  switch (w) {
+    case ExportWhat::throughput:
+      return "throughput";
+    case ExportWhat::table:
+      return "table";
+    case ExportWhat::roofline:
+      break;
+  }
+  return "roofline";
+}
+
+std::string_view to_string(FigureFormat f) {
+  switch (f) {
+    case FigureFormat::png:
+      return "png";
+    case FigureFormat::pdf:
+      return "pdf";
+    case FigureFormat::svg:
+      break;
+  }
+  return "svg";
+}
+
+std::string_view to_string(TableFormat f) {
+  return f == TableFormat::markdown ? "markdown" : "csv";
+}
+
+std::optional<ExportWhat> export_what_from_string(std::string_view s) {
+  return named(s, kExportWhats);
+}
+
+std::optional<FigureFormat> export_figure_format_from_string(std::string_view s) {
+  return named(s, kFigureFormats);
+}
+
+std::optional<TableFormat> export_table_format_from_string(std::string_view s) {
+  return named(s, kTableFormats);
+}
+
+std::string settings_dir() {
+  if (const char* xdg = std::getenv("XDG_CONFIG_HOME"); xdg != nullptr && *xdg != '\0') {
+    return (std::filesystem::path(xdg) / "roofline").string();
+  }
+  if (const char* home = std::getenv("HOME"); home != nullptr && *home != '\0') {
+    return (std::filesystem::path(home) / ".config" / "roofline").string();
+  }
+  return {};
+}
+
+Result<Settings> parse_settings(std::string_view json_text, std::string_view origin) {
+  return read_json<Settings>(json_text, origin, read_settings);
+}
+
+std::string settings_to_json(const Settings& s) {
+  const nlohmann::json root = {{"theme", to_string(s.theme)},
+                               {"ui_scale", s.ui_scale},
+                               {"window_width", s.window_width},
+                               {"window_height", s.window_height},
+                               {"controls_width_em", hundredths(s.controls_width_em)},
+                               {"details_height_em", hundredths(s.details_height_em)},
+                               {"scenario_path", s.scenario_path},
+                               {"export", export_options_json(s.figure_export)}};
+  return root.dump(2) + "\n";
+}
+
+Settings load_settings(const std::string& dir, std::string* warning) {
+  if (dir.empty()) return {};
+  const std::string path = (std::filesystem::path(dir) / "settings.json").string();
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec)) return {};
+  auto text = read_text_file(path);
+  if (!text) {
+    if (warning != nullptr) *warning = text.error();
+    return {};
+  }
+  auto parsed = parse_settings(text.value(), path);
+  if (!parsed) {
+    if (warning != nullptr) *warning = parsed.error();
+    return {};
+  }
+  return parsed.value();
+}
+
+std::string save_settings(const std::string& dir, const Settings& s) {
+  if (dir.empty()) return "settings: neither XDG_CONFIG_HOME nor HOME is set; not saved";
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) return dir + ": cannot create the settings folder (" + ec.message() + ")";
+  return write_text_file_atomic((std::filesystem::path(dir) / "settings.json").string(),
+                                settings_to_json(s));
+}
+
+}  // namespace roofline
