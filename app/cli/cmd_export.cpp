@@ -10,9 +10,8 @@
 #include <string>
 
 #include "commands.h"
-#include "roofline/compare.h"
 #include "roofline/export/export.h"
-#include "roofline/plot/roofline_plot.h"
+#include "roofline/plot/figure.h"
 #include "roofline/plot/throughput_plot.h"
 #include "scenario_options.h"
 
@@ -41,22 +40,22 @@ std::string size_text(double w, double h) {
   return s.str();
 }
 
-PlotGeometry roofline_figure(const ExportCliOptions& o, const Scenario& s, const Theme& theme,
+PlotGeometry roofline_figure(const ExportCliOptions& o, const ScenarioFile& file, ChartTheme theme,
                              const TextMeasure& measure) {
-  PlotView view = plot_view_from_settings(s.view);
+  ChartView chart = file.view;
+  chart.show_ops = chart.show_ops || o.ops;
+  chart.show_trail = chart.show_trail && !o.no_trail;
+  chart.show_other_roofs = chart.show_other_roofs && !o.no_other_roofs;
+  chart.show_caches = chart.show_caches && !o.no_caches;
+  for (const std::string& group : o.hide) {  // CLI11 checked: fc, attention, elementwise, step
+    for (const SeriesFlag& f : kSeriesFlags)
+      if (f.series_id == "group:" + group) chart.*f.flag = false;
+  }
+  FigureRequest request{plot_view_for(chart), to_string(theme), measure,
+                        o.fit || !chart.has_axes()};
+  PlotView& view = request.view;
   view.canvas_px = {o.width, o.height};
   view.font_px = o.font_size;
-  view.show_ops = view.show_ops || o.ops;
-  view.show_trail = view.show_trail && !o.no_trail;
-  view.show_other_roofs = view.show_other_roofs && !o.no_other_roofs;
-  view.show_caches = view.show_caches && !o.no_caches;
-  for (const std::string& series : o.hide) {
-    bool* flag = series == "fc"            ? &view.show_fc
-                 : series == "attention"   ? &view.show_attention
-                 : series == "elementwise" ? &view.show_elementwise
-                                           : &view.show_step;
-    *flag = false;
-  }
   view.show_labels = !o.no_labels;
   view.show_legend = !o.no_legend;
   view.legend_lists_hidden = false;  // a figure names only what it shows
@@ -65,22 +64,16 @@ PlotGeometry roofline_figure(const ExportCliOptions& o, const Scenario& s, const
   view.title = o.title;
   view.transparent = o.transparent;
 
-  const Analysis a = analyze(s);
-  if (a.ops.empty()) {
-    std::string why = a.warnings.empty() ? "the scenario gives no operators" : a.warnings.front();
-    throw CliError("cannot draw the chart: " + why);
+  const ChartData data = chart_data(file.scenario);
+  if (data.analysis.ops.empty()) {
+    const std::vector<std::string>& w = data.analysis.warnings;
+    throw CliError("cannot draw the chart: " +
+                   (w.empty() ? std::string("the scenario gives no operators") : w.front()));
   }
-  std::optional<Analysis> other;
-  if (s.compare_gpu) other = compare(s, *s.compare_gpu).other;
-  const Trail trail = make_trail(s, trail_param_for(s));
-  const Trail* trail_ptr = view.show_trail ? &trail : nullptr;
-  const Analysis* compare_ptr = other ? &*other : nullptr;
-  const bool has_ranges = s.view.x_min && s.view.x_max && s.view.y_min && s.view.y_max;
-  if (o.fit || !has_ranges) view = fit_view(view, a, s, trail_ptr, compare_ptr);
-  return build_roofline_plot(a, s, view, theme, measure, trail_ptr, compare_ptr);
+  return build_figure(data, request);
 }
 
-PlotGeometry throughput_figure(const ExportCliOptions& o, const Scenario& s, const Theme& theme,
+PlotGeometry throughput_figure(const ExportCliOptions& o, const Scenario& s, ChartTheme theme,
                                const TextMeasure& measure) {
   ThroughputView view;
   view.canvas_px = {o.width, o.height};
@@ -90,7 +83,8 @@ PlotGeometry throughput_figure(const ExportCliOptions& o, const Scenario& s, con
   view.show_labels = !o.no_labels;
   view.title = o.title;
   view.transparent = o.transparent;
-  return build_throughput_plot(make_throughput_data(s), s, view, theme, measure);
+  return build_throughput_plot(make_throughput_data(s), s, view, theme_by_name(to_string(theme)),
+                               measure);
 }
 
 void run_export(const ExportCliOptions& o) {
@@ -111,7 +105,8 @@ void run_export(const ExportCliOptions& o) {
     if (!(o.font_size >= 4 && o.font_size <= 200))
       throw CliError("--font-size: expected 4 to 200 pixels, got " + std::to_string(o.font_size));
   }
-  const Scenario s = resolve_builtin_scenario(o.scenario);
+  const ScenarioFile file = resolve_builtin_scenario_file(o.scenario);
+  const Scenario& s = file.scenario;
 
   if (table_format) {
     const Analysis a = analyze(s);
@@ -133,10 +128,10 @@ void run_export(const ExportCliOptions& o) {
                  "(install fonts-dejavu-core for the intended look)\n",
                  font.c_str());
   }
-  const Theme& theme = theme_by_name(o.theme.empty() ? s.view.theme : o.theme);
+  const ChartTheme theme = parse_chart_theme(o.theme).value_or(file.view.theme);
   const TextMeasure measure = cairo_text_measure();
   const PlotGeometry g = o.chart == "throughput" ? throughput_figure(o, s, theme, measure)
-                                                 : roofline_figure(o, s, theme, measure);
+                                                 : roofline_figure(o, file, theme, measure);
   if (std::string error = export_figure(g, o.out, *figure_format, export_options); !error.empty())
     throw CliError(error);
   std::string what = size_text(o.width, o.height);

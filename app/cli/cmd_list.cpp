@@ -58,7 +58,7 @@ std::string list_table(const PresetLibrary& library, std::string_view kind) {
     rows.push_back({"id", "gpu", "model", "phase", "batch", "seq", "precision"});
     right = {false, false, false, false, true, true, false};
     for (const auto& e : library.scenarios()) {
-      Scenario s = loaded(library.scenario(e.id));
+      const Scenario s = loaded(library.scenario(e.id)).scenario;
       std::string precision = std::string(to_string(s.weights)) + "/" +
                               std::string(to_string(s.activations)) + "/" +
                               std::string(to_string(s.kv));

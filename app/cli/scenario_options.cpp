@@ -89,27 +89,32 @@ void add_scenario_options(CLI::App& app, ScenarioOptions& o) {
   }
 }
 
-Result<Scenario> resolve_scenario(const ScenarioOptions& o, const PresetLibrary& library) {
-  using R = Result<Scenario>;
-  Scenario s = library.default_scenario();
+Result<ScenarioFile> resolve_scenario(const ScenarioOptions& o, const PresetLibrary& library) {
+  using R = Result<ScenarioFile>;
+  ScenarioFile file = library.default_scenario_file();
   if (o.scenario) {
     auto loaded = library.scenario(*o.scenario);
     if (!loaded) return R::fail("--scenario: " + loaded.error());
-    s = std::move(loaded).value();
+    file = std::move(loaded).value();
   }
   std::vector<ScenarioChange> changes;
   for (ChangeKey key : file_order()) {
     if (auto it = o.given.find(key); it != o.given.end()) changes.push_back({key, it->second});
   }
-  auto applied = apply_changes(s, changes, preset_resolver(library), kChanges);
+  auto applied = apply_changes(file.scenario, changes, preset_resolver(library), kChanges);
   if (!applied) return R::fail(flag_error(applied.error(), o));
-  return applied;
+  file.scenario = std::move(applied).value();
+  return R::ok(std::move(file));
+}
+
+ScenarioFile resolve_builtin_scenario_file(const ScenarioOptions& options) {
+  auto file = resolve_scenario(options, PresetLibrary::builtin());
+  if (!file) throw CliError(file.error());
+  return std::move(file).value();
 }
 
 Scenario resolve_builtin_scenario(const ScenarioOptions& options) {
-  auto scenario = resolve_scenario(options, PresetLibrary::builtin());
-  if (!scenario) throw CliError(scenario.error());
-  return std::move(scenario).value();
+  return resolve_builtin_scenario_file(options).scenario;
 }
 
 }  // namespace roofline

@@ -32,11 +32,12 @@ void add_scenario_options(CLI::App& app, ScenarioOptions& options);
 // file_order() through apply_changes(): the first problem comes back as one line. A preset or
 // file that does not load names the option ("--gpu: unknown GPU 'x': ..."); a value out of
 // range names the scenario key, as validate() does ("batch must be between 1 and 1000000, got
-// 0").
-Result<Scenario> resolve_scenario(const ScenarioOptions& options, const PresetLibrary& library);
+// 0"). The file's view and extra keys come along untouched.
+Result<ScenarioFile> resolve_scenario(const ScenarioOptions& options, const PresetLibrary& library);
 
 // resolve_scenario() against the built-in presets, for a command's callback: its error is
-// thrown as a CliError (commands.h).
+// thrown as a CliError (commands.h). The second gives the workload alone.
+ScenarioFile resolve_builtin_scenario_file(const ScenarioOptions& options);
 Scenario resolve_builtin_scenario(const ScenarioOptions& options);
 
 }  // namespace roofline

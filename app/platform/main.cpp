@@ -39,7 +39,7 @@ std::string last_scenario_path(const std::string& dir) {
 
 // The document to open: --scenario, else the last session's, else the built-in default.
 bool pick_document(const AppOptions& o, const Settings& settings, const std::string& dir,
-                   Scenario& doc, std::string& path) {
+                   ScenarioFile& doc, std::string& path) {
   const PresetLibrary& library = PresetLibrary::builtin();
   if (!o.scenario_path.empty()) {
     auto loaded = load_scenario_file(o.scenario_path, library);
@@ -51,7 +51,7 @@ bool pick_document(const AppOptions& o, const Settings& settings, const std::str
     path = o.scenario_path;
     return true;
   }
-  doc = library.default_scenario();
+  doc = library.default_scenario_file();
   doc.view.theme = settings.theme;
   if (o.use_settings()) {
     const std::string last = last_scenario_path(dir);
@@ -69,7 +69,7 @@ bool pick_document(const AppOptions& o, const Settings& settings, const std::str
   return true;
 }
 
-int run_without_display(const AppOptions& o, const Scenario& doc, int width, int height) {
+int run_without_display(const AppOptions& o, const ScenarioFile& doc, int width, int height) {
   std::fprintf(stderr, "roofline: no display available (%s), so no window can open.\n",
                last_glfw_error.empty() ? "GLFW could not initialise" : last_glfw_error.c_str());
   const std::string out = o.screenshot_path.empty() ? kNoDisplayPng : o.screenshot_path;
@@ -93,7 +93,7 @@ int run_without_display(const AppOptions& o, const Scenario& doc, int width, int
 
 // --lesson / --step / --reveal: the lesson, and the document at that step (so that even the
 // no-display picture shows it). Nullopt after printing the error.
-std::optional<Lesson> pick_lesson(const AppOptions& o, Scenario& doc) {
+std::optional<Lesson> pick_lesson(const AppOptions& o, ScenarioFile& doc) {
   const PresetLibrary& library = PresetLibrary::builtin();
   auto lesson = find_lesson(o.lesson, library);
   if (!lesson) {
@@ -113,14 +113,12 @@ std::optional<Lesson> pick_lesson(const AppOptions& o, Scenario& doc) {
     std::fprintf(stderr, "roofline: --lesson %s: %s\n", o.lesson.c_str(), at.error().c_str());
     return std::nullopt;
   }
-  Scenario moved = std::move(at).value();
-  moved.view = doc.view;
-  doc = std::move(moved);
+  doc.scenario = std::move(at).value();
   return std::move(lesson).value();
 }
 
 void remember(const AppState& s, Settings settings, const std::string& dir) {
-  settings.theme = s.doc.view.theme;
+  settings.theme = s.chart.theme;
   settings.ui_scale = s.ui.user_scale;
   if (s.ui.window_width >= 200 && s.ui.window_height >= 200) {
     settings.window_width = s.ui.window_width;
@@ -157,10 +155,10 @@ int main(int argc, char** argv) {
     if (!warning.empty())
       std::fprintf(stderr, "roofline: warning: %s; using defaults\n", warning.c_str());
   }
-  Scenario doc;
+  ScenarioFile doc;
   std::string doc_path;
   if (!pick_document(o, settings, dir, doc, doc_path)) return 2;
-  if (!o.theme.empty()) doc.view.theme = o.theme;
+  if (auto theme = parse_chart_theme(o.theme)) doc.view.theme = *theme;
   std::optional<Lesson> lesson;
   if (!o.lesson.empty()) {
     lesson = pick_lesson(o, doc);

@@ -3,13 +3,13 @@
 
 #include <string>
 
-#include "roofline/scenario.h"
+#include "roofline/io/scenario_file.h"
 
 namespace roofline {
 
 // Draws the roofline chart of `doc` (width × height pixels) into a PNG with the Cairo painter,
-// as `roofline-cli export` does. "" on success, else a message.
-std::string write_chart_png_without_display(const Scenario& doc, const std::string& path, int width,
-                                            int height);
+// as `roofline-cli export` does (chart_data + build_figure). "" on success, else a message.
+std::string write_chart_png_without_display(const ScenarioFile& doc, const std::string& path,
+                                            int width, int height);
 
 }  // namespace roofline

@@ -19,7 +19,9 @@ Result<Scenario> resolve(std::vector<std::string> args) {
   std::vector<const char*> argv = {"test"};
   for (const auto& a : args) argv.push_back(a.c_str());
   app.parse(static_cast<int>(argv.size()), argv.data());
-  return resolve_scenario(options, lib());
+  auto file = resolve_scenario(options, lib());
+  if (!file) return Result<Scenario>::fail(file.error());
+  return Result<Scenario>::ok(std::move(file).value().scenario);
 }
 
 TEST(ScenarioOptions, NoFlagsGiveTheDefaultScenario) {

@@ -48,7 +48,9 @@ Result<Scenario> from_flags(const std::vector<std::string>& args) {
   std::vector<const char*> argv = {"test"};
   for (const auto& a : args) argv.push_back(a.c_str());
   app.parse(static_cast<int>(argv.size()), argv.data());
-  return resolve_scenario(options, lib());
+  auto file = resolve_scenario(options, lib());
+  if (!file) return Result<Scenario>::fail(file.error());
+  return Result<Scenario>::ok(std::move(file).value().scenario);
 }
 
 TEST(Knobs, TableIsConsistent) {
@@ -89,11 +91,11 @@ void round_trip(const Knob& k, const Scenario& start) {
   EXPECT_EQ(k.get(changed.value()), value);
 
   // A scenario file: written, read back, equal.
-  const std::string saved = scenario_to_json(changed.value());
+  const std::string saved = scenario_to_json({changed.value()});
   auto read = parse_scenario(saved, "<saved>", lib());
   ASSERT_TRUE(read) << read.error() << "\n" << saved;
-  EXPECT_EQ(k.get(read.value()), value) << saved;
-  EXPECT_EQ(read.value(), changed.value()) << saved;
+  EXPECT_EQ(k.get(read.value().scenario), value) << saved;
+  EXPECT_EQ(read.value().scenario, changed.value()) << saved;
 
   // A command-line flag, written as a file or a button shows the value.
   auto flagged = from_flags({"--" + std::string(k.flag), value_text(value)});

@@ -2,7 +2,9 @@
 # The app's non-interactive modes:
 #  1. --scenario --size --frames --screenshot under Xvfb writes a PNG of exactly that size and
 #     --dump-state writes the scenario it ran (batch 64 from the file);
-#  2. without any display it says so and writes ./roofline-default.png with the Cairo painter.
+#  2. without any display it says so and writes ./roofline-default.png with the Cairo painter
+#     (the default scenario, light, at the default window size), or --screenshot at --size with
+#     the scenario's theme, and --dump-state writes the scenario it drew.
 #   tests/e2e/scripted_modes.sh path/to/roofline path/to/scenario-with-batch-64.json
 # Exits 77 (ctest: skipped) without xvfb-run or python3.
 set -euo pipefail
@@ -24,12 +26,41 @@ batch=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["batch"
 [[ ! -e $work/config ]] || { echo "FAIL: a scripted run wrote settings"; exit 1; }
 echo "PASS: scripted screenshot 1024x700, state batch 64, no settings written"
 
+# The top-left pixel of a PNG as "r g b" (the first pixel of the first row reads the same under
+# every PNG filter).
+corner_rgb() {
+  python3 -c '
+import struct, sys, zlib
+data = open(sys.argv[1], "rb").read()
+pos, idat = 8, b""
+while pos < len(data):
+    n, kind = struct.unpack(">I4s", data[pos:pos + 8])
+    if kind == b"IDAT":
+        idat += data[pos + 8:pos + 8 + n]
+    pos += 12 + n
+print(*zlib.decompress(idat)[1:4])' "$1"
+}
+
+# Without a display: the chart of the default scenario, at the settings' default window size.
 (cd "$work" && env -u DISPLAY -u WAYLAND_DISPLAY "$app" 2>"$work/stderr.txt") || {
   echo "FAIL: without a display the app exited with an error:"; cat "$work/stderr.txt"; exit 1; }
 grep -q "no display available" "$work/stderr.txt" || { echo "FAIL: no 'no display' message"; exit 1; }
-if grep -q "roofline-default.png" "$work/stderr.txt"; then
-  read -r w h < <(png_size "$work/roofline-default.png")
-  echo "PASS: no display: said so and wrote roofline-default.png (${w}x$h)"
-else
-  echo "PASS: no display: said so (this build has no Cairo painter for the fallback picture)"
-fi
+grep -q "wrote the chart of the default scenario to roofline-default.png" "$work/stderr.txt" || {
+  echo "FAIL: without a display no chart was written:"; cat "$work/stderr.txt"; exit 1; }
+read -r w h < <(png_size "$work/roofline-default.png")
+[[ $w == 1280 && $h == 800 ]] || { echo "FAIL: roofline-default.png is ${w}x$h, expected 1280x800"; exit 1; }
+read -r r g b < <(corner_rgb "$work/roofline-default.png")
+(( r + g + b > 600 )) || { echo "FAIL: the default (light) chart's corner is $r $g $b"; exit 1; }
+
+# The same fallback with a scenario, a size and a state dump: the file's dark theme and batch 64
+# reach the picture and the dump.
+env -u DISPLAY -u WAYLAND_DISPLAY "$app" --scenario "$scenario" --size 640x400 \
+  --screenshot "$work/fallback.png" --dump-state "$work/fallback.json" 2>"$work/stderr.txt" || {
+  echo "FAIL: without a display the app exited with an error:"; cat "$work/stderr.txt"; exit 1; }
+read -r w h < <(png_size "$work/fallback.png")
+[[ $w == 640 && $h == 400 ]] || { echo "FAIL: the fallback chart is ${w}x$h, expected 640x400"; exit 1; }
+read -r r g b < <(corner_rgb "$work/fallback.png")
+(( r + g + b < 150 )) || { echo "FAIL: the dark scenario's fallback chart has a light corner ($r $g $b)"; exit 1; }
+read -r batch theme < <(python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); print(d["batch"], d["view"]["theme"])' "$work/fallback.json")
+[[ $batch == 64 && $theme == dark ]] || { echo "FAIL: the fallback's state dump says batch $batch, theme $theme"; exit 1; }
+echo "PASS: no display: said so and drew the chart (1280x800 light; 640x400 dark, batch 64)"

@@ -18,7 +18,7 @@ PlotGeometry figure(double w, double h, double font) {
   PlotView v;
   v.canvas_px = {w, h};
   v.font_px = font;
-  v.show_ops = true;
+  v.chart.show_ops = true;
   v = fit_view(v, a, s, &trail);
   return build_roofline_plot(a, s, v, light_theme(), cairo_text_measure(), &trail);
 }

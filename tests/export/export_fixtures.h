@@ -32,7 +32,7 @@ inline Figure make_figure(double width = 1000, double height = 640,
   const Trail trail = make_trail(f.scenario, SweepParam::batch);
   f.view.canvas_px = {width, height};
   f.view.font_px = 14;
-  f.view.show_ops = ops;
+  f.view.chart.show_ops = ops;
   f.view.legend_lists_hidden = false;
   f.view = fit_view(f.view, f.analysis, f.scenario, &trail);
   f.geometry =

@@ -132,7 +132,7 @@ TEST(SweepJson, OneObjectPerPoint) {
 }
 
 TEST(ScenarioToJson, WritesEveryKey) {
-  json j = json::parse(scenario_to_json(llama_8b()));
+  json j = json::parse(scenario_to_json({llama_8b()}));
   for (const char* k : {"gpu", "model", "phase", "batch", "seq", "weights", "activations", "kv",
                         "flash_attention", "fuse_elementwise", "tp", "compute_efficiency",
                         "memory_efficiency", "memory_utilization", "view"}) {

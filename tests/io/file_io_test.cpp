@@ -60,11 +60,11 @@ TEST_F(FileIo, ReadErrorsNameThePath) {
 
 TEST_F(FileIo, ScenarioSaveAndLoad) {
   const PresetLibrary& lib = PresetLibrary::builtin();
-  Scenario s = lib.default_scenario();
-  s.batch = 32;
-  s.seq = 4096;
-  s.kv = Precision::fp8;
-  s.view.theme = "dark";
+  ScenarioFile s = lib.default_scenario_file();
+  s.scenario.batch = 32;
+  s.scenario.seq = 4096;
+  s.scenario.kv = Precision::fp8;
+  s.view.theme = ChartTheme::dark;
   std::string path = (dir_ / "mine.json").string();
   ASSERT_EQ(save_scenario_file(path, s), "");
   auto back = load_scenario_file(path, lib);
@@ -79,9 +79,9 @@ TEST_F(FileIo, ScenarioWithUserFilesNextToIt) {
   std::ofstream(dir_ / "scenario.json") << R"({"gpu": "card.json", "batch": 4, "my_note": "hi"})";
   auto s = load_scenario_file((dir_ / "scenario.json").string(), lib);
   ASSERT_TRUE(s) << s.error();
-  EXPECT_EQ(s->gpu.name, "My card");
-  EXPECT_EQ(s->gpu.id, (dir_ / "card.json").string());
-  EXPECT_EQ(s->batch, 4);
+  EXPECT_EQ(s->scenario.gpu.name, "My card");
+  EXPECT_EQ(s->scenario.gpu.id, (dir_ / "card.json").string());
+  EXPECT_EQ(s->scenario.batch, 4);
 
   // Saved elsewhere, it still finds the card (absolute path) and keeps the note.
   fs::create_directories(dir_ / "elsewhere");

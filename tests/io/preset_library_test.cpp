@@ -85,7 +85,7 @@ TEST(PresetLibrary, EveryBuiltinScenarioParsesAndValidates) {
   for (const auto& e : lib().scenarios()) {
     auto s = lib().scenario(e.id);
     ASSERT_TRUE(s) << s.error();
-    EXPECT_EQ(validate(s.value()), "") << e.origin;
+    EXPECT_EQ(validate(s.value().scenario), "") << e.origin;
   }
 }
 

@@ -35,7 +35,7 @@ std::string error_of(const std::string& text) {
 TEST(ScenarioJson, MissingKeysTakeTheDefaults) {
   auto r = parse_scenario("{}", "<string>", library());
   ASSERT_TRUE(r) << r.error();
-  const Scenario& s = r.value();
+  const Scenario& s = r.value().scenario;
   EXPECT_EQ(s.gpu.id, "h100-sxm");
   EXPECT_EQ(s.gpu.name, "GPU A");
   EXPECT_EQ(s.model.id, "llama-3-8b");
@@ -52,8 +52,8 @@ TEST(ScenarioJson, MissingKeysTakeTheDefaults) {
   EXPECT_EQ(s.compute_efficiency, 1.0);
   EXPECT_EQ(s.memory_efficiency, 1.0);
   EXPECT_EQ(s.memory_utilization, 0.9);
-  EXPECT_EQ(s.view, ViewSettings{});
-  EXPECT_EQ(s.unknown_keys_json, "");
+  EXPECT_EQ(r.value().view, ChartView{});
+  EXPECT_EQ(r.value().extra_keys_json, "");
 }
 
 constexpr const char* kFull = R"({
@@ -71,7 +71,8 @@ constexpr const char* kFull = R"({
 TEST(ScenarioJson, ReadsEveryKey) {
   auto r = parse_scenario(kFull, "<string>", library());
   ASSERT_TRUE(r) << r.error();
-  const Scenario& s = r.value();
+  const Scenario& s = r.value().scenario;
+  const ChartView& view = r.value().view;
   EXPECT_EQ(s.gpu.id, "gpu-b");
   EXPECT_EQ(s.gpu.memory_bandwidth_bytes_per_s, 4e12);
   ASSERT_TRUE(s.compare_gpu.has_value());
@@ -88,16 +89,16 @@ TEST(ScenarioJson, ReadsEveryKey) {
   EXPECT_EQ(s.compute_efficiency, 0.7);
   EXPECT_EQ(s.memory_efficiency, 0.85);
   EXPECT_EQ(s.memory_utilization, 0.95);
-  EXPECT_EQ(s.view.x_min, 0.1);
-  EXPECT_EQ(s.view.x_max, 10000.0);
-  EXPECT_FALSE(s.view.y_min.has_value());
-  EXPECT_EQ(s.view.y_max, 2e15);
-  EXPECT_TRUE(s.view.show_ops);
-  EXPECT_FALSE(s.view.show_trail);
-  EXPECT_TRUE(s.view.show_fc);
-  EXPECT_EQ(s.view.theme, "dark");
+  EXPECT_EQ(view.x_min, 0.1);
+  EXPECT_EQ(view.x_max, 10000.0);
+  EXPECT_FALSE(view.y_min.has_value());
+  EXPECT_EQ(view.y_max, 2e15);
+  EXPECT_TRUE(view.show_ops);
+  EXPECT_FALSE(view.show_trail);
+  EXPECT_TRUE(view.show_fc);
+  EXPECT_EQ(view.theme, ChartTheme::dark);
   EXPECT_EQ(
-      s.unknown_keys_json,
+      r.value().extra_keys_json,
       R"({"view":{"pinned":["fc"]},"_description":"kept verbatim","future_knob":{"a":[1,2,3]}})");
 }
 
@@ -190,8 +191,8 @@ TEST(ScenarioJson, RelativeGpuPathResolvesAgainstTheScenarioFolder) {
   std::ofstream(dir / "hw" / "mine.json") << kGpuB;
   auto r = parse_scenario(R"({"gpu": "hw/mine.json"})", "s.json", library(), dir.string());
   ASSERT_TRUE(r) << r.error();
-  EXPECT_EQ(r->gpu.name, "GPU B");
-  EXPECT_EQ(r->gpu.id, (dir / "hw" / "mine.json").string());  // absolute: saves portably
+  EXPECT_EQ(r->scenario.gpu.name, "GPU B");
+  EXPECT_EQ(r->scenario.gpu.id, (dir / "hw" / "mine.json").string());  // absolute: saves portably
 
   // The same reference from another folder names the missing file.
   auto missing = parse_scenario(R"({"gpu": "hw/mine.json"})", "s.json", library(), "/nonexistent");

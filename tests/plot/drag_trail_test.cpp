@@ -115,7 +115,7 @@ TEST(Trail, DrawnForMovingGroupsOnly) {
   EXPECT_EQ(g.find_line("trail:group:attention"), nullptr);
   EXPECT_NE(g.find_marker("trail:group:fc:100"), nullptr);  // a decade tick
   EXPECT_FALSE(g.find_marker("trail:group:fc:100")->interactive);
-  v.show_trail = false;
+  v.chart.show_trail = false;
   EXPECT_EQ(build_roofline_plot(analyze(s), s, v, light_theme(), approximate_text_measure(), &trail)
                 .find_line("trail:group:fc"),
             nullptr);

@@ -88,7 +88,7 @@ TEST(Golden, DefaultDecodeWithOpsAndTrail) {
   PlotView v = testing::fixed_view();
   v.show_title = true;
   v.show_caption = true;
-  v.show_ops = true;
+  v.chart.show_ops = true;
   v = fit_view(v, a, s, &trail);
   check_golden("default_decode.txt", dump(build_roofline_plot(a, s, v, light_theme(),
                                                               approximate_text_measure(), &trail)));

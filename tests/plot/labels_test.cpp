@@ -41,7 +41,7 @@ PlotGeometry build_case(const Case& c) {
   PlotView v;
   v.canvas_px = c.canvas;
   v.font_px = c.font;
-  v.show_ops = true;
+  v.chart.show_ops = true;
   v = fit_view(v, a, c.scenario, &trail);
   return build_roofline_plot(a, c.scenario, v, light_theme(), approximate_text_measure(), &trail);
 }

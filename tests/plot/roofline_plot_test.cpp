@@ -81,7 +81,7 @@ TEST(Roof, OtherPrecisionsAreFlatAndShareEqualPeaks) {
   EXPECT_NEAR(tf32->points[0].x, data_to_px(v, tf32_peak / 3.35e12, 0).x, 1e-9);
 
   PlotView only_active = v;
-  only_active.show_other_roofs = false;
+  only_active.chart.show_other_roofs = false;
   EXPECT_EQ(build(s, only_active).find_line("roof:fp8"), nullptr);
 }
 
@@ -140,7 +140,7 @@ TEST(Dots, OpsWithZeroBytesAreNotPlotted) {
   Scenario s = default_scenario();
   s.fuse_elementwise = true;
   PlotView v = fixed_view();
-  v.show_ops = true;
+  v.chart.show_ops = true;
   const PlotGeometry g = build(s, v);
   EXPECT_NE(g.find_marker("op:q_proj"), nullptr);
   EXPECT_NE(g.find_marker("op:attention"), nullptr);
@@ -152,8 +152,8 @@ TEST(Dots, OpsWithZeroBytesAreNotPlotted) {
 TEST(Dots, HiddenSeriesAreLeftOut) {
   const Scenario s = default_scenario();
   PlotView v = fixed_view();
-  v.show_fc = false;
-  v.show_step = false;
+  v.chart.show_fc = false;
+  v.chart.show_step = false;
   const PlotGeometry g = build(s, v);
   EXPECT_EQ(g.find_marker("group:fc"), nullptr);
   EXPECT_EQ(g.find_marker("group:step"), nullptr);
@@ -224,7 +224,7 @@ TEST(HitTest, FindsDotsLegendAndRoofs) {
 TEST(HitTest, GroupWinsOverACoincidentOp) {
   const Scenario s = default_scenario();
   PlotView v = fixed_view();
-  v.show_ops = true;
+  v.chart.show_ops = true;
   const PlotGeometry g = build(s, v);
   // With flash attention the one attention op is the attention group: same point.
   const Marker* op = g.find_marker("op:attention");

@@ -88,7 +88,7 @@ TEST(FitView, ShowsEveryDotAndTheRidgeWithRoundLimits) {
   const Scenario s = default_scenario();
   const Analysis a = analyze(s);
   PlotView v = fixed_view();
-  v.show_ops = true;
+  v.chart.show_ops = true;
   v = fit_view(v, a, s);
   for (double limit : {v.x_min, v.x_max, v.y_min, v.y_max}) {
     const double m = limit / std::pow(10.0, std::floor(std::log10(limit) + 1e-12));
@@ -105,29 +105,47 @@ TEST(FitView, ShowsEveryDotAndTheRidgeWithRoundLimits) {
   }
 }
 
-TEST(ViewSettings, RoundTripAndToggle) {
-  ViewSettings settings;
-  settings.show_ops = true;
-  settings.show_trail = false;
-  settings.x_min = 0.5;
-  settings.x_max = 5000;
-  settings.y_min = 1e12;
-  settings.y_max = 2e15;
-  PlotView v = plot_view_from_settings(settings);
-  EXPECT_TRUE(v.show_ops);
-  EXPECT_FALSE(v.show_trail);
+TEST(ChartView, SeedsThePlotViewAndToggles) {
+  ChartView chart;
+  chart.show_ops = true;
+  chart.show_trail = false;
+  chart.x_min = 0.5;
+  chart.x_max = 5000;
+  chart.y_min = 1e12;
+  chart.y_max = 2e15;
+  PlotView v = plot_view_for(chart);
+  EXPECT_TRUE(v.chart.show_ops);
+  EXPECT_FALSE(v.chart.show_trail);
   EXPECT_EQ(v.x_min, 0.5);
   EXPECT_EQ(v.y_max, 2e15);
-  EXPECT_TRUE(toggle_series(v, "group:attention"));
-  EXPECT_FALSE(v.show_attention);
-  EXPECT_TRUE(toggle_series(v, "trail"));
-  EXPECT_TRUE(v.show_trail);
-  EXPECT_FALSE(toggle_series(v, "roof"));  // the active roof is always drawn
-  ViewSettings back;
-  store_view_settings(v, back);
-  EXPECT_FALSE(back.show_attention);
-  EXPECT_TRUE(back.show_trail);
-  EXPECT_EQ(back.x_min, 0.5);
+  EXPECT_TRUE(toggle_series(chart, "group:attention"));
+  EXPECT_FALSE(chart.show_attention);
+  EXPECT_TRUE(toggle_series(chart, "trail"));
+  EXPECT_TRUE(chart.show_trail);
+  EXPECT_FALSE(toggle_series(chart, "roof"));  // the active roof is always drawn
+  EXPECT_EQ(chart.x_min, 0.5);
+}
+
+TEST(ChartView, EachLegendSeriesTogglesItsOwnFlagOnly) {
+  for (const SeriesFlag& f : kSeriesFlags) {
+    ChartView chart;
+    const ChartView before = chart;
+    ASSERT_TRUE(toggle_series(chart, f.series_id)) << f.series_id;
+    EXPECT_NE(chart.*f.flag, before.*f.flag) << f.series_id;
+    chart.*f.flag = before.*f.flag;
+    EXPECT_EQ(chart, before) << f.series_id << " flipped another flag too";
+  }
+}
+
+TEST(ChartView, AnAxisWithoutAValidSavedRangeKeepsTheBase) {
+  ChartView chart;
+  chart.x_min = 10;  // x_max missing
+  chart.y_min = 5e15;
+  chart.y_max = 1e12;  // reversed
+  const PlotView v = plot_view_for(chart, fixed_view());
+  EXPECT_EQ(v.x_min, fixed_view().x_min);
+  EXPECT_EQ(v.y_max, fixed_view().y_max);
+  EXPECT_FALSE(chart.has_axes());
 }
 
 }  // namespace

@@ -226,7 +226,7 @@ TEST_F(ExportDialog, QuickExportWritesBesideTheSavedScenarioWithTheLastFormat) {
   const std::string scenario = path("mine.json");
   Scenario doc = lib().default_scenario();
   doc.batch = 8;
-  ASSERT_EQ(save_scenario_file(scenario, doc), "");
+  ASSERT_EQ(save_scenario_file(scenario, {doc}), "");
   HeadlessUi ui(doc);
   ui.state.ui.scenario_path = scenario;
   ui.state.ui.export_dialog.options.figure_format = FigureFormat::pdf;  // last used
@@ -265,10 +265,10 @@ TEST(ExportSettings, RememberedInSettingsJson) {
   s.figure_export.width = 1920;
   s.figure_export.height = 1080;
   s.figure_export.scale = 2;
-  s.figure_export.theme = "dark";
+  s.figure_export.theme = ChartTheme::dark;
   s.figure_export.title = "Batch 64";
   s.figure_export.same_as_window = false;
-  s.figure_export.show_ops = true;
+  s.figure_export.series.show_ops = true;
   s.figure_export.folder = "/tmp/figures";
   auto back = parse_settings(settings_to_json(s), "settings.json");
   ASSERT_TRUE(back) << back.error();

@@ -17,7 +17,7 @@ const PresetLibrary& lib() { return PresetLibrary::builtin(); }
 void expect_chart_matches_analysis(const HeadlessUi& ui) {
   const AppState& s = ui.state;
   const Analysis expected = analyze(s.doc);
-  EXPECT_DOUBLE_EQ(s.derived.analysis.totals.time_s, expected.totals.time_s);
+  EXPECT_DOUBLE_EQ(chart_data(s).analysis.totals.time_s, expected.totals.time_s);
   const Marker* fc = s.view.geometry.find_marker("group:fc");
   ASSERT_NE(fc, nullptr) << s.doc.gpu.id << " / " << s.doc.model.id;
   EXPECT_DOUBLE_EQ(fc->x_value, expected.fc.intensity);
@@ -64,7 +64,7 @@ TEST(FrameTick, HundredFramesWithEveryModelPresetInBothPhases) {
 TEST(FrameTick, EveryExampleScenarioAndTheDarkThemeAtTwiceTheScale) {
   for (const PresetEntry& e : lib().scenarios()) {
     HeadlessUi ui(lib().scenario(e.id).value());
-    ui.state.doc.view.theme = "dark";
+    ui.state.chart.theme = ChartTheme::dark;
     ui.state.ui.user_scale = 2.0f;
     ui.state.ui.fonts_dirty = true;
     ui.frame(10);
@@ -78,16 +78,16 @@ TEST(FrameTick, EveryExampleScenarioAndTheDarkThemeAtTwiceTheScale) {
 TEST(FrameTick, AnalysisIsRecomputedOnlyWhenTheScenarioChanges) {
   HeadlessUi ui(lib().default_scenario());
   ui.frame(5);
-  const uint64_t revision = ui.state.derived.revision;
+  const uint64_t revision = ui.state.derived.revision();
   ui.frame(20);
-  EXPECT_EQ(ui.state.derived.revision, revision);
-  ui.state.doc.view.theme = "dark";  // a view change: no new analysis
+  EXPECT_EQ(ui.state.derived.revision(), revision);
+  ui.state.chart.theme = ChartTheme::dark;  // a view change: no new analysis
   ui.frame(2);
-  EXPECT_EQ(ui.state.derived.revision, revision);
+  EXPECT_EQ(ui.state.derived.revision(), revision);
   ui.state.doc.batch = 8;
   ui.frame(2);
-  EXPECT_EQ(ui.state.derived.revision, revision + 1);
-  EXPECT_DOUBLE_EQ(ui.state.derived.analysis.totals.tokens_per_s,
+  EXPECT_EQ(ui.state.derived.revision(), revision + 1);
+  EXPECT_DOUBLE_EQ(chart_data(ui.state).analysis.totals.tokens_per_s,
                    analyze(ui.state.doc).totals.tokens_per_s);
 }
 

@@ -20,7 +20,10 @@ namespace roofline::test {
 
 class HeadlessUi {
  public:
+  // A workload alone comes with the default ChartView.
   explicit HeadlessUi(Scenario doc, ImVec2 display = {1280, 800})
+      : HeadlessUi(ScenarioFile{std::move(doc)}, display) {}
+  explicit HeadlessUi(ScenarioFile doc, ImVec2 display = {1280, 800})
       : context_(ImGui::CreateContext()),
         state(make_app_state(PresetLibrary::builtin(), std::move(doc))) {
     ImGuiIO& io = ImGui::GetIO();

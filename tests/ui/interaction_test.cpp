@@ -110,14 +110,14 @@ TEST(Interaction, LegendClickHidesASeriesAndClickingAgainShowsIt) {
                   ui.state.view.canvas_origin.y + static_cast<float>(c.y)};
   ui.click(at);
   ui.frame(2);
-  EXPECT_FALSE(ui.state.doc.view.show_attention);
+  EXPECT_FALSE(ui.state.chart.show_attention);
   EXPECT_EQ(ui.state.view.geometry.find_marker("group:attention"), nullptr);
   EXPECT_FALSE(ui.state.history.can_undo()) << "view toggles are not workload undo steps";
   ui.move_to({at.x + 1, at.y});  // a new click, not a double-click
   ui.frame(30);
   ui.click(at);
   ui.frame(2);
-  EXPECT_TRUE(ui.state.doc.view.show_attention);
+  EXPECT_TRUE(ui.state.chart.show_attention);
   EXPECT_NE(ui.state.view.geometry.find_marker("group:attention"), nullptr);
 }
 

@@ -64,7 +64,7 @@ TEST(Panels, CtrlOOpensTheDialogAndATypedPathLoadsTheScenario) {
   EXPECT_EQ(ui.state.doc.seq, 300);
   EXPECT_EQ(ui.state.ui.scenario_path, path);
   EXPECT_FALSE(ui.state.history.can_undo()) << "a new document starts a new history";
-  EXPECT_EQ(ui.state.derived.analysis.totals.time_s, analyze(ui.state.doc).totals.time_s);
+  EXPECT_EQ(chart_data(ui.state).analysis.totals.time_s, analyze(ui.state.doc).totals.time_s);
 }
 
 TEST(Panels, ABadFileKeepsTheDocumentAndShowsTheMessageInTheDialog) {
@@ -98,8 +98,8 @@ TEST(Panels, SaveAsWritesAScenarioThatLoadsBackTheSame) {
   ASSERT_TRUE(std::filesystem::exists(path)) << ui.state.ui.file_dialog.error;
   auto loaded = load_scenario_file(path, lib());
   ASSERT_TRUE(loaded) << loaded.error();
-  EXPECT_EQ(loaded->batch, 48);
-  EXPECT_EQ(loaded->kv, Precision::fp8);
+  EXPECT_EQ(loaded->scenario.batch, 48);
+  EXPECT_EQ(loaded->scenario.kv, Precision::fp8);
   EXPECT_FALSE(loaded->view.x_min.has_value()) << "auto-fitted axes are not saved";
   EXPECT_EQ(ui.state.ui.scenario_path, path);
 }

@@ -16,7 +16,7 @@ TEST(Settings, ParsesEveryKey) {
                               "controls_width_em": 31.5, "details_height_em": 9})",
                           "settings.json");
   ASSERT_TRUE(s) << s.error();
-  EXPECT_EQ(s->theme, "dark");
+  EXPECT_EQ(s->theme, ChartTheme::dark);
   EXPECT_FLOAT_EQ(s->ui_scale, 1.5f);
   EXPECT_EQ(s->window_width, 1600);
   EXPECT_EQ(s->window_height, 900);
@@ -30,7 +30,7 @@ TEST(Settings, MissingKeysKeepDefaults) {
   ASSERT_TRUE(s);
   EXPECT_EQ(*s, Settings{});
   EXPECT_EQ(s->window_width, 1280);
-  EXPECT_EQ(s->theme, "light");
+  EXPECT_EQ(s->theme, ChartTheme::light);
 }
 
 TEST(Settings, BadValuesNameTheFileAndKey) {
@@ -54,7 +54,7 @@ TEST(Settings, RoundTripThroughTheFolder) {
                                     ("roofline_settings_test_" + std::to_string(::getpid()));
   std::filesystem::remove_all(dir);
   Settings s;
-  s.theme = "dark";
+  s.theme = ChartTheme::dark;
   s.ui_scale = 1.25f;
   s.window_width = 1024;
   s.window_height = 700;

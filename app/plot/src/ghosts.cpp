@@ -19,8 +19,8 @@ std::vector<Ghost> pin_ghosts(const Analysis& a) {
   // Every series shown: a ghost is pinned whether or not its series is visible right now, and
   // the chart draws it once the dot is (add_ghosts matches ghosts with the dots drawn).
   PlotView every_series;
-  every_series.show_fc = every_series.show_attention = every_series.show_elementwise = true;
-  every_series.show_step = every_series.show_ops = true;
+  ChartView& c = every_series.chart;
+  c.show_fc = c.show_attention = c.show_elementwise = c.show_step = c.show_ops = true;
   std::vector<Ghost> ghosts;
   for (const detail::DotSpec& d : detail::collect_dots(a, every_series))
     ghosts.push_back({d.id, d.intensity, d.flops_per_s});

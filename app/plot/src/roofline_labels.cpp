@@ -41,29 +41,30 @@ void RooflineBuilder::add_legend(const Trail* trail, const Analysis* compare) {
     e->swatch_size_px = radius;
   };
   const std::string precision{to_string(a_.roof_precision)};
-  const bool has_other = roofs_.size() > 1 || (!v_.show_other_roofs && [&] {
+  const bool has_other = roofs_.size() > 1 || (!v_.chart.show_other_roofs && [&] {
                            int n = 0;
                            for (Precision p : kAllPrecisions) n += s_.gpu.peak(p) ? 1 : 0;
                            return n > 1;
                          }());
   line(add("roof", precision + " roof", true, !roofs_.empty()), t_.roof, LineDash::solid,
        t_.roof_width_em * f_);
-  line(add("roofs:other", "other precisions", v_.show_other_roofs, has_other), t_.roof_other,
+  line(add("roofs:other", "other precisions", v_.chart.show_other_roofs, has_other), t_.roof_other,
        LineDash::solid, t_.other_roof_width_em * f_ * 1.5);
-  line(add("caches", "cache ceilings", v_.show_caches, !s_.gpu.caches.empty()), t_.cache_ceiling,
-       LineDash::dashed, t_.other_roof_width_em * f_ * 1.5);
+  line(add("caches", "cache ceilings", v_.chart.show_caches, !s_.gpu.caches.empty()),
+       t_.cache_ceiling, LineDash::dashed, t_.other_roof_width_em * f_ * 1.5);
   if (compare != nullptr) {
-    line(add("compare", compare_name() + " (compare)", v_.show_compare, true), t_.compare_roof,
-         LineDash::dashed, t_.roof_width_em * f_ * 0.8);
+    line(add("compare", compare_name() + " (compare)", v_.chart.show_compare, true),
+         t_.compare_roof, LineDash::dashed, t_.roof_width_em * f_ * 0.8);
   }
   const double r = t_.group_radius_em * f_ * 0.9;
-  marker(add("group:fc", "fc (matmuls)", v_.show_fc, true), t_.fc, MarkerShape::circle, r);
-  marker(add("group:attention", "attention", v_.show_attention, true), t_.attention,
+  marker(add("group:fc", "fc (matmuls)", v_.chart.show_fc, true), t_.fc, MarkerShape::circle, r);
+  marker(add("group:attention", "attention", v_.chart.show_attention, true), t_.attention,
          MarkerShape::diamond, r);
-  marker(add("group:elementwise", "elementwise", v_.show_elementwise, true), t_.elementwise,
+  marker(add("group:elementwise", "elementwise", v_.chart.show_elementwise, true), t_.elementwise,
          MarkerShape::triangle, r);
-  marker(add("group:step", "whole step", v_.show_step, true), t_.step, MarkerShape::square, r);
-  marker(add("ops", "operators", v_.show_ops, true), t_.text_muted, MarkerShape::circle,
+  marker(add("group:step", "whole step", v_.chart.show_step, true), t_.step, MarkerShape::square,
+         r);
+  marker(add("ops", "operators", v_.chart.show_ops, true), t_.text_muted, MarkerShape::circle,
          t_.op_radius_em * f_);
   if (trail != nullptr && trail->points.size() >= 2) {
     const bool batch = trail->param == SweepParam::batch;
@@ -71,7 +72,7 @@ void RooflineBuilder::add_legend(const Trail* trail, const Analysis* compare) {
                               format_count(static_cast<double>(trail->points.front().value)) +
                               " \u2192 " +
                               format_count(static_cast<double>(trail->points.back().value));
-    line(add("trail", label, v_.show_trail, true), t_.trail, LineDash::solid,
+    line(add("trail", label, v_.chart.show_trail, true), t_.trail, LineDash::solid,
          t_.trail_width_em * f_ * 1.5);
   }
   const Vec2 corner{area_.x0 + 0.6 * f_, area_.y0 + 0.6 * f_};
@@ -132,7 +133,7 @@ void RooflineBuilder::add_slope_labels(const Analysis* compare) {
   for (const auto& c : detail::collect_caches(s_, v_))
     add_slope_label(c.id, c.name + " " + format_bandwidth(c.bandwidth),
                     {v_.x_min, v_.x_min * c.bandwidth}, {top / c.bandwidth, top}, t_.cache_ceiling);
-  if (compare != nullptr && v_.show_compare && compare->bandwidth > 0) {
+  if (compare != nullptr && v_.chart.show_compare && compare->bandwidth > 0) {
     const double cb = compare->bandwidth, cp = compare->peak_flops;
     add_slope_label("compare:roof:memory", compare_name() + " " + format_bandwidth(cb),
                     {v_.x_min, v_.x_min * cb}, {cp / cb, cp}, t_.compare_roof);
@@ -164,7 +165,7 @@ void RooflineBuilder::add_roof_labels(const Analysis* compare) {
   for (const RoofSpec& r : roofs_)
     add_flat_label(r.id, r.names + ": " + format_flop_rate(r.peak_flops), r.peak_flops,
                    r.active ? t_.roof : t_.text_muted);
-  if (compare != nullptr && v_.show_compare && compare->bandwidth > 0 &&
+  if (compare != nullptr && v_.chart.show_compare && compare->bandwidth > 0 &&
       std::abs(compare->peak_flops / a_.peak_flops - 1) > 1e-6) {
     add_flat_label("compare:roof",
                    compare_name() + " " + std::string(to_string(compare->roof_precision)) + ": " +

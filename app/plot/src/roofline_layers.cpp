@@ -42,16 +42,17 @@ std::vector<DotSpec> collect_dots(const Analysis& a, const PlotView& view) {
     bool shown;
     const GroupCost* cost;
     OpKind kind;
-  } groups[] = {{"group:fc", view.show_fc, &a.fc, OpKind::fc},
-                {"group:attention", view.show_attention, &a.attention, OpKind::attention},
-                {"group:elementwise", view.show_elementwise, &a.elementwise, OpKind::elementwise},
-                {"group:step", view.show_step, &a.step, OpKind::fc}};
+  } groups[] = {
+      {"group:fc", view.chart.show_fc, &a.fc, OpKind::fc},
+      {"group:attention", view.chart.show_attention, &a.attention, OpKind::attention},
+      {"group:elementwise", view.chart.show_elementwise, &a.elementwise, OpKind::elementwise},
+      {"group:step", view.chart.show_step, &a.step, OpKind::fc}};
   for (const auto& g : groups) {
     if (!g.shown || !plottable(g.cost->flops, g.cost->bytes, g.cost->time_s)) continue;
     dots.push_back({g.id, group_label(g.id), g.kind, true, group_shape(g.id), g.cost->intensity,
                     g.cost->achieved_flops});
   }
-  if (view.show_ops) {
+  if (view.chart.show_ops) {
     for (const OpCost& op : a.ops) {
       if (!plottable(op.flops, op.bytes, op.time_s)) continue;
       dots.push_back({"op:" + std::string(op.name), std::string(op.name), op.kind, false,
@@ -66,7 +67,7 @@ std::vector<RoofSpec> collect_roofs(const Analysis& a, const Scenario& s, const 
   if (!(a.peak_flops > 0) || !(a.bandwidth > 0)) return roofs;
   roofs.push_back({"roof:" + std::string(to_string(a.roof_precision)),
                    std::string(to_string(a.roof_precision)), a.peak_flops, true});
-  if (!view.show_other_roofs) return roofs;
+  if (!view.chart.show_other_roofs) return roofs;
   std::vector<RoofSpec> others;
   for (Precision p : kAllPrecisions) {
     const auto peak = s.gpu.peak(p);
@@ -92,7 +93,7 @@ std::vector<RoofSpec> collect_roofs(const Analysis& a, const Scenario& s, const 
 
 std::vector<CeilingSpec> collect_caches(const Scenario& s, const PlotView& view) {
   std::vector<CeilingSpec> out;
-  if (!view.show_caches) return out;
+  if (!view.chart.show_caches) return out;
   for (const CacheCeiling& c : s.gpu.caches) {
     if (!(c.bandwidth_bytes_per_s > 0)) continue;
     out.push_back({"cache:" + c.name, c.name, c.bandwidth_bytes_per_s * s.memory_efficiency});
@@ -102,10 +103,10 @@ std::vector<CeilingSpec> collect_caches(const Scenario& s, const PlotView& view)
 
 std::vector<std::string> trail_groups(const Trail& trail, const PlotView& view) {
   std::vector<std::string> out;
-  if (!view.show_trail || trail.points.size() < 2) return out;
-  const std::pair<const char*, bool> candidates[] = {{"group:fc", view.show_fc},
-                                                     {"group:attention", view.show_attention},
-                                                     {"group:step", view.show_step}};
+  if (!view.chart.show_trail || trail.points.size() < 2) return out;
+  const std::pair<const char*, bool> candidates[] = {{"group:fc", view.chart.show_fc},
+                                                     {"group:attention", view.chart.show_attention},
+                                                     {"group:step", view.chart.show_step}};
   for (const auto& [id, shown] : candidates) {
     if (!shown) continue;
     double lo = INFINITY, hi = 0;

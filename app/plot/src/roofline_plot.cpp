@@ -72,7 +72,8 @@ void RooflineBuilder::add_roofs(const Analysis* compare) {
     line.points.push_back(px(std::max(v_.x_max, ridge), r.peak_flops));
     g_.lines.push_back(std::move(line));
   }
-  if (compare != nullptr && v_.show_compare && compare->bandwidth > 0 && compare->peak_flops > 0) {
+  if (compare != nullptr && v_.chart.show_compare && compare->bandwidth > 0 &&
+      compare->peak_flops > 0) {
     const double cb = compare->bandwidth, cp = compare->peak_flops, cr = compare->ridge_point;
     const double left = std::min(std::max(v_.x_min, v_.y_min / cb), cr);
     g_.lines.push_back({"compare:roof:" + std::string(to_string(compare->roof_precision)),
@@ -139,9 +140,9 @@ void RooflineBuilder::add_trail(const Trail& trail) {
 
 void RooflineBuilder::add_dots(const Analysis* compare) {
   const double slack = 0.5 * f_;
-  if (compare != nullptr && v_.show_compare) {
+  if (compare != nullptr && v_.chart.show_compare) {
     PlotView groups_only = v_;
-    groups_only.show_ops = false;
+    groups_only.chart.show_ops = false;
     for (const DotSpec& d : detail::collect_dots(*compare, groups_only)) {
       Marker m;
       m.id = "compare:" + d.id;
@@ -161,9 +162,9 @@ void RooflineBuilder::add_dots(const Analysis* compare) {
   // Ops first so the group dots sit on top of them; among groups the fc dot (the one users
   // drag) last, on top, then attention: the step and elementwise dots go under them.
   auto all = detail::collect_dots(a_, v_);
-  if (!v_.show_ops) {  // a highlighted op is drawn even when ops are hidden
+  if (!v_.chart.show_ops) {  // a highlighted op is drawn even when ops are hidden
     PlotView with_ops = v_;
-    with_ops.show_ops = true;
+    with_ops.chart.show_ops = true;
     for (DotSpec& d : detail::collect_dots(a_, with_ops))
       if (!d.group && highlighted(d.id)) all.push_back(std::move(d));
   }

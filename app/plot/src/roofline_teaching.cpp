@@ -116,7 +116,7 @@ void RooflineBuilder::add_ghosts(const std::vector<DotSpec>& drawn) {
 }
 
 void RooflineBuilder::add_critical_marker(const Trail* trail) {
-  if (!v_.show_critical || trail == nullptr || !trail->critical || !v_.show_fc) return;
+  if (!v_.show_critical || trail == nullptr || !trail->critical || !v_.chart.show_fc) return;
   const GroupCost& fc = trail->critical->fc;
   if (!std::isfinite(fc.intensity) || !(fc.intensity > 0) || !(fc.achieved_flops > 0)) return;
   Marker m;
@@ -152,7 +152,7 @@ void RooflineBuilder::add_critical_label(const Trail* trail) {
 }
 
 void RooflineBuilder::add_speedup(const Analysis* compare) {
-  if (compare == nullptr || !v_.show_compare || !v_.show_speedup || !s_.compare_gpu) return;
+  if (compare == nullptr || !v_.chart.show_compare || !v_.show_speedup || !s_.compare_gpu) return;
   if (a_.ops.empty() || compare->ops.empty() || !(compare->totals.time_s > 0)) return;
   const double speedup = a_.totals.time_s / compare->totals.time_s;
   std::string line = short_gpu_name(*s_.compare_gpu) + ": ";

@@ -14,25 +14,6 @@ constexpr double kXLimitLo = 1e-4, kXLimitHi = 1e8;  // FLOP/byte
 constexpr double kYLimitLo = 1e3, kYLimitHi = 1e22;  // FLOP/s
 constexpr double kMinSpanDecades = 0.1;
 
-// The series the legend toggles, with the flag each one has in PlotView and, where it is saved
-// with the scenario, in ViewSettings ("compare" is not saved: it follows compare_gpu).
-struct SeriesFlag {
-  std::string_view series_id;
-  bool PlotView::*view;
-  bool ViewSettings::*settings;
-};
-constexpr SeriesFlag kSeriesFlags[] = {
-    {"group:fc", &PlotView::show_fc, &ViewSettings::show_fc},
-    {"group:attention", &PlotView::show_attention, &ViewSettings::show_attention},
-    {"group:elementwise", &PlotView::show_elementwise, &ViewSettings::show_elementwise},
-    {"group:step", &PlotView::show_step, &ViewSettings::show_step},
-    {"ops", &PlotView::show_ops, &ViewSettings::show_ops},
-    {"roofs:other", &PlotView::show_other_roofs, &ViewSettings::show_other_roofs},
-    {"caches", &PlotView::show_caches, &ViewSettings::show_caches},
-    {"trail", &PlotView::show_trail, &ViewSettings::show_trail},
-    {"compare", &PlotView::show_compare, nullptr},
-};
-
 // Keeps [lo, hi] inside the limits and at least kMinSpanDecades wide, in log space.
 void clamp_range(double& lo, double& hi, double limit_lo, double limit_hi) {
   double l = std::log10(lo), h = std::log10(hi);
@@ -50,36 +31,24 @@ void clamp_range(double& lo, double& hi, double limit_lo, double limit_hi) {
 
 }  // namespace
 
-PlotView plot_view_from_settings(const ViewSettings& settings, PlotView base) {
+PlotView plot_view_for(const ChartView& chart, PlotView base) {
   PlotView v = std::move(base);
-  if (settings.x_min && settings.x_max && *settings.x_min > 0 &&
-      *settings.x_max > *settings.x_min) {
-    v.x_min = *settings.x_min;
-    v.x_max = *settings.x_max;
+  v.chart = chart;
+  if (chart.x_min && chart.x_max && *chart.x_min > 0 && *chart.x_max > *chart.x_min) {
+    v.x_min = *chart.x_min;
+    v.x_max = *chart.x_max;
   }
-  if (settings.y_min && settings.y_max && *settings.y_min > 0 &&
-      *settings.y_max > *settings.y_min) {
-    v.y_min = *settings.y_min;
-    v.y_max = *settings.y_max;
+  if (chart.y_min && chart.y_max && *chart.y_min > 0 && *chart.y_max > *chart.y_min) {
+    v.y_min = *chart.y_min;
+    v.y_max = *chart.y_max;
   }
-  for (const SeriesFlag& f : kSeriesFlags)
-    if (f.settings != nullptr) v.*f.view = settings.*f.settings;
   return v;
 }
 
-void store_view_settings(const PlotView& view, ViewSettings& settings) {
-  settings.x_min = view.x_min;
-  settings.x_max = view.x_max;
-  settings.y_min = view.y_min;
-  settings.y_max = view.y_max;
-  for (const SeriesFlag& f : kSeriesFlags)
-    if (f.settings != nullptr) settings.*f.settings = view.*f.view;
-}
-
-bool toggle_series(PlotView& view, std::string_view series_id) {
+bool toggle_series(SeriesFlags& flags, std::string_view series_id) {
   for (const SeriesFlag& f : kSeriesFlags) {
     if (f.series_id != series_id) continue;
-    view.*f.view = !(view.*f.view);
+    flags.*f.flag = !(flags.*f.flag);
     return true;
   }
   return false;
@@ -119,14 +88,14 @@ PlotView fit_view(PlotView view, const Analysis& a, const Scenario& s, const Tra
     if (a.bandwidth > 0) add(r.peak_flops / a.bandwidth, r.peak_flops);
   for (const auto& c : detail::collect_caches(s, view))
     if (c.bandwidth > 0) add(a.peak_flops / c.bandwidth, 0);
-  if (compare != nullptr && view.show_compare && compare->bandwidth > 0) {
+  if (compare != nullptr && view.chart.show_compare && compare->bandwidth > 0) {
     add(compare->ridge_point, compare->peak_flops);
     PlotView only_groups = view;
-    only_groups.show_ops = false;
+    only_groups.chart.show_ops = false;
     for (const auto& d : detail::collect_dots(*compare, only_groups))
       add(d.intensity, d.flops_per_s);
   }
-  if (trail != nullptr && view.show_trail) {
+  if (trail != nullptr && view.chart.show_trail) {
     for (const std::string& id : detail::trail_groups(*trail, view))
       for (const SweepPoint& p : trail->points) {
         const GroupCost& g = detail::sweep_group(p, id);

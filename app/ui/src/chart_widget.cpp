@@ -22,26 +22,11 @@ bool starts_with(std::string_view s, std::string_view prefix) {
   return s.substr(0, prefix.size()) == prefix;
 }
 
-// The series flags saved with the scenario (ViewSettings) and live in the chart (PlotView),
-// which name them alike; the axis ranges are left alone.
-template <class From, class To>
-void copy_series_flags(const From& from, To& to) {
-  to.show_fc = from.show_fc;
-  to.show_attention = from.show_attention;
-  to.show_elementwise = from.show_elementwise;
-  to.show_step = from.show_step;
-  to.show_ops = from.show_ops;
-  to.show_other_roofs = from.show_other_roofs;
-  to.show_caches = from.show_caches;
-  to.show_trail = from.show_trail;
-}
-
 // Auto fit follows structural changes (GPU, model, phase, precision...) but not batch or seq:
 // those move the dots along their trail, which the fit already covers, and refitting while the
 // user drags a dot would pull the axes out from under the mouse.
 Scenario fit_key_of(const Scenario& doc) {
   Scenario key = doc;
-  key.view = {};
   key.batch = 0;
   key.seq = 0;
   return key;
@@ -49,7 +34,7 @@ Scenario fit_key_of(const Scenario& doc) {
 
 bool group_outside_view(const AppState& s) {
   const PlotView& v = s.view.plot;
-  const GroupCost& fc = s.derived.analysis.fc;
+  const GroupCost& fc = chart_data(s).analysis.fc;
   if (!std::isfinite(fc.intensity) || fc.intensity <= 0 || fc.achieved_flops <= 0) return false;
   return fc.intensity < v.x_min || fc.intensity > v.x_max || fc.achieved_flops < v.y_min ||
          fc.achieved_flops > v.y_max;
@@ -76,9 +61,9 @@ void fit_if_needed(AppState& s, bool dragging) {
     }
   }
   if (!vs.fit_requested && !automatic) return;
-  const Derived& d = s.derived;
+  const ChartData& d = chart_data(s);
   const PlotView fitted =
-      fit_view(vs.plot, d.analysis, s.doc, vs.plot.show_trail ? &d.trail : nullptr,
+      fit_view(vs.plot, d.analysis, d.scenario, vs.plot.chart.show_trail ? &d.trail : nullptr,
                d.compare ? &*d.compare : nullptr);
   // A new GPU or precision keeps the axes when its chart still fits them, so the roofs visibly
   // move (H100 -> H200 lifts the slope) instead of the axes moving under them.
@@ -104,7 +89,7 @@ std::string pick(const AppState& s, Vec2 mouse, double radius_px) {
 void start_press(AppState& s, const std::string& hit, Vec2 mouse) {
   ViewState& vs = s.view;
   if (starts_with(hit, "legend:")) {
-    if (toggle_series(vs.plot, std::string_view(hit).substr(7))) sync_view_flags_to_doc(s);
+    if (toggle_series(s.chart, std::string_view(hit).substr(7))) vs.plot.chart = s.chart;
     return;
   }
   if (hit == "group:fc" || hit == "group:attention") {
@@ -135,7 +120,7 @@ void apply_drag(AppState& s, Vec2 mouse) {
 
 void drag_tooltip(const AppState& s) {
   const bool decode = s.doc.phase == Phase::decode;
-  const Analysis& a = s.derived.analysis;
+  const Analysis& a = chart_data(s).analysis;
   ImGui::BeginTooltip();
   if (s.view.drag_id == "group:fc") {
     ImGui::Text("%s %lld  →  fc intensity %s", decode ? "Batch" : "Prompt",
@@ -219,8 +204,6 @@ void draw_attention_hint(AppState& s, ImVec2 dot, ImVec2 chart_min, ImVec2 chart
 
 }  // namespace
 
-void sync_view_flags_to_doc(AppState& s) { copy_series_flags(s.view.plot, s.doc.view); }
-
 void draw_chart(AppState& s, ImVec2 size) {
   ImGuiIO& io = ImGui::GetIO();
   ViewState& vs = s.view;
@@ -231,8 +214,7 @@ void draw_chart(AppState& s, ImVec2 size) {
   vs.canvas_origin = origin;
   v.canvas_px = {size.x, size.y};
   v.font_px = em;
-  copy_series_flags(s.doc.view, v);
-  refresh_derived(s);
+  v.chart = s.chart;
 
   ImGui::InvisibleButton("##roofline_chart", size,
                          ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight);
@@ -270,18 +252,15 @@ void draw_chart(AppState& s, ImVec2 size) {
     vs.auto_fit = false;
   }
 
-  refresh_derived(s);
   fit_if_needed(s, !vs.drag_id.empty());
   vs.hovered_id = !vs.drag_id.empty() ? vs.drag_id : under_mouse;
   v.hovered_id = starts_with(vs.hovered_id, "legend:") ? std::string() : vs.hovered_id;
   // A row hovered in the operator table (drawn after the chart: last frame's) lights its dot.
   if (v.hovered_id.empty()) v.hovered_id = vs.table_hovered_id;
 
-  const Derived& d = s.derived;
   apply_classroom_view(s, v);
-  vs.geometry = build_roofline_plot(
-      d.analysis, s.doc, v, theme_by_name(ui_theme_name(s)), imgui_text_measure(s.ui.font_regular),
-      v.show_trail ? &d.trail : nullptr, d.compare ? &*d.compare : nullptr);
+  vs.geometry =
+      build_figure(chart_data(s), {v, ui_theme_name(s), imgui_text_measure(s.ui.font_regular)});
   paint_geometry(*ImGui::GetWindowDrawList(), vs.geometry, origin,
                  {s.ui.font_regular, s.ui.font_bold});
   draw_chart_classroom_overlay(s, origin, size);

@@ -26,9 +26,13 @@ std::string geometry_dump_json(const AppState& s) {
 }
 
 std::string state_dump_json(const AppState& s) {
-  Scenario doc = s.doc;
-  store_view_settings(s.view.plot, doc.view);
-  return scenario_to_json(doc);
+  ScenarioFile file = document_file(s);
+  // The axes as drawn, fitted or chosen: the state is restored as it was seen.
+  file.view.x_min = s.view.plot.x_min;
+  file.view.x_max = s.view.plot.x_max;
+  file.view.y_min = s.view.plot.y_min;
+  file.view.y_max = s.view.plot.y_max;
+  return scenario_to_json(file);
 }
 
 }  // namespace roofline

@@ -155,15 +155,17 @@ void draw_size(FigureExportOptions& o) {
 }
 
 void draw_look(AppState& s, FigureExportOptions& o) {
-  const std::string window_theme = "As the window (" + s.doc.view.theme + ")";
+  const std::string window_theme = "As the window (" + std::string(to_string(s.chart.theme)) + ")";
   label("Theme", nullptr, kLookLabelEm);
   ImGui::SetNextItemWidth(ImGui::CalcTextSize(window_theme.c_str()).x + ImGui::GetFrameHeight() +
                           2 * ImGui::GetStyle().FramePadding.x);
-  const char* shown = o.theme == "light" ? "Light" : o.theme == "dark" ? "Dark" : nullptr;
-  if (ImGui::BeginCombo("##theme", shown != nullptr ? shown : window_theme.c_str())) {
-    if (ImGui::Selectable(window_theme.c_str(), o.theme == "window")) o.theme = "window";
-    if (ImGui::Selectable("Light", o.theme == "light")) o.theme = "light";
-    if (ImGui::Selectable("Dark", o.theme == "dark")) o.theme = "dark";
+  const char* shown = !o.theme                       ? window_theme.c_str()
+                      : *o.theme == ChartTheme::dark ? "Dark"
+                                                     : "Light";
+  if (ImGui::BeginCombo("##theme", shown)) {
+    if (ImGui::Selectable(window_theme.c_str(), !o.theme)) o.theme.reset();
+    if (ImGui::Selectable("Light", o.theme == ChartTheme::light)) o.theme = ChartTheme::light;
+    if (ImGui::Selectable("Dark", o.theme == ChartTheme::dark)) o.theme = ChartTheme::dark;
     ImGui::EndCombo();
   }
   ImGui::SameLine();
@@ -200,23 +202,23 @@ void draw_contents(AppState& s, FigureExportOptions& o) {
     };
     // Three columns: the dots, then what surrounds them.
     const Flag flags[] = {
-        {"fc", &o.show_fc},
-        {"attention", &o.show_attention},
-        {"elementwise", &o.show_elementwise},
-        {"whole step", &o.show_step},
-        {"every operator", &o.show_ops},
-        {"trail", &o.show_trail},
+        {"fc", &o.series.show_fc},
+        {"attention", &o.series.show_attention},
+        {"elementwise", &o.series.show_elementwise},
+        {"whole step", &o.series.show_step},
+        {"every operator", &o.series.show_ops},
+        {"trail", &o.series.show_trail},
         {"dot labels", &o.show_labels},
         {"legend", &o.show_legend},
-        {"other roofs", &o.show_other_roofs},
-        {"cache ceilings", &o.show_caches},
-        {"compare GPU", &o.show_compare},
+        {"other roofs", &o.series.show_other_roofs},
+        {"cache ceilings", &o.series.show_caches},
+        {"compare GPU", &o.series.show_compare},
     };
     constexpr int kColumns = 3;
     const float column_w = 9 * em;
     int i = 0;
     for (const Flag& f : flags) {
-      if (f.value == &o.show_compare && !s.doc.compare_gpu) continue;  // nothing to show
+      if (f.value == &o.series.show_compare && !s.doc.compare_gpu) continue;  // nothing to show
       if (i % kColumns == 0) {
         ImGui::SetCursorPosX(6.5f * em);
       } else {

@@ -140,10 +140,9 @@ std::string check_export(const FigureExportOptions& o, const std::string& path) 
   return check_folder_writable(p.has_parent_path() ? p.parent_path() : fs::path("."));
 }
 
-PlotGeometry build_export_figure(AppState& s, const FigureExportOptions& o,
+PlotGeometry build_export_figure(const AppState& s, const FigureExportOptions& o,
                                  const TextMeasure& measure) {
-  refresh_derived(s);
-  const Theme& theme = theme_by_name(o.theme == "window" ? s.doc.view.theme : o.theme);
+  const ChartTheme theme = o.theme.value_or(s.chart.theme);
   const Vec2 canvas{static_cast<double>(o.width), static_cast<double>(o.height)};
   const bool labels = o.same_as_window ? s.view.plot.show_labels : o.show_labels;
   if (o.what == ExportWhat::throughput) {
@@ -156,9 +155,12 @@ PlotGeometry build_export_figure(AppState& s, const FigureExportOptions& o,
     view.show_labels = labels;
     view.transparent = o.transparent;
     view.hovered_id.clear();
-    return build_throughput_plot(throughput_data(s), s.doc, view, theme, measure);
+    return build_throughput_plot(throughput_data(s), chart_data(s).scenario, view,
+                                 theme_by_name(to_string(theme)), measure);
   }
-  PlotView view = s.view.plot;  // the window's axes and series
+  FigureRequest request{s.view.plot, to_string(theme), measure, o.fit};  // the window's axes
+  PlotView& view = request.view;
+  view.chart = s.chart;  // the window's series
   view.hovered_id.clear();
   view.selected_id.clear();
   view.legend_lists_hidden = false;  // a figure names only what it shows
@@ -170,11 +172,7 @@ PlotGeometry build_export_figure(AppState& s, const FigureExportOptions& o,
   view.title = o.title;
   view.show_caption = o.show_caption;
   view.transparent = o.transparent;
-  const Derived& d = s.derived;
-  const Trail* trail = view.show_trail ? &d.trail : nullptr;
-  const Analysis* compare = d.compare ? &*d.compare : nullptr;
-  if (o.fit) view = fit_view(view, d.analysis, s.doc, trail, compare);
-  return build_roofline_plot(d.analysis, s.doc, view, theme, measure, trail, compare);
+  return build_figure(chart_data(s), request);
 }
 
 std::string start_export(AppState& s, const FigureExportOptions& o, const std::string& typed) {
@@ -184,9 +182,9 @@ std::string start_export(AppState& s, const FigureExportOptions& o, const std::s
   fs::path absolute = fs::absolute(fs::path(typed), ec);
   const std::string path = (ec ? fs::path(typed) : absolute).lexically_normal().string();
   if (std::string bad = check_export(o, typed.empty() ? typed : path); !bad.empty()) return bad;
-  refresh_derived(s);
-  if (s.derived.analysis.ops.empty()) {
-    const std::vector<std::string>& w = s.derived.analysis.warnings;
+  const Analysis& analysis = chart_data(s).analysis;
+  if (analysis.ops.empty()) {
+    const std::vector<std::string>& w = analysis.warnings;
     return "Nothing to export: " +
            (w.empty() ? std::string("the scenario gives no operators") : w.front());
   }
@@ -196,7 +194,7 @@ std::string start_export(AppState& s, const FigureExportOptions& o, const std::s
   job->path = path;
   if (typed_options.what == ExportWhat::table) {
     const TableFormat format = typed_options.table_format;
-    job->result = std::async(std::launch::async, [a = s.derived.analysis, path, format] {
+    job->result = std::async(std::launch::async, [a = analysis, path, format] {
       return export_operator_table(a, path, format);
     });
   } else {

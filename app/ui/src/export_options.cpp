@@ -27,25 +27,18 @@ std::string describe(const json& v) {
   return dumped;
 }
 
-// The flags of the object, with their keys, for both directions.
+// The flags of the object, with their keys, for both directions: the figure's own, then the
+// series (kSeriesFlags).
 template <typename Options, typename Fn>
 void for_each_flag(Options& o, Fn&& fn) {
   fn("transparent", o.transparent);
   fn("show_title", o.show_title);
   fn("show_caption", o.show_caption);
   fn("same_as_window", o.same_as_window);
-  fn("show_fc", o.show_fc);
-  fn("show_attention", o.show_attention);
-  fn("show_elementwise", o.show_elementwise);
-  fn("show_step", o.show_step);
-  fn("show_ops", o.show_ops);
-  fn("show_trail", o.show_trail);
   fn("show_labels", o.show_labels);
-  fn("show_other_roofs", o.show_other_roofs);
-  fn("show_caches", o.show_caches);
   fn("show_legend", o.show_legend);
-  fn("show_compare", o.show_compare);
   fn("fit", o.fit);
+  for (const SeriesFlag& f : kSeriesFlags) fn(f.key, o.series.*f.flag);
 }
 
 }  // namespace
@@ -129,8 +122,9 @@ bool adopt_extension(FigureExportOptions& o, std::string_view extension) {
 
 std::string parse_export_options(const json& v, const std::string& where, FigureExportOptions& o) {
   if (!v.is_object()) return where + ": export: expected an object, got " + describe(v);
-  auto bad = [&](const char* key, const char* expected, const json& got) {
-    return where + ": export." + key + ": expected " + expected + ", got " + describe(got);
+  auto bad = [&](std::string_view key, std::string_view expected, const json& got) {
+    return where + ": export." + std::string(key) + ": expected " + std::string(expected) +
+           ", got " + describe(got);
   };
   if (auto it = v.find("what"); it != v.end()) {
     const auto w = it->is_string() ? export_what_from_string(it->get<std::string>()) : std::nullopt;
@@ -171,10 +165,12 @@ std::string parse_export_options(const json& v, const std::string& where, Figure
     o.font_px = it->get<double>();
   }
   if (auto it = v.find("theme"); it != v.end()) {
-    if (!it->is_string() || (*it != "window" && *it != "light" && *it != "dark")) {
-      return bad("theme", "\"window\", \"light\" or \"dark\"", *it);
+    const std::string name = it->is_string() ? it->get<std::string>() : std::string();
+    const auto theme = parse_chart_theme(name);
+    if (!theme && name != "window") {
+      return bad("theme", "\"window\", " + std::string(kChartThemeNames), *it);
     }
-    o.theme = it->get<std::string>();
+    o.theme = theme;
   }
   for (auto [key, field] : {std::pair{"title", &o.title}, std::pair{"folder", &o.folder}}) {
     if (auto it = v.find(key); it != v.end()) {
@@ -183,7 +179,7 @@ std::string parse_export_options(const json& v, const std::string& where, Figure
     }
   }
   std::string error;
-  for_each_flag(o, [&](const char* key, bool& field) {
+  for_each_flag(o, [&](std::string_view key, bool& field) {
     auto it = v.find(key);
     if (it == v.end() || !error.empty()) return;
     if (!it->is_boolean()) {
@@ -203,42 +199,23 @@ json export_options_to_json(const FigureExportOptions& o) {
             {"height", o.height},
             {"scale", o.scale},
             {"font_px", o.font_px},
-            {"theme", o.theme},
+            {"theme", o.theme ? to_string(*o.theme) : "window"},
             {"title", o.title},
             {"folder", o.folder}};
-  for_each_flag(o, [&](const char* key, const bool& field) { v[key] = field; });
+  for_each_flag(o, [&](std::string_view key, const bool& field) { v[std::string(key)] = field; });
   return v;
 }
 
-namespace {
-
-struct ShownFlag {
-  bool FigureExportOptions::*option;
-  bool PlotView::*view;
-};
-
-constexpr ShownFlag kShownFlags[] = {
-    {&FigureExportOptions::show_fc, &PlotView::show_fc},
-    {&FigureExportOptions::show_attention, &PlotView::show_attention},
-    {&FigureExportOptions::show_elementwise, &PlotView::show_elementwise},
-    {&FigureExportOptions::show_step, &PlotView::show_step},
-    {&FigureExportOptions::show_ops, &PlotView::show_ops},
-    {&FigureExportOptions::show_trail, &PlotView::show_trail},
-    {&FigureExportOptions::show_labels, &PlotView::show_labels},
-    {&FigureExportOptions::show_other_roofs, &PlotView::show_other_roofs},
-    {&FigureExportOptions::show_caches, &PlotView::show_caches},
-    {&FigureExportOptions::show_legend, &PlotView::show_legend},
-    {&FigureExportOptions::show_compare, &PlotView::show_compare},
-};
-
-}  // namespace
-
 void shown_series_from_view(const PlotView& view, FigureExportOptions& o) {
-  for (const ShownFlag& f : kShownFlags) o.*f.option = view.*f.view;
+  o.series = view.chart;
+  o.show_labels = view.show_labels;
+  o.show_legend = view.show_legend;
 }
 
 void shown_series_to_view(const FigureExportOptions& o, PlotView& view) {
-  for (const ShownFlag& f : kShownFlags) view.*f.view = o.*f.option;
+  static_cast<SeriesFlags&>(view.chart) = o.series;
+  view.show_labels = o.show_labels;
+  view.show_legend = o.show_legend;
 }
 
 }  // namespace roofline

@@ -91,7 +91,7 @@ std::string aspect_text(int w, int h) {
 }
 
 void draw_table_preview(AppState& s, TableFormat format) {
-  const std::string table = operator_table(s.derived.analysis, format);
+  const std::string table = operator_table(chart_data(s).analysis, format);
   // The first lines, unwrapped: enough to recognise the layout.
   std::string head;
   int lines = 0;
@@ -107,7 +107,7 @@ void draw_table_preview(AppState& s, TableFormat format) {
   ImGui::TextUnformatted(head.c_str());
   ImGui::PopStyleColor();
   ImGui::EndChild();
-  ImGui::TextDisabled("%zu operators and 4 groups, one a row", s.derived.analysis.ops.size());
+  ImGui::TextDisabled("%zu operators and 4 groups, one a row", chart_data(s).analysis.ops.size());
 }
 
 }  // namespace
@@ -148,8 +148,8 @@ void draw_export_preview(AppState& s, const FigureExportOptions& o, bool size_ok
   ImDrawList& list = *ImGui::GetWindowDrawList();
   const ImVec2 end{origin.x + frame.x, origin.y + frame.y};
   if (size_ok && frame.x >= 4 && frame.y >= 4) {
-    const std::string& theme = o.theme == "window" ? s.doc.view.theme : o.theme;
-    if (o.transparent) checkerboard(list, origin, end, 0.5f * em, theme == "dark");
+    const ChartTheme theme = o.theme.value_or(s.chart.theme);
+    if (o.transparent) checkerboard(list, origin, end, 0.5f * em, theme == ChartTheme::dark);
     const PlotGeometry g = build_export_figure(s, o, cairo_text_measure());
     paint_geometry(list, scale_geometry(g, k), origin, {s.ui.font_regular, s.ui.font_bold});
     list.AddRect({origin.x - 1, origin.y - 1}, {end.x + 1, end.y + 1},

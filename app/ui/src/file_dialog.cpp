@@ -261,15 +261,7 @@ std::string open_scenario_file(AppState& s, const std::string& path) {
 }
 
 std::string save_scenario_to(AppState& s, const std::string& path) {
-  store_view_settings(s.view.plot, s.doc.view);
-  if (s.view.auto_fit) {
-    // Ranges the app chose itself are not saved: the file refits wherever it is opened.
-    s.doc.view.x_min.reset();
-    s.doc.view.x_max.reset();
-    s.doc.view.y_min.reset();
-    s.doc.view.y_max.reset();
-  }
-  if (std::string error = save_scenario_file(path, s.doc); !error.empty()) return error;
+  if (std::string error = save_scenario_file(path, document_file(s)); !error.empty()) return error;
   s.ui.scenario_path = path;
   set_message(s, "Saved " + path, false);
   return {};

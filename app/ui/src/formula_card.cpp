@@ -89,7 +89,7 @@ void draw_formula_card(AppState& s) {
   std::string& id = s.view.plot.selected_id;
   const bool op_dot = id.starts_with("op:"), group_dot = id.starts_with("group:");
   if (!op_dot && !group_dot) return;
-  const Analysis& a = s.derived.analysis;
+  const Analysis& a = chart_data(s).analysis;
   const float em = ImGui::GetFontSize();
   const Rect area = s.view.geometry.plot_area;
   const ImVec2 corner{s.view.canvas_origin.x + static_cast<float>(area.x1) - 0.5f * em,

@@ -117,7 +117,6 @@ void frame_tick(AppState& s) {
   update_classroom(s);
   poll_export_job(s);
   handle_shortcuts(s);
-  refresh_derived(s);
 
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos(viewport->WorkPos);

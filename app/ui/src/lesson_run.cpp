@@ -19,11 +19,10 @@ double ease(double t) {
 }
 
 void move_to(AppState& s, Scenario target, bool animate) {
-  target.view = s.doc.view;
   LessonAnimation& a = s.classroom.animation;
-  if (!animate || same_workload(s.doc, target)) {
+  if (!animate || s.doc == target) {
     a.active = false;
-    apply_workload(s.doc, target);
+    s.doc = std::move(target);
     return;
   }
   a.active = true;
@@ -31,7 +30,7 @@ void move_to(AppState& s, Scenario target, bool animate) {
   a.to = std::move(target);
   a.elapsed_s = 0;
   // The first frame already shows the new GPU, model and precisions (interpolate at t = 0).
-  apply_workload(s.doc, interpolate(a.from, a.to, 0));
+  s.doc = interpolate(a.from, a.to, 0);
   a.last = s.doc;
 }
 
@@ -39,7 +38,7 @@ void move_to(AppState& s, Scenario target, bool animate) {
 // the compare GPU when a step sets one.
 void prepare_view(AppState& s, const Scenario& target) {
   s.view.auto_fit = true;
-  if (target.compare_gpu) s.view.plot.show_compare = true;
+  if (target.compare_gpu) s.chart.show_compare = true;
 }
 
 }  // namespace
@@ -66,10 +65,8 @@ void stop_lesson(AppState& s) {
 
 Result<Scenario> lesson_step_scenario(const AppState& s, size_t index, bool revealed) {
   if (!s.classroom.run) return Result<Scenario>::fail("no lesson is running");
-  auto scenario = scenario_at_step(s.classroom.run->lesson, s.library->default_scenario(), index,
-                                   revealed, preset_resolver(*s.library));
-  if (scenario) scenario.value().view = s.doc.view;
-  return scenario;
+  return scenario_at_step(s.classroom.run->lesson, s.library->default_scenario(), index, revealed,
+                          preset_resolver(*s.library));
 }
 
 bool go_to_step(AppState& s, size_t index, bool animate) {
@@ -136,14 +133,12 @@ void lesson_choose(AppState& s, int choice) {
 }
 
 const FilledStep& filled_step(AppState& s) {
-  refresh_derived(s);
+  const Analysis& analysis = chart_data(s).analysis;
   LessonRun& run = *s.classroom.run;
   FilledStep& f = run.filled;
-  if (f.revision == s.derived.revision && f.step == run.step) return f;
+  if (f.revision == s.derived.revision() && f.step == run.step) return f;
   const LessonStep& step = run.lesson.steps[run.step];
-  auto fill = [&](const std::string& text) {
-    return fill_template(text, s.doc, s.derived.analysis);
-  };
+  auto fill = [&](const std::string& text) { return fill_template(text, s.doc, analysis); };
   f.title = fill(step.title);
   f.text = fill(step.text);
   f.prompt.clear();
@@ -154,7 +149,7 @@ const FilledStep& filled_step(AppState& s) {
     for (const std::string& c : step.question->choices) f.choices.push_back(fill(c));
     f.explanation = fill(step.question->explanation);
   }
-  f.revision = s.derived.revision;
+  f.revision = s.derived.revision();
   f.step = run.step;
   return f;
 }
@@ -164,24 +159,23 @@ bool lesson_animating(const AppState& s) { return s.classroom.animation.active; 
 void advance_lesson_animation(AppState& s, double dt_s) {
   LessonAnimation& a = s.classroom.animation;
   if (!a.active) return;
-  if (!same_workload(s.doc, a.last)) {  // the user took over: leave the document to them
+  if (!(s.doc == a.last)) {  // the user took over: leave the document to them
     a.active = false;
     return;
   }
   a.elapsed_s += std::max(0.0, dt_s);
   const double t = a.elapsed_s / kLessonAnimationS;
   if (t >= 1) {
-    apply_workload(s.doc, a.to);
+    s.doc = a.to;
     a.active = false;
     return;
   }
-  apply_workload(s.doc, interpolate(a.from, a.to, ease(t)));
+  s.doc = interpolate(a.from, a.to, ease(t));
   a.last = s.doc;
 }
 
 void pin_current_dots(AppState& s) {
-  refresh_derived(s);
-  s.classroom.ghosts = pin_ghosts(s.derived.analysis);
+  s.classroom.ghosts = pin_ghosts(chart_data(s).analysis);
   set_message(s,
               "Pinned the dots: change a setting to see where they move (Shift+G clears the "
               "ghosts)",
@@ -192,7 +186,7 @@ void clear_ghosts(AppState& s) { s.classroom.ghosts.clear(); }
 
 std::vector<GhostArrow> current_ghost_arrows(const AppState& s) {
   if (s.classroom.ghosts.empty()) return {};
-  return ghost_arrows(s.classroom.ghosts, s.derived.analysis);
+  return ghost_arrows(s.classroom.ghosts, chart_data(s).analysis);
 }
 
 void set_presentation(AppState& s, bool on) {

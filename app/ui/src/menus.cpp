@@ -51,22 +51,21 @@ void draw_file_menu(AppState& s) {
 void draw_edit_menu(AppState& s) {
   if (!ImGui::BeginMenu("Edit")) return;
   shortcut_menu_item(s, "Undo", act_undo, false,
-                     s.history.can_undo() || !same_workload(s.doc, s.history.current()));
+                     s.history.can_undo() || !(s.doc == s.history.current()));
   shortcut_menu_item(s, "Redo", act_redo, false, s.history.can_redo());
   ImGui::Separator();
   if (ImGui::MenuItem("Reset to the default scenario")) {
-    Scenario fresh = s.library->default_scenario();
-    fresh.view = s.doc.view;
-    s.doc = std::move(fresh);  // an undoable change, unlike opening a file
+    s.doc = s.library->default_scenario();  // an undoable change, unlike opening a file
   }
   ImGui::EndMenu();
 }
 
 void draw_view_menu(AppState& s) {
   if (!ImGui::BeginMenu("View")) return;
-  if (ImGui::MenuItem("Light theme", nullptr, s.doc.view.theme != "dark"))
-    s.doc.view.theme = "light";
-  if (ImGui::MenuItem("Dark theme", nullptr, s.doc.view.theme == "dark")) s.doc.view.theme = "dark";
+  if (ImGui::MenuItem("Light theme", nullptr, s.chart.theme == ChartTheme::light))
+    s.chart.theme = ChartTheme::light;
+  if (ImGui::MenuItem("Dark theme", nullptr, s.chart.theme == ChartTheme::dark))
+    s.chart.theme = ChartTheme::dark;
   if (ImGui::BeginMenu("UI scale")) {
     for (float step : kUiScaleSteps) {
       const std::string label = std::to_string(static_cast<int>(step * 100 + 0.5f)) + " %";
@@ -81,7 +80,7 @@ void draw_view_menu(AppState& s) {
   }
   ImGui::Separator();
   ImGui::TextDisabled("The chart shows");
-  ViewSettings& v = s.doc.view;
+  ChartView& v = s.chart;
   ImGui::MenuItem("fc group (matmuls)", nullptr, &v.show_fc);
   ImGui::MenuItem("Attention group", nullptr, &v.show_attention);
   ImGui::MenuItem("Elementwise group", nullptr, &v.show_elementwise);
@@ -90,7 +89,7 @@ void draw_view_menu(AppState& s) {
   ImGui::MenuItem("Trails (batch / prompt sweep)", nullptr, &v.show_trail);
   ImGui::MenuItem("Other precisions' roofs", nullptr, &v.show_other_roofs);
   ImGui::MenuItem("Cache ceilings (L2)", nullptr, &v.show_caches);
-  ImGui::MenuItem("Compare GPU", nullptr, &s.view.plot.show_compare, s.doc.compare_gpu.has_value());
+  ImGui::MenuItem("Compare GPU", nullptr, &v.show_compare, s.doc.compare_gpu.has_value());
   ImGui::MenuItem("Dot labels", nullptr, &s.view.plot.show_labels);
   ImGui::MenuItem("Legend", nullptr, &s.view.plot.show_legend);
   ImGui::Separator();

@@ -180,7 +180,7 @@ void draw_model(AppState& s) {
   if (ImGui::Button("Load…##model", {-FLT_MIN, 0})) open_file_dialog(s, FileAction::load_model);
   item_tooltip("Open any Hugging Face config.json (dense, GQA, MoE or MLA).");
   const ModelConfig& m = s.doc.model;
-  const Totals& t = s.derived.analysis.totals;
+  const Totals& t = chart_data(s).analysis.totals;
   std::string shape = format_parameters(t.parameters) + " params · " + std::to_string(m.layers) +
                       " layers · " + std::to_string(m.heads) + "/" + std::to_string(m.kv_heads) +
                       " heads";
@@ -249,7 +249,7 @@ void draw_precision(AppState& s) {
   precision_combo("##kv", s.doc.kv, s.doc.gpu, true);
   item_tooltip(knob_tooltip(ChangeKey::kv).c_str());
 
-  const Analysis& a = s.derived.analysis;
+  const Analysis& a = chart_data(s).analysis;
   disabled_wrapped("Math: " + std::string(to_string(a.math_precision)) + " on the " +
                    std::string(to_string(a.roof_precision)) + " roof (" +
                    format_flop_rate(a.peak_flops) + ")");

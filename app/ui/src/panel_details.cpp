@@ -39,7 +39,7 @@ double sort_key(const OpCost& op, int column) {
 }
 
 void sort_ops(AppState& s, const ImGuiTableSortSpecs* specs) {
-  const std::vector<OpCost>& ops = s.derived.analysis.ops;
+  const std::vector<OpCost>& ops = chart_data(s).analysis.ops;
   std::vector<int>& order = s.ui.op_order;
   order.resize(ops.size());
   std::iota(order.begin(), order.end(), 0);
@@ -68,7 +68,7 @@ void sort_ops(AppState& s, const ImGuiTableSortSpecs* specs) {
 void text_cell(const std::string& t) { ImGui::TextUnformatted(t.c_str()); }
 
 void draw_operator_table(AppState& s) {
-  const Analysis& a = s.derived.analysis;
+  const Analysis& a = chart_data(s).analysis;
   const ImGuiTableFlags flags = ImGuiTableFlags_Sortable | ImGuiTableFlags_RowBg |
                                 ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_ScrollY |
                                 ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingStretchProp |
@@ -87,12 +87,12 @@ void draw_operator_table(AppState& s) {
   ImGui::TableHeadersRow();
 
   ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs();
-  const bool analysis_changed = s.ui.op_order_revision != s.derived.revision;
+  const bool analysis_changed = s.ui.op_order_revision != s.derived.revision();
   if ((specs != nullptr && specs->SpecsDirty) || analysis_changed ||
       s.ui.op_order.size() != a.ops.size()) {
     sort_ops(s, specs);
     if (specs != nullptr) specs->SpecsDirty = false;
-    s.ui.op_order_revision = s.derived.revision;
+    s.ui.op_order_revision = s.derived.revision();
   }
 
   const double step = a.totals.time_s;
@@ -164,7 +164,7 @@ void draw_throughput(AppState& s) {
   vs.throughput.hovered_id =
       ImGui::IsItemHovered() ? hit_test(vs.throughput_geometry, mouse, 0.35 * em) : std::string();
   vs.throughput_geometry =
-      build_throughput_plot(data, s.doc, vs.throughput, theme_by_name(s.doc.view.theme),
+      build_throughput_plot(data, s.doc, vs.throughput, theme_by_name(to_string(s.chart.theme)),
                             imgui_text_measure(s.ui.font_regular));
   paint_geometry(*ImGui::GetWindowDrawList(), vs.throughput_geometry, origin,
                  {s.ui.font_regular, s.ui.font_bold});
@@ -251,7 +251,7 @@ std::string fit_message(const std::string& m, float room) {
 }  // namespace
 
 void draw_status_line(AppState& s) {
-  const Analysis& a = s.derived.analysis;
+  const Analysis& a = chart_data(s).analysis;
   const Totals& t = a.totals;
   const bool prefill = s.doc.phase == Phase::prefill;
   std::vector<std::string> parts = {"Step " + format_time(t.time_s)};

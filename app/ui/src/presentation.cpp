@@ -18,7 +18,7 @@ namespace {
 
 // The numbers an audience reads off the bottom line: step time, throughput, memory.
 void draw_presentation_status(const AppState& s) {
-  const Totals& t = s.derived.analysis.totals;
+  const Totals& t = chart_data(s).analysis.totals;
   const bool prefill = s.doc.phase == Phase::prefill;
   const std::string text =
       std::string(prefill ? "Prefill step " : "Decode step ") + format_time(t.time_s) + "   ·   " +
@@ -87,8 +87,7 @@ void draw_essentials(AppState& s) {
 }  // namespace
 
 std::string_view ui_theme_name(const AppState& s) {
-  return s.classroom.presentation ? std::string_view("projector")
-                                  : std::string_view(s.doc.view.theme);
+  return s.classroom.presentation ? std::string_view("projector") : to_string(s.chart.theme);
 }
 
 void apply_projector_colors(ImGuiStyle& style) {

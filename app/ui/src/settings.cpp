@@ -42,11 +42,12 @@ Result<Settings> parse_settings(std::string_view json_text, std::string_view ori
   }
   Settings s;
   if (auto it = root.find("theme"); it != root.end()) {
-    if (!it->is_string() || (*it != "light" && *it != "dark")) {
-      return Result<Settings>::fail(where + ": theme: expected \"light\" or \"dark\", got " +
-                                    describe(*it));
+    const auto theme = it->is_string() ? parse_chart_theme(it->get<std::string>()) : std::nullopt;
+    if (!theme) {
+      return Result<Settings>::fail(where + ": theme: expected " + std::string(kChartThemeNames) +
+                                    ", got " + describe(*it));
     }
-    s.theme = it->get<std::string>();
+    s.theme = *theme;
   }
   if (auto it = root.find("ui_scale"); it != root.end()) {
     const bool ok =
@@ -100,7 +101,7 @@ double hundredths(float v) { return std::round(static_cast<double>(v) * 100) / 1
 }  // namespace
 
 std::string settings_to_json(const Settings& s) {
-  json root = {{"theme", s.theme},
+  json root = {{"theme", to_string(s.theme)},
                {"ui_scale", s.ui_scale},
                {"window_width", s.window_width},
                {"window_height", s.window_height},

@@ -100,8 +100,8 @@ void dot_tooltip(const AppState& s, const std::string& marker_id) {
   std::string_view id = marker_id;
   const bool compare = id.rfind("compare:", 0) == 0;
   if (compare) id.remove_prefix(8);
-  const Analysis* a =
-      compare ? (s.derived.compare ? &*s.derived.compare : nullptr) : &s.derived.analysis;
+  const ChartData& d = chart_data(s);
+  const Analysis* a = compare ? (d.compare ? &*d.compare : nullptr) : &d.analysis;
   if (a == nullptr) return;
   const GpuSpec& gpu = compare && s.doc.compare_gpu ? *s.doc.compare_gpu : s.doc.gpu;
   const bool known = id.rfind("group:", 0) == 0 || id.rfind("op:", 0) == 0 || id == "ridge" ||
@@ -164,10 +164,10 @@ void dot_tooltip(const AppState& s, const std::string& marker_id) {
       ImGui::Separator();
       ImGui::TextDisabled("%s", op_formula(s.doc, *op).c_str());
     }
-  } else if (id == "critical" && s.derived.trail.critical) {
-    const bool batch = s.derived.trail.param == SweepParam::batch;
+  } else if (id == "critical" && d.trail.critical) {
+    const bool batch = d.trail.param == SweepParam::batch;
     ImGui::Text("Critical %s: %s", batch ? "batch" : "prompt length",
-                format_count(static_cast<double>(s.derived.trail.critical->value)).c_str());
+                format_count(static_cast<double>(d.trail.critical->value)).c_str());
     ImGui::TextDisabled(
         "The smallest %s at which fc reaches the ridge (%s): fc is memory-bound below it and "
         "compute-bound from it on, so a larger %s stops being free.",

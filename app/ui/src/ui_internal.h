@@ -15,7 +15,7 @@ namespace roofline {
 void apply_style_if_needed(AppState& s);
 
 // [presentation.cpp, lesson_panel.cpp, chart_classroom.cpp] The classroom in the frame.
-// The theme of the window and chart: "projector" in presentation mode, else doc.view.theme.
+// The theme of the window and chart: "projector" in presentation mode, else the chart's theme.
 std::string_view ui_theme_name(const AppState& s);
 // The high-contrast light ImGui colours of presentation mode.
 void apply_projector_colors(ImGuiStyle& style);
@@ -78,8 +78,6 @@ void draw_controls_panel(AppState& s);
 
 // [chart_widget.cpp] The roofline chart filling `size` at the cursor, with its interactions.
 void draw_chart(AppState& s, ImVec2 size);
-// The series flags of the view written back into the document's view settings.
-void sync_view_flags_to_doc(AppState& s);
 
 // [panel_details.cpp] The operator table and the throughput plot (tabs), and the status line.
 void draw_details(AppState& s);
@@ -126,7 +124,7 @@ std::string export_base_name(const AppState& s);
 std::string quick_export_path(const AppState& s);
 // The roofline or throughput chart as `o` asks (the window's axes and, unless `o` says
 // otherwise, its series), at `o`'s size: the export's geometry and the preview's.
-PlotGeometry build_export_figure(AppState& s, const FigureExportOptions& o,
+PlotGeometry build_export_figure(const AppState& s, const FigureExportOptions& o,
                                  const TextMeasure& measure);
 // "" when `o` can be written to `path`, else one message naming the path and the rule:
 // the extension, the size, PNG scale and font ranges (no file system access)...

@@ -1,5 +1,6 @@
 #pragma once
-// The document: one Scenario value holds everything the analysis and the chart depend on.
+// The workload: one Scenario value holds everything the analysis depends on. What the chart
+// shows is plot's ChartView; a scenario file holds both (io's ScenarioFile).
 
 #include <cstdint>
 #include <optional>
@@ -21,24 +22,6 @@ std::optional<Phase> parse_phase(std::string_view name);
 inline constexpr int64_t kMaxBatch = 1'000'000;
 inline constexpr int64_t kMaxSeq = 10'000'000;
 
-// Plot settings saved with a scenario (the "view" object). Plain data: core never reads it.
-struct ViewSettings {
-  // Axis ranges; nullopt = fit automatically.
-  std::optional<double> x_min, x_max;  // FLOP/byte
-  std::optional<double> y_min, y_max;  // FLOP/s
-  bool show_fc = true;
-  bool show_attention = true;
-  bool show_elementwise = true;
-  bool show_step = true;
-  bool show_ops = false;         // one dot per operator
-  bool show_other_roofs = true;  // the other precisions' roofs, fainter
-  bool show_caches = true;       // L2 / shared-memory ceilings
-  bool show_trail = true;
-  std::string theme = "light";  // "light" | "dark"
-
-  bool operator==(const ViewSettings&) const = default;
-};
-
 struct Scenario {
   GpuSpec gpu;        // resolved preset (gpu.id is what is saved)
   ModelConfig model;  // resolved preset or user config (model.id is what is saved)
@@ -55,10 +38,6 @@ struct Scenario {
   double compute_efficiency = 1.0;  // (0, 1]: scales the compute roof
   double memory_efficiency = 1.0;   // (0, 1]: scales the bandwidth roof
   double memory_utilization = 0.9;  // (0, 1]: share of capacity usable for weights + KV
-  ViewSettings view;
-  // Keys of the scenario file this version does not know, kept verbatim for saving
-  // (a serialized JSON object, "{}" or empty when none). Only io reads or writes it.
-  std::string unknown_keys_json;
 
   bool operator==(const Scenario&) const = default;
 };

@@ -70,16 +70,16 @@ std::string write_text_file_atomic(std::string_view path, std::string_view conte
   return {};
 }
 
-Result<Scenario> load_scenario_file(std::string_view path, const PresetLibrary& library) {
+Result<ScenarioFile> load_scenario_file(std::string_view path, const PresetLibrary& library) {
   auto text = read_text_file(path);
-  if (!text) return Result<Scenario>::fail(text.error());
+  if (!text) return Result<ScenarioFile>::fail(text.error());
   std::error_code ec;
   auto dir = std::filesystem::absolute(std::filesystem::path(std::string(path)), ec).parent_path();
   return parse_scenario(text.value(), path, library, ec ? "." : dir.string());
 }
 
-std::string save_scenario_file(std::string_view path, const Scenario& s) {
-  return write_text_file_atomic(path, scenario_to_json(s));
+std::string save_scenario_file(std::string_view path, const ScenarioFile& file) {
+  return write_text_file_atomic(path, scenario_to_json(file));
 }
 
 }  // namespace roofline

@@ -316,26 +316,27 @@ bool is_scenario_key(std::string_view key) {
 }
 
 bool is_view_key(std::string_view key) {
-  for (const ViewFlagKey& flag : kViewFlagKeys)
-    if (flag.key == key) return true;
+  for (const SeriesFlag& flag : kSeriesFlags)
+    if (flag.saved && flag.key == key) return true;
   for (std::string_view other : {"x_min", "x_max", "y_min", "y_max", "theme"})
     if (other == key) return true;
   return false;
 }
 
-ViewSettings read_view(const Json& view, const Reader& top, std::string_view origin,
-                       Json& unknown) {
+ChartView read_view(const Json& view, const Reader& top, std::string_view origin, Json& unknown) {
   if (!view.is_object()) top.fail("view", "an object", view);
   Reader r(view, origin, "view.");
-  ViewSettings v;
+  ChartView v;
   v.x_min = r.optional_positive_number("x_min", "a positive number (FLOP/byte) or null");
   v.x_max = r.optional_positive_number("x_max", "a positive number (FLOP/byte) or null");
   v.y_min = r.optional_positive_number("y_min", "a positive number (FLOP/s) or null");
   v.y_max = r.optional_positive_number("y_max", "a positive number (FLOP/s) or null");
-  for (const ViewFlagKey& flag : kViewFlagKeys) v.*flag.field = r.boolean(flag.key, v.*flag.field);
-  v.theme = r.string("theme", v.theme);
-  if (v.theme != "light" && v.theme != "dark")
-    r.fail("theme", "\"light\" or \"dark\"", Json(v.theme));
+  for (const SeriesFlag& flag : kSeriesFlags)
+    if (flag.saved) v.*flag.flag = r.boolean(flag.key, v.*flag.flag);
+  const std::string theme = r.string("theme", std::string(to_string(v.theme)));
+  const std::optional<ChartTheme> parsed = parse_chart_theme(theme);
+  if (!parsed) r.fail("theme", kChartThemeNames, Json(theme));
+  v.theme = *parsed;
   for (const auto& [key, value] : view.items()) {
     if (!is_view_key(key)) unknown["view"][key] = value;
   }
@@ -386,8 +387,8 @@ std::optional<ChangeValue> read_knob(const Reader& r, const Knob& k) {
   return std::nullopt;
 }
 
-Scenario read_scenario(const Json& root, std::string_view origin, const PresetLibrary& library,
-                       std::string_view base_dir) {
+ScenarioFile read_scenario(const Json& root, std::string_view origin, const PresetLibrary& library,
+                           std::string_view base_dir) {
   Reader r(root, origin);
   const PresetResolver resolve{
       [&](std::string_view ref) {
@@ -396,7 +397,8 @@ Scenario read_scenario(const Json& root, std::string_view origin, const PresetLi
       [&](std::string_view ref) {
         return library.model(resolve_reference(std::string(ref), library.models(), base_dir));
       }};
-  Scenario s;
+  ScenarioFile file;
+  Scenario& s = file.scenario;
   for (ChangeKey key : file_order()) {
     const Knob& k = knob(key);
     if (!k.saved) continue;
@@ -409,16 +411,16 @@ Scenario read_scenario(const Json& root, std::string_view origin, const PresetLi
   }
 
   Json unknown = Json::object();
-  if (const Json* view = r.find("view")) s.view = read_view(*view, r, origin, unknown);
+  if (const Json* view = r.find("view")) file.view = read_view(*view, r, origin, unknown);
   for (const auto& [key, value] : root.items()) {
     if (!is_scenario_key(key)) unknown[key] = value;
   }
-  if (!unknown.empty()) s.unknown_keys_json = unknown.dump();
+  if (!unknown.empty()) file.extra_keys_json = unknown.dump();
 
   if (std::string err = validate(s); !err.empty()) {
     throw InputError{std::string(origin) + ": " + err};
   }
-  return s;
+  return file;
 }
 
 }  // namespace
@@ -475,17 +477,17 @@ Result<ModelConfig> parse_model(std::string_view json_text, std::string_view ori
   }
 }
 
-Result<Scenario> parse_scenario(std::string_view json_text, std::string_view origin,
-                                const PresetLibrary& library, std::string_view base_dir) {
+Result<ScenarioFile> parse_scenario(std::string_view json_text, std::string_view origin,
+                                    const PresetLibrary& library, std::string_view base_dir) {
   try {
-    return Result<Scenario>::ok(
+    return Result<ScenarioFile>::ok(
         read_scenario(parse_root(json_text, origin), origin, library, base_dir));
   } catch (const InputError& e) {
-    return Result<Scenario>::fail(e.message);
+    return Result<ScenarioFile>::fail(e.message);
   } catch (const nlohmann::json::exception& e) {
-    return Result<Scenario>::fail(std::string(origin) + ": " + e.what());
+    return Result<ScenarioFile>::fail(std::string(origin) + ": " + e.what());
   } catch (const std::filesystem::filesystem_error& e) {
-    return Result<Scenario>::fail(std::string(origin) + ": " + e.what());
+    return Result<ScenarioFile>::fail(std::string(origin) + ": " + e.what());
   }
 }
 

@@ -51,14 +51,15 @@ Json gpu_json(const GpuSpec& gpu) {
   return j;
 }
 
-Json view_json(const ViewSettings& v) {
+Json view_json(const ChartView& v) {
   Json j;
   j["x_min"] = optional_number(v.x_min);
   j["x_max"] = optional_number(v.x_max);
   j["y_min"] = optional_number(v.y_min);
   j["y_max"] = optional_number(v.y_max);
-  for (const ViewFlagKey& flag : kViewFlagKeys) j[std::string(flag.key)] = v.*flag.field;
-  j["theme"] = v.theme;
+  for (const SeriesFlag& flag : kSeriesFlags)
+    if (flag.saved) j[std::string(flag.key)] = v.*flag.flag;
+  j["theme"] = to_string(v.theme);
   return j;
 }
 
@@ -170,7 +171,8 @@ Json totals_json(const Scenario& s, const Totals& t) {
 
 std::string gpu_to_json(const GpuSpec& gpu) { return gpu_json(gpu).dump(2) + "\n"; }
 
-std::string scenario_to_json(const Scenario& s) {
+std::string scenario_to_json(const ScenarioFile& file) {
+  const Scenario& s = file.scenario;
   Json j;
   for (const Knob& k : knobs()) {  // the preset references first; no key for no compare GPU
     if (k.type != KnobType::reference) continue;
@@ -178,11 +180,11 @@ std::string scenario_to_json(const Scenario& s) {
     if (!std::get<std::string>(id).empty()) j[std::string(k.name)] = knob_json(id);
   }
   put_knobs(j, s);
-  j["view"] = view_json(s.view);
-  if (!s.unknown_keys_json.empty()) {
+  j["view"] = view_json(file.view);
+  if (!file.extra_keys_json.empty()) {
     // Written by parse_scenario from valid JSON; anything else is dropped rather than
     // corrupting the file.
-    Json unknown = Json::parse(s.unknown_keys_json, nullptr, /*allow_exceptions=*/false);
+    Json unknown = Json::parse(file.extra_keys_json, nullptr, /*allow_exceptions=*/false);
     if (unknown.is_object()) {
       for (const auto& [key, value] : unknown.items()) {
         if (key == "view" && value.is_object()) {

@@ -87,25 +87,27 @@ Result<ModelConfig> PresetLibrary::model(std::string_view id_or_path) const {
   return parse_model(text.value(), id_or_path, id_or_path);
 }
 
-Result<Scenario> PresetLibrary::scenario(std::string_view id_or_path) const {
+Result<ScenarioFile> PresetLibrary::scenario(std::string_view id_or_path) const {
   if (const PresetEntry* e = find_entry(scenarios_, id_or_path)) {
     return parse_scenario(e->text, e->origin, *this);
   }
   if (!looks_like_path(id_or_path)) {
-    return Result<Scenario>::fail(unknown_id_message("scenario", id_or_path, scenarios_));
+    return Result<ScenarioFile>::fail(unknown_id_message("scenario", id_or_path, scenarios_));
   }
   return load_scenario_file(id_or_path, *this);
 }
 
-Scenario PresetLibrary::default_scenario() const {
+ScenarioFile PresetLibrary::default_scenario_file() const {
   if (find_entry(scenarios_, "default")) {
-    if (auto s = scenario("default")) return s.value();
+    if (auto file = scenario("default")) return file.value();
   }
-  Scenario s;
-  if (auto g = gpu(knob(ChangeKey::gpu).preset)) s.gpu = g.value();
-  if (auto m = model(knob(ChangeKey::model).preset)) s.model = m.value();
-  return s;
+  ScenarioFile file;
+  if (auto g = gpu(knob(ChangeKey::gpu).preset)) file.scenario.gpu = g.value();
+  if (auto m = model(knob(ChangeKey::model).preset)) file.scenario.model = m.value();
+  return file;
 }
+
+Scenario PresetLibrary::default_scenario() const { return default_scenario_file().scenario; }
 
 PresetResolver preset_resolver(const PresetLibrary& library) {
   return {[&library](std::string_view id) { return library.gpu(id); },

@@ -29,6 +29,7 @@
 
 #include "roofline/analysis.h"
 #include "roofline/plot/axes.h"
+#include "roofline/plot/chart_view.h"
 #include "roofline/plot/geometry.h"
 #include "roofline/plot/ghosts.h"
 #include "roofline/plot/theme.h"
@@ -37,22 +38,16 @@
 
 namespace roofline {
 
+// One drawing of the chart: the ChartView (what it shows) plus what this drawing adds: the
+// canvas, the axes drawn, decoration and the window's live interaction state.
 struct PlotView {
+  ChartView chart;  // series and theme; its saved ranges only seed the axes (plot_view_for)
   Vec2 canvas_px{960, 600};
   double font_px = 14;  // 1 em
-  // Axis ranges; 0 < x_min < x_max, 0 < y_min < y_max. fit_view fills them.
+  // The axes drawn; 0 < x_min < x_max, 0 < y_min < y_max. fit_view fills them, zoom and pan
+  // move them.
   double x_min = 0.1, x_max = 1e4;    // FLOP/byte
   double y_min = 1e11, y_max = 1e16;  // FLOP/s
-  // Series (from ViewSettings).
-  bool show_fc = true;
-  bool show_attention = true;
-  bool show_elementwise = true;
-  bool show_step = true;
-  bool show_ops = false;
-  bool show_other_roofs = true;
-  bool show_caches = true;
-  bool show_trail = true;
-  bool show_compare = true;
   // Decoration.
   bool show_labels = true;  // dot labels
   bool show_legend = true;
@@ -81,14 +76,12 @@ struct PlotView {
   std::vector<GhostArrow> ghosts;
 };
 
-// A view with the series flags and axis ranges of `settings` (ranges left as in `base` where
-// the settings have none).
-PlotView plot_view_from_settings(const ViewSettings& settings, PlotView base = {});
-// Writes the view's series flags and ranges back into `settings`.
-void store_view_settings(const PlotView& view, ViewSettings& settings);
-// Flips the series behind a legend entry's series_id ("group:fc", "ops", "trail",
-// "roofs:other", "caches", "compare", ...). False for an unknown id.
-bool toggle_series(PlotView& view, std::string_view series_id);
+// `base` showing `chart`: its series and theme, and its axis ranges where it saved them (each
+// axis left as in `base` where the chart has no valid range for it).
+PlotView plot_view_for(const ChartView& chart, PlotView base = {});
+// Flips the series behind a legend entry's series_id (kSeriesFlags: "group:fc", "ops",
+// "trail", "roofs:other", "caches", "compare", ...). False for an unknown id.
+bool toggle_series(SeriesFlags& flags, std::string_view series_id);
 
 // The data area of the canvas for this view (see the last promise above).
 Rect plot_area_rect(const PlotView& view);

@@ -2,11 +2,13 @@
 // AppState: everything the window shows, in one value. The UI functions read and change it;
 // nothing lives in static locals, so a test can build two apps side by side.
 //
-//   doc      the Scenario (the document: saved, undone, analysed)
+//   doc      the workload (Scenario: saved, undone, analysed)
+//   chart    what the chart shows (ChartView: saved with doc, not undone); {doc, chart} is the
+//            document, and `extra_keys_json` keeps the file's unknown keys for saving
 //   history  undo / redo of the doc's workload
-//   view     the chart: live axes, series flags, hover and drag state, the last geometry
+//   view     the chart's drawing: live axes, hover and drag state, the last geometry
 //   ui       panels, dialogs, fonts and scale, messages
-//   derived  the analysis and sweeps of `doc`, recomputed only when `doc` changes
+//   derived  the cache behind chart_data(s): read it only through chart_data()
 
 #include <cstdint>
 #include <optional>
@@ -17,6 +19,8 @@
 
 #include "roofline/analysis.h"
 #include "roofline/io/preset_library.h"
+#include "roofline/plot/chart_view.h"
+#include "roofline/plot/figure.h"
 #include "roofline/plot/geometry.h"
 #include "roofline/plot/roofline_plot.h"
 #include "roofline/plot/throughput_plot.h"
@@ -29,7 +33,7 @@
 namespace roofline {
 
 struct ViewState {
-  PlotView plot;                 // live axis ranges and series flags of the roofline chart
+  PlotView plot;                 // live axes and interaction; plot.chart follows AppState::chart
   bool auto_fit = true;          // refit when the workload changes, until the user zooms or pans
   bool fit_requested = true;     // fit on the next frame (start, double-click, Ctrl+0)
   Scenario fit_key;              // the workload (batch and seq left out) of the last auto fit
@@ -93,44 +97,36 @@ struct UiState {
   uint64_t frame = 0;
 };
 
-// The analysis and sweeps of the document; see refresh_derived().
-struct Derived {
-  bool valid = false;
-  uint64_t revision = 0;  // increments whenever `analysis` is recomputed
-  Scenario analyzed;      // the doc `analysis` belongs to
-  Analysis analysis;
-  std::optional<Analysis> compare;  // the same workload on doc.compare_gpu
-  bool trail_valid = false;
-  Scenario trail_key;  // workload of the trail with the swept value neutralised
-  Trail trail;
-  bool throughput_valid = false;
-  Scenario throughput_key;
-  ThroughputData throughput;
-};
-
 struct AppState {
   Scenario doc;
+  ChartView chart;
+  std::string extra_keys_json;  // the scenario file's unknown keys (ScenarioFile)
   History history;
   ViewState view;
   UiState ui;
-  Derived derived;
+  // A cache of what is computed from `doc`, not state: chart_data() brings it up to date.
+  mutable ChartDataCache derived;
   ClassroomState classroom;  // lessons, ghosts, presentation mode (roofline/ui/classroom.h)
   const PresetLibrary* library = nullptr;
 };
 
 inline constexpr float kBaseFontPx = 15.0f;
 
-// An app on `doc` (history reset to it) using `library` for presets.
-AppState make_app_state(const PresetLibrary& library, Scenario doc);
+// An app on `file` (history reset to its workload) using `library` for presets.
+AppState make_app_state(const PresetLibrary& library, ScenarioFile file);
 
-// Brings `s.derived` up to date with `s.doc`: the analysis (and compare analysis) when the
-// workload changed, the trail when anything but the swept value changed. Cheap when nothing did.
-void refresh_derived(AppState& s);
-// The throughput sweep, computed on demand (only while its tab is shown).
-const ThroughputData& throughput_data(AppState& s);
+// chart_data(s.doc): the analysis, compare analysis and trail of the document. The one place
+// the derived data is brought up to date (ChartDataCache::update, cheap when the workload did
+// not change), so no reader can see data of an older document.
+const ChartData& chart_data(const AppState& s);
+// The throughput sweep of the document, computed on demand (only while it is shown).
+const ThroughputData& throughput_data(const AppState& s);
 
+// The document as a scenario file, for saving: the chart's ranges only where the user chose
+// them (auto-fitted axes are not saved: the file refits wherever it is opened).
+ScenarioFile document_file(const AppState& s);
 // Replaces the document (a loaded file or preset scenario): new history, refit.
-void replace_document(AppState& s, Scenario doc);
+void replace_document(AppState& s, ScenarioFile file);
 
 // Undo / redo of the workload; false when there was nothing to do.
 bool undo(AppState& s);

@@ -24,7 +24,7 @@ struct FilledStep {
   std::vector<std::string> choices;
   std::string explanation;
   // What they were filled for: refilled when any of these changes.
-  uint64_t revision = UINT64_MAX;  // Derived::revision
+  uint64_t revision = UINT64_MAX;  // ChartDataCache::revision()
   size_t step = SIZE_MAX;
 };
 

@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "roofline/export/export.h"  // FigureFormat, TableFormat
+#include "roofline/plot/chart_view.h"
 
 namespace roofline {
 
@@ -23,24 +24,16 @@ struct FigureExportOptions {
   int height = 800;
   double scale = 1.0;
   double font_px = 16;
-  std::string theme = "window";  // "window" (the document's), "light" or "dark"
+  std::optional<ChartTheme> theme;  // nullopt: the window's (key "theme": "window")
   bool transparent = false;
   bool show_title = true;
   std::string title;  // empty: the default title ("<model> on <GPU>")
   bool show_caption = true;
   // What the roofline chart shows: the window's series, labels and legend, or these.
   bool same_as_window = true;
-  bool show_fc = true;
-  bool show_attention = true;
-  bool show_elementwise = true;
-  bool show_step = true;
-  bool show_ops = false;
-  bool show_trail = true;
+  SeriesFlags series;  // keys as in kSeriesFlags
   bool show_labels = true;
-  bool show_other_roofs = true;
-  bool show_caches = true;
   bool show_legend = true;
-  bool show_compare = true;
   bool fit = false;    // fit the axes to the content instead of the window's axes
   std::string folder;  // where the dialog last wrote; empty: the scenario's folder
 
@@ -67,7 +60,7 @@ std::string_view export_extension(const FigureExportOptions& o);
 bool adopt_extension(FigureExportOptions& o, std::string_view extension);
 
 // The series, labels and legend a roofline figure shows, copied between the export options and
-// a chart's PlotView (one table of flags serves both directions).
+// a chart's PlotView.
 void shown_series_from_view(const PlotView& view, FigureExportOptions& o);
 void shown_series_to_view(const FigureExportOptions& o, PlotView& view);
 

@@ -8,15 +8,16 @@
 #include <string>
 #include <string_view>
 
+#include "roofline/plot/chart_view.h"
 #include "roofline/result.h"
 #include "roofline/ui/export_options.h"
 
 namespace roofline {
 
 struct Settings {
-  std::string theme = "light";  // "light" | "dark"
-  float ui_scale = 1.0f;        // user factor on top of the monitor's content scale
-  int window_width = 1280;      // screen coordinates
+  ChartTheme theme = ChartTheme::light;
+  float ui_scale = 1.0f;    // user factor on top of the monitor's content scale
+  int window_width = 1280;  // screen coordinates
   int window_height = 800;
   // The splitters: the control panel's width and the table's height, in em (UiState's units).
   float controls_width_em = 25.0f;

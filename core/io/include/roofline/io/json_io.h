@@ -9,6 +9,7 @@
 
 #include "roofline/analysis.h"
 #include "roofline/hardware.h"
+#include "roofline/io/scenario_file.h"
 #include "roofline/model_config.h"
 #include "roofline/result.h"
 #include "roofline/scenario.h"
@@ -29,10 +30,10 @@ Result<ModelConfig> parse_model(std::string_view json_text, std::string_view ori
 
 // A scenario file. `gpu` and `model` are ids of `library` or paths to files (relative paths
 // resolve against `base_dir`). Missing keys take the defaults; unknown keys are kept.
-Result<Scenario> parse_scenario(std::string_view json_text, std::string_view origin,
-                                const PresetLibrary& library, std::string_view base_dir = ".");
+Result<ScenarioFile> parse_scenario(std::string_view json_text, std::string_view origin,
+                                    const PresetLibrary& library, std::string_view base_dir = ".");
 // Pretty JSON with every key, the unknown ones included; gpu/model saved as their ids.
-std::string scenario_to_json(const Scenario& s);
+std::string scenario_to_json(const ScenarioFile& file);
 
 // The `analyze --format json` object of spec/interfaces.md.
 std::string analysis_to_json(const Scenario& s, const Analysis& a);
@@ -45,7 +46,7 @@ Result<std::string> read_text_file(std::string_view path);
 // "PATH: cannot write (reason)", and neither a partial nor a temporary file left behind.
 std::string write_text_file_atomic(std::string_view path, std::string_view content);
 
-Result<Scenario> load_scenario_file(std::string_view path, const PresetLibrary& library);
-std::string save_scenario_file(std::string_view path, const Scenario& s);  // "" on success
+Result<ScenarioFile> load_scenario_file(std::string_view path, const PresetLibrary& library);
+std::string save_scenario_file(std::string_view path, const ScenarioFile& file);  // "" on success
 
 }  // namespace roofline

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "roofline/hardware.h"
+#include "roofline/io/scenario_file.h"
 #include "roofline/knobs.h"
 #include "roofline/model_config.h"
 #include "roofline/result.h"
@@ -34,9 +35,11 @@ class PresetLibrary {
   // "unknown GPU 'x': expected one of h100-sxm, h200, ... or a path to a .json file".
   Result<GpuSpec> gpu(std::string_view id_or_path) const;
   Result<ModelConfig> model(std::string_view id_or_path) const;
-  Result<Scenario> scenario(std::string_view id_or_path) const;
+  Result<ScenarioFile> scenario(std::string_view id_or_path) const;
 
-  // The built-in default scenario: h100-sxm, llama-3-8b, decode, batch 1, seq 1024, bf16.
+  // The built-in default scenario: h100-sxm, llama-3-8b, decode, batch 1, seq 1024, bf16;
+  // with its view and extra keys, or the workload alone.
+  ScenarioFile default_scenario_file() const;
   Scenario default_scenario() const;
 
   PresetLibrary(std::vector<PresetEntry> gpus, std::vector<PresetEntry> models,

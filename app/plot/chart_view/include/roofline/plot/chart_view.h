@@ -1,0 +1,74 @@
+#pragma once
+// ChartView: what the roofline chart shows (axis ranges, series, theme), saved with a scenario
+// as its "view" object. It is plain data with no dependencies beyond the standard library, so
+// io can read and write it without depending on the rest of plot (see the README's
+// architecture section).
+//
+// Promises:
+// - kSeriesFlags is the one list of the series the chart can show or hide: the legend's
+//   toggles, the scenario file's "view" keys, the export options' keys and the CLI all iterate
+//   it. Its order is the order the keys are written in.
+// - The theme has one home (ChartView::theme) and one parser (parse_chart_theme).
+
+#include <optional>
+#include <string_view>
+
+namespace roofline {
+
+enum class ChartTheme { light, dark };
+
+constexpr std::string_view to_string(ChartTheme t) { return t == ChartTheme::dark ? "dark" : "light"; }
+constexpr std::optional<ChartTheme> parse_chart_theme(std::string_view name) {
+  if (name == "light") return ChartTheme::light;
+  if (name == "dark") return ChartTheme::dark;
+  return std::nullopt;
+}
+// For "expected ..." messages.
+inline constexpr std::string_view kChartThemeNames = "\"light\" or \"dark\"";
+
+// The series the chart can show or hide; a figure's flags (export options) are these too.
+struct SeriesFlags {
+  bool show_fc = true;
+  bool show_attention = true;
+  bool show_elementwise = true;
+  bool show_step = true;
+  bool show_ops = false;         // one dot per operator
+  bool show_other_roofs = true;  // the other precisions' roofs, fainter
+  bool show_caches = true;       // L2 / shared-memory ceilings
+  bool show_trail = true;
+  bool show_compare = true;  // the compare GPU's roofs and dots (not saved: follows compare_gpu)
+
+  bool operator==(const SeriesFlags&) const = default;
+};
+
+struct ChartView : SeriesFlags {
+  // Axis ranges the user chose; nullopt = fit automatically.
+  std::optional<double> x_min, x_max;  // FLOP/byte
+  std::optional<double> y_min, y_max;  // FLOP/s
+  ChartTheme theme = ChartTheme::light;
+
+  // True when all four ranges are set: the chart keeps them instead of fitting.
+  bool has_axes() const { return x_min && x_max && y_min && y_max; }
+  bool operator==(const ChartView&) const = default;
+};
+
+struct SeriesFlag {
+  std::string_view series_id;  // legend and hit-test id: "group:fc", "ops", "trail", ...
+  std::string_view key;        // JSON key in the scenario's "view" and the export options
+  bool SeriesFlags::*flag;
+  bool saved = true;  // written to the scenario file's "view" object
+};
+
+inline constexpr SeriesFlag kSeriesFlags[] = {
+    {"group:fc", "show_fc", &SeriesFlags::show_fc},
+    {"group:attention", "show_attention", &SeriesFlags::show_attention},
+    {"group:elementwise", "show_elementwise", &SeriesFlags::show_elementwise},
+    {"group:step", "show_step", &SeriesFlags::show_step},
+    {"ops", "show_ops", &SeriesFlags::show_ops},
+    {"roofs:other", "show_other_roofs", &SeriesFlags::show_other_roofs},
+    {"caches", "show_caches", &SeriesFlags::show_caches},
+    {"trail", "show_trail", &SeriesFlags::show_trail},
+    {"compare", "show_compare", &SeriesFlags::show_compare, false},
+};
+
+}  // namespace roofline
