@@ -200,6 +200,8 @@ constexpr bool in_key_order() {
   return true;
 }
 static_assert(in_key_order(), "knob rows follow ChangeKey: knob(k) indexes the table by key");
+static_assert(std::size(kKnobs) == static_cast<size_t>(ChangeKey::count),
+              "one knob row per ChangeKey: a new key needs its row in kKnobs");
 
 constexpr std::array<ChangeKey, std::size(kKnobs)> kChangeKeys = [] {
   std::array<ChangeKey, std::size(kKnobs)> keys{};

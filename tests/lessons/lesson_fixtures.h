@@ -6,7 +6,7 @@
 
 #include "roofline/io/lesson_io.h"
 #include "roofline/io/preset_library.h"
-#include "roofline/lesson.h"
+#include "roofline/lessons/lesson.h"
 #include "roofline/scenario.h"
 
 namespace roofline::test {

@@ -1,8 +1,15 @@
-// Emphasis spans and live values of lesson text (lesson.h).
+// Emphasis spans and live values of lesson text (lesson_text.h).
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cctype>
+#include <fstream>
 #include <limits>
+#include <set>
+#include <sstream>
+#include <string>
+#include <string_view>
 
 #include "lesson_fixtures.h"
 #include "roofline/analysis.h"
@@ -71,6 +78,58 @@ TEST(Template, KnownAndUnknownPlaceholders) {
   EXPECT_FALSE(uses_compare("x {gpu} compare.gpu"));
 }
 
+// The `{name}`s written in `text`, with "G." standing for each of the four groups.
+std::set<std::string> documented_names(std::string_view text) {
+  std::set<std::string> names;
+  for (size_t open = text.find('{'); open != std::string_view::npos;
+       open = text.find('{', open + 1)) {
+    const size_t close = text.find('}', open);
+    if (close == std::string_view::npos) break;
+    const std::string name(text.substr(open + 1, close - open - 1));
+    const bool word = !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
+      return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.';
+    });
+    if (!word || name == "name") continue;  // "{{", "{compare.*}" and the generic "{name}"
+    if (name.starts_with("G.")) {
+      for (const char* g : {"fc.", "attention.", "elementwise.", "step."})
+        names.insert(g + name.substr(2));
+    } else {
+      names.insert(name);
+    }
+  }
+  return names;
+}
+
+std::string read_text(const std::string& path) {
+  std::ifstream in(path);
+  std::ostringstream out;
+  out << in.rdbuf();
+  return out.str();
+}
+
+// Both places lesson authors look up the live values (the header's table and the lesson README's)
+// list exactly the names fill_template() knows: a documented name the code does not know would
+// stay in the text as written.
+TEST(Template, EveryPlaceholderIsDocumentedAndEveryDocumentedOneIsKnown) {
+  const std::set<std::string> known(placeholder_names().begin(), placeholder_names().end());
+  ASSERT_EQ(known.size(), placeholder_names().size());
+
+  const std::string header =
+      read_text(ROOFLINE_LESSONS_INCLUDE_DIR "/roofline/lessons/lesson_text.h");
+  const size_t table = header.find("// Live values.");
+  const size_t table_end = header.find("// Every placeholder name");
+  ASSERT_NE(table, std::string::npos);
+  ASSERT_NE(table_end, std::string::npos);
+  EXPECT_EQ(documented_names(std::string_view(header).substr(table, table_end - table)), known);
+
+  std::string rows;  // the README's table rows: "| `{gpu}`, `{model}` | ..."
+  std::istringstream readme(read_text(ROOFLINE_LESSONS_DIR "/README.md"));
+  for (std::string line; std::getline(readme, line);) {
+    if (line.starts_with("| `{")) rows += line.substr(0, line.find(" | ", 2)) + "\n";
+  }
+  EXPECT_EQ(documented_names(rows), known);
+}
+
 // H100 SXM, bf16: 989e12 / 3.35e12 = 295.2 FLOP/B (core/MODEL.md §7).
 TEST(Template, RoofValuesOfH100) {
   const Scenario s = scenario();
@@ -97,7 +156,7 @@ TEST(Template, WorkloadValuesOfLlama3_8B) {
   EXPECT_EQ(fill_template("{query_heads}/{kv_heads}, {experts}, tp {tp}", s, a), "32/8, –, tp 1");
 }
 
-// lesson.h documents "70%": a share keeps 3 significant digits but no trailing zeros.
+// lesson_text.h documents "70%": a share keeps 3 significant digits but no trailing zeros.
 TEST(Template, EfficienciesReadAsPercent) {
   Scenario s = scenario();
   s.compute_efficiency = 0.7;

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "headless_ui.h"
+#include "roofline/compare.h"
 #include "roofline/io/lesson_io.h"
 #include "roofline/sweep.h"
 #include "roofline/ui/classroom.h"

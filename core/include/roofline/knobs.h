@@ -1,6 +1,6 @@
 #pragma once
-// The scenario's knobs: one row per setting a user, a lesson, a file or a flag can change.
-// Validation, scenario files, lesson changes, CLI flags and the panel's tooltips all iterate
+// The scenario's knobs: one row per setting a user, a file, a flag or a change list can set.
+// Validation, scenario files, change lists, CLI flags and the panel's tooltips all iterate
 // this table, so adding a knob is adding its Scenario field and one row in knobs.cpp. A
 // ScenarioChange (a knob and a value) is how every caller sets one: apply_changes() below.
 
@@ -42,6 +42,9 @@ enum class ChangeKey {
   memory_efficiency,
   memory_utilization,
   compare_gpu,
+  // Not a knob: the number of keys above. It stays last, so a key added without its row in
+  // the table (knob() indexes the table by key) fails to compile.
+  count,
 };
 
 // What a knob holds: gpu, model and compare_gpu a preset id or a path ("" for compare_gpu is
@@ -83,7 +86,7 @@ enum class Tween {
 
 struct Knob {
   ChangeKey key;
-  std::string_view name;  // key in scenario files and lesson changes: "memory_utilization"
+  std::string_view name;  // key in scenario files and change lists: "memory_utilization"
   std::string_view flag;  // command-line option without its dashes: "memory-utilization"
   KnobType type;
   double min = 0, max = 0;  // integer: [min, max]; fraction: (min, max]; otherwise unused

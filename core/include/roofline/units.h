@@ -1,6 +1,6 @@
 #pragma once
 // The text of every quantity the programs show: one formatter per quantity, so a number reads
-// the same in the chart, the tooltips, the formula card, the lessons, the tables and the CLI.
+// the same wherever it appears (the chart, its tooltips and cards, the tables, the CLI).
 
 #include <string>
 #include <string_view>

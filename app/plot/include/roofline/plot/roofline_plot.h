@@ -28,10 +28,10 @@
 #include <vector>
 
 #include "roofline/analysis.h"
-#include "roofline/compare.h"
 #include "roofline/plot/axes.h"
 #include "roofline/plot/chart_view.h"
 #include "roofline/plot/geometry.h"
+#include "roofline/plot/ghosts.h"
 #include "roofline/plot/theme.h"
 #include "roofline/scenario.h"
 #include "roofline/sweep.h"
@@ -72,7 +72,7 @@ struct PlotView {
   // (text "compare:speedup", this step time / the compare GPU's, as compare() computes it).
   bool show_speedup = true;
   // What-if ghosts: a faded dot "ghost:<id>" at each pinned position, with an arrow
-  // "ghost:arrow:<id>" to where the dot is now (only for dots drawn now).
+  // "ghost:arrow:<id>" to where the dot is now (only for dots drawn now; ghosts.h).
   std::vector<GhostArrow> ghosts;
 };
 

@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "roofline/compare.h"
 #include "roofline/io/lesson_io.h"
-#include "roofline/lesson.h"
+#include "roofline/lessons/lesson.h"
+#include "roofline/plot/ghosts.h"
 #include "roofline/scenario.h"
 
 namespace roofline {

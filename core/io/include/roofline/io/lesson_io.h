@@ -32,7 +32,7 @@
 #include <vector>
 
 #include "roofline/io/preset_library.h"
-#include "roofline/lesson.h"
+#include "roofline/lessons/lesson.h"
 #include "roofline/result.h"
 
 namespace roofline {

@@ -1,27 +1,17 @@
 #pragma once
-// Guided lessons: a sequence of steps, each changing the scenario (ScenarioChange, knobs.h),
-// highlighting parts of the chart, explaining with live values filled from the analysis, and
-// optionally asking a question whose Reveal moves the chart to prove the answer. Plain data and
-// pure functions: the JSON form is read by roofline::io (lesson_io.h), and preset ids resolve
-// through callbacks, so core stays free of I/O.
+// Lesson text: `*bold*` and `_italic_` emphasis, and `{name}` live values filled from the
+// current scenario and analysis. Pure functions; lesson.h checks every text of a lesson with
+// check_template().
 
-#include <cstddef>
-#include <cstdint>
-#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "roofline/analysis.h"
-#include "roofline/knobs.h"
-#include "roofline/precision.h"
-#include "roofline/result.h"
 #include "roofline/scenario.h"
 
 namespace roofline {
-
-// [SECTION] Text: emphasis and live values
 
 // A run of text with one style.
 struct TextSpan {
@@ -82,65 +72,5 @@ bool uses_compare(std::string_view text);
 // `text` with every known placeholder replaced (see the table above); unknown ones stay as
 // written. Pure, but {critical_batch} and {compare.*} run further analyses.
 std::string fill_template(std::string_view text, const Scenario& s, const Analysis& a);
-
-// [SECTION] Lessons
-
-struct LessonQuestion {
-  std::string prompt;
-  std::vector<std::string> choices;
-  size_t answer = 0;        // index into choices
-  std::string explanation;  // shown on Reveal; filled at the scenario after reveal_changes
-  std::vector<ScenarioChange> reveal_changes;  // applied on Reveal, to prove the answer
-};
-
-struct LessonStep {
-  std::string title;
-  std::string text;  // emphasis markers and placeholders (see above); paragraphs split by "\n\n"
-  std::vector<ScenarioChange> changes;
-  // Chart series to highlight: "group:fc", "group:attention", "group:elementwise",
-  // "group:step", "op:NAME", "roof", "roof:PRECISION", "ridge", "trail", "critical" (the
-  // critical batch on the trail), "compare" (the compare GPU's roofs and dots).
-  std::vector<std::string> highlight;
-  // Pin the dots as ghosts before this step's changes, so the chart joins old and new
-  // positions with arrows.
-  bool pin_ghosts = false;
-  std::optional<LessonQuestion> question;
-};
-
-struct Lesson {
-  std::string id;  // file name without .json
-  std::string title;
-  std::string summary;  // one or two sentences for the lesson picker
-  int order = 0;        // position in the picker (then id)
-  std::vector<LessonStep> steps;
-};
-
-// True for the highlight ids listed at LessonStep::highlight (op names are not checked here:
-// check_lesson() checks them against the step's analysis).
-bool is_highlight_id(std::string_view id);
-
-// "step 3 (\"Batching\")" for the step at 0-based `index`: how messages name a step.
-std::string step_label(const Lesson& lesson, size_t index);
-
-// The checks that need no presets: id, title, at least one step, step titles and texts, every
-// change value, highlight ids, question (prompt, at least two choices, answer in range) and
-// every placeholder in text, prompt, choices and explanation. Empty when all hold; otherwise
-// one message naming the step and key: "step 3 (\"Batching\"): changes.batch: expected ...".
-std::string validate(const Lesson& lesson);
-
-// The scenario shown at step `index` (0-based): `start` with the changes of steps 0..index
-// applied in turn. Moving on counts as revealing: the reveal_changes of the steps before
-// `index` are applied after their changes, and this step's when `revealed`. Going back or
-// restarting is therefore deterministic. Pass the library's default scenario as `start` for
-// the numbers the lesson was written against.
-Result<Scenario> scenario_at_step(const Lesson& lesson, const Scenario& start, size_t index,
-                                  bool revealed, const PresetResolver& resolve);
-
-// Walks every step from `start`, before and after its reveal: each change resolves and gives a
-// scenario that analyze() accepts, each "op:NAME" highlight names an op of that step's
-// analysis, and {compare.*} appears only where a compare GPU is set. Empty when all hold;
-// otherwise one message naming the step and key.
-std::string check_lesson(const Lesson& lesson, const Scenario& start,
-                         const PresetResolver& resolve);
 
 }  // namespace roofline

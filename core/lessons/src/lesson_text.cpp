@@ -1,4 +1,4 @@
-// Lesson text: the emphasis parser and the live-value placeholders of lesson.h.
+// Lesson text: the emphasis parser and the live-value placeholders of lesson_text.h.
 
 #include <algorithm>
 #include <array>
@@ -6,7 +6,7 @@
 #include <string>
 
 #include "roofline/compare.h"
-#include "roofline/lesson.h"
+#include "roofline/lessons/lesson_text.h"
 #include "roofline/sweep.h"
 #include "roofline/units.h"
 

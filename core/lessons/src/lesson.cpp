@@ -1,6 +1,6 @@
 // Lessons: the checks of a lesson's steps and the scenario at each step.
 
-#include "roofline/lesson.h"
+#include "roofline/lessons/lesson.h"
 
 #include <algorithm>
 
