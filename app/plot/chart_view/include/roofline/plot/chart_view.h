@@ -17,7 +17,9 @@ namespace roofline {
 
 enum class ChartTheme { light, dark };
 
-constexpr std::string_view to_string(ChartTheme t) { return t == ChartTheme::dark ? "dark" : "light"; }
+constexpr std::string_view to_string(ChartTheme t) {
+  return t == ChartTheme::dark ? "dark" : "light";
+}
 constexpr std::optional<ChartTheme> parse_chart_theme(std::string_view name) {
   if (name == "light") return ChartTheme::light;
   if (name == "dark") return ChartTheme::dark;
