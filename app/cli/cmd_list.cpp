@@ -43,10 +43,12 @@ std::string list_table(const PresetLibrary& library, std::string_view kind) {
     right = {false, false, true, true, true, true, false};
     for (const auto& e : library.models()) {
       ModelConfig m = loaded(library.model(e.id));
-      std::string arch = m.moe ? "MoE " + std::to_string(m.moe->experts_per_token) + "/" +
-                                     std::to_string(m.moe->experts)
-                               : "dense";
+      const FfnType* moe = find_ffn(m, FfnKind::moe);
+      std::string arch = moe ? "MoE " + std::to_string(moe->moe.top_k) + "/" +
+                                   std::to_string(moe->moe.experts)
+                             : "dense";
       if (m.mla) arch += ", MLA";
+      if (m.mixers.size() > 1) arch += ", hybrid";
       rows.push_back({e.id, m.name, format_parameters(parameter_count(m)), std::to_string(m.layers),
                       std::to_string(m.hidden),
                       std::to_string(m.heads) + "/" + std::to_string(m.kv_heads), arch});
@@ -56,7 +58,7 @@ std::string list_table(const PresetLibrary& library, std::string_view kind) {
     right = {false, false, false, false, true, true, false};
     for (const auto& e : library.scenarios()) {
       const Scenario s = loaded(library.scenario(e.id)).scenario;
-      std::string precision = std::string(to_string(s.weights)) + "/" +
+      std::string precision = weights_text(s) + "/" +
                               std::string(to_string(s.activations)) + "/" +
                               std::string(to_string(s.kv));
       rows.push_back({e.id, s.gpu.id, s.model.id, std::string(to_string(s.phase)),

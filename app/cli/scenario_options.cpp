@@ -75,6 +75,13 @@ void add_scenario_options(CLI::App& app, ScenarioOptions& o) {
         add_choice(app, flag, help, precision_choices(), o, key,
                    [](const std::string& v) { return *parse_precision(v); });
         break;
+      case KnobType::weights: {
+        std::vector<std::string> choices = precision_choices();
+        choices.insert(choices.begin(), "auto");
+        add_choice(app, flag, help, std::move(choices), o, key,
+                   [](const std::string& v) { return WeightsChoice{parse_precision(v)}; });
+        break;
+      }
       case KnobType::toggle:
         add_choice(app, flag, help, {"on", "off"}, o, key,
                    [](const std::string& v) { return v == "on"; });

@@ -31,6 +31,20 @@ const OpCost* Analysis::find_op(std::string_view name) const {
   return nullptr;
 }
 
+const OpCost* Analysis::find_op(std::string_view name, int layer_type) const {
+  for (const OpCost& op : ops) {
+    if (op.name == name && op.layer_type == layer_type) return &op;
+  }
+  return nullptr;
+}
+
+bool Analysis::name_recurs(const OpCost& op) const {
+  for (const OpCost& other : ops) {
+    if (&other != &op && other.name == op.name) return true;
+  }
+  return false;
+}
+
 const GroupCost& Analysis::group(OpKind k) const {
   switch (k) {
     case OpKind::fc:
@@ -41,6 +55,48 @@ const GroupCost& Analysis::group(OpKind k) const {
       return elementwise;
   }
   return fc;
+}
+
+std::string type_key(const Analysis& a, int layer_type) {
+  if (layer_type < 0 || static_cast<size_t>(layer_type) >= a.layer_types.size()) return {};
+  const LayerTypeInfo& t = a.layer_types[static_cast<size_t>(layer_type)];
+  int same = 0;
+  for (int i = 0; i < layer_type; ++i) same += a.layer_types[static_cast<size_t>(i)].kind == t.kind;
+  return std::string(t.kind) + (same > 0 ? std::to_string(same + 1) : "");
+}
+
+std::string op_key(const Analysis& a, const OpCost& op) {
+  if (!a.name_recurs(op)) return std::string(op.name);
+  return std::string(op.name) + "@" + type_key(a, op.layer_type);
+}
+
+const OpCost* find_op_key(const Analysis& a, std::string_view key) {
+  const size_t at = key.find('@');
+  if (at == std::string_view::npos) return a.find_op(key);
+  for (const OpCost& op : a.ops) {
+    if (op.name == key.substr(0, at) && type_key(a, op.layer_type) == key.substr(at + 1))
+      return &op;
+  }
+  return nullptr;
+}
+
+const GroupCost* find_group(const Analysis& a, std::string_view key) {
+  if (key == "fc") return &a.fc;
+  if (key == "attention") return &a.attention;
+  if (key == "elementwise") return &a.elementwise;
+  if (key == "step") return &a.step;
+  if (key.starts_with("attention@")) {
+    for (const GroupCost& g : a.attention_types) {
+      if (type_key(a, g.layer_type) == key.substr(10)) return &g;
+    }
+  }
+  return nullptr;
+}
+
+std::string attention_type_label(const LayerTypeInfo& t) {
+  if (t.kind == "linear" || t.kind == "mamba") return t.label;
+  if (t.kind == "full") return "attention · full";
+  return "attention · " + t.label;
 }
 
 namespace {
@@ -65,27 +121,45 @@ void memory_totals(const Scenario& s, Analysis& a) {
   const ModelConfig& m = s.model;
   Totals& t = a.totals;
   const double tp = static_cast<double>(s.tp);
-  t.parameters = parameter_count(m);
-  const double norms = norm_parameter_count(m);
-  t.weights_bytes = (t.parameters - norms) * bytes_per_element(s.weights) + norms * 2;
-  const double kv_per_seq = static_cast<double>(s.seq) * static_cast<double>(m.layers) *
-                            static_cast<double>(kv_elements_per_token(m)) * bytes_per_element(s.kv);
-  t.kv_cache_bytes = static_cast<double>(s.batch) * kv_per_seq;
-  t.memory_per_gpu_bytes = (t.weights_bytes + t.kv_cache_bytes) / tp;
+  const ParameterCount p = count_parameters(m);
+  t.parameters = p.total();
+  t.active_parameters = p.active();
+  const WeightFormats f = weight_formats(s);
+  t.weights_bytes = p.vectors * 2;  // norm scales, biases and the like stay 16-bit
+  for (size_t g = 0; g < static_cast<size_t>(WeightGroup::count); ++g)
+    t.weights_bytes += p.matrices[g] * f.group[g].bytes();
+
+  const double bkv = bytes_per_element(s.kv), ba = bytes_per_element(s.activations);
+  const double bstate = bytes_per_element(m.state_precision.value_or(s.activations));
+  double kv_per_seq = 0, state_per_seq = 0;
+  const double kv_per_token = static_cast<double>(kv_elements_per_token(m)) * bkv;
+  for (const MixerType& type : m.mixers) {
+    const double n = static_cast<double>(type.count);
+    kv_per_seq += n * static_cast<double>(cached_tokens(type, s.seq)) * kv_per_token;
+    const StateElements e = state_elements(m, type.kind);
+    state_per_seq += n * (e.recurrent * bstate + e.conv * ba);
+  }
+  const double B = static_cast<double>(s.batch);
+  t.kv_cache_bytes = B * kv_per_seq;
+  t.state_bytes = B * state_per_seq;
+  t.memory_per_gpu_bytes = (t.weights_bytes + t.kv_cache_bytes + t.state_bytes) / tp;
   t.usable_memory_bytes = s.gpu.memory_capacity_bytes * s.memory_utilization;
   t.fits_in_memory = t.memory_per_gpu_bytes <= t.usable_memory_bytes;
   const double room = t.usable_memory_bytes - t.weights_bytes / tp;
-  const double max_batch = room > 0 ? std::floor(room / (kv_per_seq / tp)) : 0;
+  const double per_seq = (kv_per_seq + state_per_seq) / tp;
+  const double max_batch = room > 0 ? std::floor(room / per_seq) : 0;
   t.max_batch = static_cast<int64_t>(std::min(max_batch, 1e18));
   if (!t.fits_in_memory) {
-    a.warnings.push_back("weights + KV cache need " + format_bytes(t.memory_per_gpu_bytes) +
-                         " per GPU, more than the " + format_bytes(t.usable_memory_bytes) +
-                         " usable (" + format_bytes(s.gpu.memory_capacity_bytes) + " x " +
+    a.warnings.push_back(std::string(t.state_bytes > 0 ? "weights + KV cache + state need "
+                                                       : "weights + KV cache need ") +
+                         format_bytes(t.memory_per_gpu_bytes) + " per GPU, more than the " +
+                         format_bytes(t.usable_memory_bytes) + " usable (" +
+                         format_bytes(s.gpu.memory_capacity_bytes) + " x " +
                          format_percent(s.memory_utilization) + ")");
   }
 }
 
-// Two all-reduces of the layer's M x d activations per layer (ring: 2(tp-1)/tp of the data
+// An all-reduce of the M x d activations after each mixer and each feed-forward (ring: 2(tp-1)/tp of the data
 // crosses each link), not overlapped with compute.
 double communication_time(const Scenario& s, Analysis& a) {
   if (s.tp <= 1) return 0;
@@ -100,7 +174,11 @@ double communication_time(const Scenario& s, Analysis& a) {
   const double data =
       tokens * static_cast<double>(s.model.hidden) * bytes_per_element(s.activations);
   const double one = 2 * (tp - 1) / tp * data / *s.gpu.interconnect_bandwidth_bytes_per_s;
-  return static_cast<double>(s.model.layers) * 2 * one;
+  // One after each mixer and one after each feed-forward: two per layer of a standard model.
+  int64_t reduces = 0;
+  for (const MixerType& t : s.model.mixers) reduces += t.kind != MixerKind::none ? t.count : 0;
+  for (const FfnType& t : s.model.ffns) reduces += t.kind != FfnKind::none ? t.count : 0;
+  return static_cast<double>(reduces) * one;
 }
 
 }  // namespace
@@ -118,7 +196,7 @@ Analysis analyze(const Scenario& s) {
     a.warnings.push_back(std::move(err));
     return a;
   }
-  a.math_precision = math_precision(s.weights, s.activations);
+  a.math_precision = math_precision(widest_weights(s), s.activations);
   const std::optional<Precision> roof = resolve_roof(s.gpu, a.math_precision);
   if (!roof) {
     a.warnings.push_back(s.gpu.name + " has no compute roof for " +
@@ -134,13 +212,25 @@ Analysis analyze(const Scenario& s) {
   a.peak_flops = *s.gpu.peak(a.roof_precision) * s.compute_efficiency;
   a.bandwidth = s.gpu.memory_bandwidth_bytes_per_s * s.memory_efficiency;
   a.ridge_point = ridge_point(a.peak_flops, a.bandwidth);
+  if (s.model.max_context && s.seq > *s.model.max_context) {
+    a.warnings.push_back(std::string(s.phase == Phase::decode ? "context " : "prompt ") +
+                         format_count(static_cast<double>(s.seq)) + " is longer than " +
+                         s.model.name + "'s max_position_embeddings (" +
+                         format_count(static_cast<double>(*s.model.max_context)) +
+                         "): the model was not trained for it");
+  }
   if (s.tp > 1 && s.model.heads % s.tp != 0) {
     a.warnings.push_back("tp " + std::to_string(s.tp) + " does not divide the " +
                          std::to_string(s.model.heads) + " attention heads: the split is uneven");
   }
 
-  a.ops.reserve(24);
-  append_operators(s, a.ops);
+  a.ops.reserve(40);
+  append_operators(s, a.ops, a.layer_types);
+  for (size_t i = 0; i < a.layer_types.size(); ++i) {
+    if (a.layer_types[i].part == LayerPart::mixer)
+      a.attention_types.push_back(GroupCost{.layer_type = static_cast<int16_t>(i)});
+  }
+  if (a.attention_types.size() < 2) a.attention_types.clear();
   const double tp = static_cast<double>(s.tp);
   for (OpCost& op : a.ops) {
     op.flops /= tp;
@@ -153,7 +243,13 @@ Analysis analyze(const Scenario& s) {
                                                   : a.elementwise;
     add_to(g, op);
     add_to(a.step, op);
+    if (op.kind == OpKind::attention) {
+      for (GroupCost& t : a.attention_types) {
+        if (t.layer_type == op.layer_type) add_to(t, op);
+      }
+    }
   }
+  for (GroupCost& t : a.attention_types) finish_group(t, a.ridge_point);
   Totals& t = a.totals;
   t.communication_time_s = communication_time(s, a);
   a.step.time_s += t.communication_time_s;

@@ -11,96 +11,235 @@ namespace roofline {
 
 namespace {
 
-struct Entry {
+double d(int64_t v) { return static_cast<double>(v); }
+
+// [SECTION] Matmuls: one template, a shape per op
+
+// FLOPs 2·rows·K·N (per head); bytes copies·K·N·b_w (plus a 16-bit bias of N) + rows·K·b_a +
+// rows·N·b_out. Expressions with a "+" are parenthesised where they multiply.
+struct MatmulShape {
   std::string_view name;
-  OpFormula f;
+  std::string rows, K, N;
+  std::string_view out = "b_a";
+  std::string copies;  // "" = 1
+  std::string heads;   // "" = 1
+  bool bias = false;
+  std::string_view note = {};
 };
 
-// Matmuls: FLOPs 2·rows·K·N; bytes K·N·b_w (times the weight copies read) + rows·K·b_a +
-// rows·N·b_out, with b_out = b_kv for the projections that write the KV cache.
-constexpr std::array<Entry, 20> kMatmuls = {{
-    {"q_proj", {"2·M·d·H·dh", "d·H·dh·b_w + M·d·b_a + M·H·dh·b_a", ""}},
-    {"k_proj", {"2·M·d·Hkv·dh", "d·Hkv·dh·b_w + M·d·b_a + M·Hkv·dh·b_kv", ""}},
-    {"v_proj", {"2·M·d·Hkv·dh", "d·Hkv·dh·b_w + M·d·b_a + M·Hkv·dh·b_kv", ""}},
-    {"o_proj", {"2·M·H·dh·d", "H·dh·d·b_w + M·H·dh·b_a + M·d·b_a", ""}},
-    {"gate_proj", {"2·M·d·dff", "d·dff·b_w + M·d·b_a + M·dff·b_a", ""}},
-    {"up_proj", {"2·M·d·dff", "d·dff·b_w + M·d·b_a + M·dff·b_a", ""}},
-    {"down_proj", {"2·M·dff·d", "dff·d·b_w + M·dff·b_a + M·d·b_a", ""}},
-    {"lm_head", {"2·B·d·V", "d·V·b_w + B·d·b_a + B·V·b_a", "last token of each sequence only"}},
-    {"router", {"2·M·d·E", "d·E·b_w + M·d·b_a + M·E·b_a", ""}},
-    {"expert_gate",
-     {"2·M·k·d·dffe", "E_t·d·dffe·b_w + M·k·d·b_a + M·k·dffe·b_a",
-      "each token runs k experts; the weights of every touched expert are read"}},
-    {"expert_up",
-     {"2·M·k·d·dffe", "E_t·d·dffe·b_w + M·k·d·b_a + M·k·dffe·b_a",
-      "each token runs k experts; the weights of every touched expert are read"}},
-    {"expert_down",
-     {"2·M·k·dffe·d", "E_t·dffe·d·b_w + M·k·dffe·b_a + M·k·d·b_a",
-      "each token runs k experts; the weights of every touched expert are read"}},
-    {"shared_gate", {"2·M·d·ns·dffe", "d·ns·dffe·b_w + M·d·b_a + M·ns·dffe·b_a", ""}},
-    {"shared_up", {"2·M·d·ns·dffe", "d·ns·dffe·b_w + M·d·b_a + M·ns·dffe·b_a", ""}},
-    {"shared_down", {"2·M·ns·dffe·d", "ns·dffe·d·b_w + M·ns·dffe·b_a + M·d·b_a", ""}},
-    {"q_a_proj", {"2·M·d·rq", "d·rq·b_w + M·d·b_a + M·rq·b_a", ""}},
-    {"q_b_proj", {"2·M·rq·H·(dn+dr)", "rq·H·(dn+dr)·b_w + M·rq·b_a + M·H·(dn+dr)·b_a", ""}},
-    {"kv_a_proj", {"2·M·d·(rkv+dr)", "d·(rkv+dr)·b_w + M·d·b_a + M·(rkv+dr)·b_kv", ""}},
-    {"kv_b_proj", {"2·M·rkv·H·(dn+dv)", "rkv·H·(dn+dv)·b_w + M·rkv·b_a + M·H·(dn+dv)·b_a", ""}},
-    {"q_absorb",
-     {"2·B·H·dn·rkv", "H·dn·rkv·b_w + B·H·dn·b_a + B·H·rkv·b_a",
-      "queries move into the latent space (absorbed decode)"}},
-}};
+std::string factor(const std::string& e) {
+  return e.find('+') == std::string::npos ? e : "(" + e + ")";
+}
 
-constexpr std::array<Entry, 2> kMlaReplacements = {{
-    {"q_proj", {"2·M·d·H·(dn+dr)", "d·H·(dn+dr)·b_w + M·d·b_a + M·H·(dn+dr)·b_a", ""}},
-    {"o_proj", {"2·M·H·dv·d", "H·dv·d·b_w + M·H·dv·b_a + M·d·b_a", ""}},
-}};
+std::string product(std::initializer_list<std::string> parts) {
+  std::string out;
+  for (const std::string& p : parts) {
+    if (p.empty()) continue;
+    if (!out.empty()) out += "·";
+    out += factor(p);
+  }
+  return out;
+}
 
-constexpr Entry kOAbsorb = {"o_absorb",
-                            {"2·B·H·rkv·dv", "H·rkv·dv·b_w + B·H·rkv·b_a + B·H·dv·b_a",
-                             "the output leaves the latent space (absorbed decode)"}};
+OpFormula matmul_formula(const MatmulShape& m) {
+  OpFormula f;
+  f.flops = product({"2", m.rows, m.heads, m.K, m.N});
+  f.bytes = product({m.copies, m.heads, m.K, m.N, "b_w"});
+  if (m.bias) f.bytes += " + " + product({m.copies, m.heads, "2", m.N});
+  f.bytes += " + " + product({m.rows, m.heads, m.K, "b_a"}) + " + " +
+             product({m.rows, m.heads, m.N, std::string(m.out)});
+  f.note = m.note;
+  return f;
+}
 
-// Elementwise ops as written before fusion; fused, their bytes are 0.
-constexpr std::array<Entry, 9> kElementwise = {{
-    {"attn_norm", {"4·M·d", "2·M·d·b_a + 2·d", "RMSNorm; its scale vector is 16-bit"}},
-    {"mlp_norm", {"4·M·d", "2·M·d·b_a + 2·d", "RMSNorm; its scale vector is 16-bit"}},
-    {"final_norm", {"4·B·d", "2·B·d·b_a + 2·d", "RMSNorm of the last token of each sequence"}},
-    {"attn_residual", {"M·d", "3·M·d·b_a", "residual add"}},
-    {"mlp_residual", {"M·d", "3·M·d·b_a", "residual add"}},
-    {"act", {"5·M·dff", "3·M·dff·b_a", "silu(gate)·up"}},
-    {"act_plain", {"8·M·dff", "2·M·dff·b_a", "gelu(up)"}},
-    {"expert_act", {"5·M·(k+ns)·dffe", "3·M·(k+ns)·dffe·b_a", "silu(gate)·up"}},
-    {"expert_act_plain", {"8·M·(k+ns)·dffe", "2·M·(k+ns)·dffe·b_a", "gelu(up)"}},
-}};
+// The layer type `op` runs in, and its source in the model.
+struct OpPlace {
+  const LayerTypeInfo* type = nullptr;
+  const MixerType* mixer = nullptr;
+  const FfnType* ffn = nullptr;
+};
 
-// Attention (MODEL.md §4, MLA §6): flash fuses qk, softmax and sv into one op that never
-// writes the scores; without flash the scores go through memory.
-OpFormula attention_formula(const Scenario& s, std::string_view name) {
+OpPlace place_of(const Scenario& s, const Analysis& a, const OpCost& op) {
+  OpPlace p;
+  if (op.layer_type < 0 || static_cast<size_t>(op.layer_type) >= a.layer_types.size()) return p;
+  p.type = &a.layer_types[static_cast<size_t>(op.layer_type)];
+  const auto i = static_cast<size_t>(p.type->index);
+  if (p.type->part == LayerPart::mixer && i < s.model.mixers.size()) p.mixer = &s.model.mixers[i];
+  if (p.type->part == LayerPart::ffn && i < s.model.ffns.size()) p.ffn = &s.model.ffns[i];
+  return p;
+}
+
+MatmulShape mm(std::string_view name, std::string rows, std::string K, std::string N,
+               std::string_view out = "b_a", bool bias = false, std::string_view note = {}) {
+  MatmulShape m;
+  m.name = name;
+  m.rows = std::move(rows);
+  m.K = std::move(K);
+  m.N = std::move(N);
+  m.out = out;
+  m.bias = bias;
+  m.note = note;
+  return m;
+}
+
+MatmulShape per_head(MatmulShape m, std::string heads) {
+  m.heads = std::move(heads);
+  return m;
+}
+
+MatmulShape experts(MatmulShape m) {
+  m.copies = "E_t";
+  m.note = "each token runs k experts; the weights of every touched expert are read";
+  return m;
+}
+
+std::optional<MatmulShape> matmul_shape(const Scenario& s, const OpPlace& p, std::string_view name) {
+  const ModelConfig& m = s.model;
+  const AttentionExtras& x = m.attention;
+  const bool mla = m.mla.has_value();
+  const bool mamba_bias = m.mamba && m.mamba->proj_bias;
+  if (name == "q_proj") {
+    if (mla) return mm(name, "M", "d", "H·dqk");
+    if (x.output_gate)
+      return mm(name, "M", "d", "2·H·dh", "b_a", x.qkv_bias,
+                "twice as wide: it also makes the output gate");
+    return mm(name, "M", "d", "H·dh", "b_a", x.qkv_bias);
+  }
+  if (name == "k_proj" || name == "v_proj") return mm(name, "M", "d", "Hkv·dh", "b_kv", x.qkv_bias);
+  if (name == "o_proj") return mm(name, "M", mla ? "H·dv" : "H·dh", "d", "b_a", x.o_bias);
+  if (name == "q_a_proj") return mm(name, "M", "d", "rq");
+  if (name == "q_b_proj") return mm(name, "M", "rq", "H·dqk");
+  if (name == "kv_a_proj") return mm(name, "M", "d", "rkv + dr", "b_kv");
+  if (name == "kv_b_proj") return mm(name, "M", "rkv", "H·(dn + dv)");
+  if (name == "q_absorb")
+    return per_head(mm(name, "B", "dn", "rkv", "b_a", false,
+                       "queries move into the latent space (absorbed decode)"),
+                    "H");
+  if (name == "o_absorb")
+    return per_head(mm(name, "B", "rkv", "dv", "b_a", false,
+                       "the output leaves the latent space (absorbed decode)"),
+                    "H");
+  if (name == "indexer_q") return mm(name, "M", m.mla && m.mla->q_lora_rank ? "rq" : "d", "Hi·di");
+  if (name == "indexer_k") return mm(name, "M", "d", "di", "b_kv");
+  if (name == "indexer_weights") return mm(name, "M", "d", "Hi");
+  if (name == "in_proj_qkvz") return mm(name, "M", "d", "2·Hk·dk + 2·Hv·dvl");
+  if (name == "in_proj_ba") return mm(name, "M", "d", "2·Hv");
+  if (name == "in_proj") return mm(name, "M", "d", "2·di + 2·G·N + nh", "b_a", mamba_bias);
+  if (name == "out_proj") {
+    if (p.mixer && p.mixer->kind == MixerKind::linear) return mm(name, "M", "Hv·dvl", "d");
+    return mm(name, "M", "di", "d", "b_a", mamba_bias);
+  }
+  if (name == "gate_proj" || name == "up_proj") return mm(name, "M", "d", "dff", "b_a", m.mlp_bias);
+  if (name == "down_proj") return mm(name, "M", "dff", "d", "b_a", m.mlp_bias);
+  const MoeShape* e = p.ffn && p.ffn->kind == FfnKind::moe ? &p.ffn->moe : nullptr;
+  if (name == "router" && e)
+    return mm(name, "M", "d", e->shared_gate ? "E + 1" : "E", "b_a", e->router_bias,
+              e->shared_gate ? "with the shared expert's sigmoid gate" : "");
+  if ((name == "expert_gate" || name == "expert_up") && e)
+    return experts(mm(name, "M·k", "d", "dffe", "b_a", e->expert_bias));
+  if (name == "expert_down" && e) return experts(mm(name, "M·k", "dffe", "d", "b_a", e->expert_bias));
+  if (name == "shared_gate" || name == "shared_up") return mm(name, "M", "d", "dsh");
+  if (name == "shared_down") return mm(name, "M", "dsh", "d");
+  if (name == "lm_head")
+    return mm(name, "B", "d", "V", "b_a", m.lm_head_bias, "last token of each sequence only");
+  return std::nullopt;
+}
+
+// [SECTION] Elementwise ops
+
+std::optional<OpFormula> elementwise_formula(const Scenario& s, const OpPlace& p,
+                                             std::string_view name) {
+  const ModelConfig& m = s.model;
+  const bool layer_norm = m.norm == NormKind::layer;
+  OpFormula f;
+  if (name == "attn_norm" || name == "mlp_norm" || name == "post_attn_norm" ||
+      name == "post_mlp_norm" || name == "final_norm") {
+    const std::string rows = name == "final_norm" ? "B" : "M";
+    f.flops = std::string(layer_norm ? "5·" : "4·") + rows + "·d";
+    f.bytes = "2·" + rows + "·d·b_a + " + (layer_norm ? "4·d" : "2·d");
+    f.note = layer_norm ? "LayerNorm; its scale and bias are 16-bit"
+                        : "RMSNorm; its scale vector is 16-bit";
+    if (name == "final_norm") f.note = "norm of the last token of each sequence";
+  } else if (name == "attn_residual" || name == "mlp_residual") {
+    f = {"M·d", "3·M·d·b_a", "residual add"};
+  } else if (name == "act" || name == "expert_act") {
+    const bool relu2 = !m.gated_mlp && m.hidden_act == "relu2";
+    const bool relu = !m.gated_mlp && (m.hidden_act == "relu" || m.hidden_act == "relu6" ||
+                                       m.hidden_act == "leaky_relu");
+    const std::string flops = m.gated_mlp ? "5" : relu2 ? "2" : relu ? "1" : "8";
+    const std::string tensors = m.gated_mlp ? "3" : "2";
+    std::string width = "dff";
+    if (name == "expert_act") {
+      const bool shared = p.ffn && p.ffn->moe.shared_width > 0;
+      width = shared ? "(k·dffe + dsh)" : "k·dffe";
+    }
+    f.flops = flops + "·M·" + width;
+    f.bytes = tensors + "·M·" + width + "·b_a";
+    f.note = m.gated_mlp ? "silu(gate)·up" : relu2 ? "relu(up)²" : relu ? "relu(up)" : "gelu(up)";
+  } else {
+    return std::nullopt;
+  }
+  if (s.fuse_elementwise) {
+    f.bytes = "0";
+    f.note = "fused: its reads and writes ride in the neighbouring matmuls";
+  }
+  return f;
+}
+
+// [SECTION] Attention and the recurrences
+
+// Keys read per decode query, and pairs per prompt: "S" and "T·(T+1)/2" unless a window or
+// sparse attention limits them (then the symbols Sa and P).
+bool limited(const Scenario& s, const OpPlace& p) {
+  return (p.mixer && p.mixer->kind != MixerKind::full) || s.model.indexer.has_value();
+}
+
+OpFormula attention_formula(const Scenario& s, const OpPlace& p, std::string_view name) {
   const bool decode = s.phase == Phase::decode, mla = s.model.mla.has_value();
+  const std::string S = limited(s, p) ? "Sa" : "S";
+  const std::string P = limited(s, p) ? "P" : "T·(T+1)/2";
+  if (name == "indexer") {
+    if (decode)
+      return {"B·S·Hi·(2·di + 2)", "B·S·di·b_kv + B·Hi·di·b_a + B·S·b_a",
+              "scores every cached token; the attention then reads the top-k"};
+    return {"B·T·(T+1)/2·Hi·(2·di + 2)", "M·Hi·di·b_a + M·di·b_kv + B·T·(T+1)/2·b_a",
+            "scores every earlier token of the prompt"};
+  }
+  if (name == "linear_attention" || name == "mamba") {
+    const std::string k = name == "mamba" ? "6" : "7";
+    const std::string states = decode ? "2·B·(st·b_s + cs·b_a)" : "B·(st·b_s + cs·b_a)";
+    return {"M·(" + k + "·st + 2·cd·Kc)", "M·(wi + wo)·b_a + 2·cd·Kc + " + states,
+            decode ? "reads and writes a fixed state per sequence: no KV cache"
+                   : "writes the final state of each sequence"};
+  }
   if (decode && mla) {
     if (name == "attention")
-      return {"B·H·S·(2·(rkv+dr) + 2·rkv + 5)",
-              "B·S·(rkv+dr)·b_kv + B·H·(rkv+dr)·b_a + B·H·rkv·b_a",
+      return {"B·H·" + S + "·(2·(rkv + dr) + 2·rkv + 5)",
+              "B·" + S + "·(rkv + dr)·b_kv + B·H·(rkv + dr)·b_a + B·H·rkv·b_a",
               "over the latent cache shared by all heads, read once"};
     if (name == "qk")
-      return {"2·B·H·S·(rkv+dr)", "B·H·(rkv+dr)·b_a + B·S·(rkv+dr)·b_kv + B·H·S·b_a",
+      return {"2·B·H·" + S + "·(rkv + dr)",
+              "B·H·(rkv + dr)·b_a + B·" + S + "·(rkv + dr)·b_kv + B·H·" + S + "·b_a",
               "scores written to memory"};
-    if (name == "softmax") return {"5·B·H·S", "2·B·H·S·b_a", ""};
+    if (name == "softmax") return {"5·B·H·" + S, "2·B·H·" + S + "·b_a", ""};
     if (name == "sv")
-      return {"2·B·H·S·rkv", "B·H·S·b_a + B·S·rkv·b_kv + B·H·rkv·b_a",
+      return {"2·B·H·" + S + "·rkv", "B·H·" + S + "·b_a + B·" + S + "·rkv·b_kv + B·H·rkv·b_a",
               "scores read back from memory"};
   } else if (decode) {
     if (name == "attention")
-      return {"B·H·S·(4·dh + 5)", "2·B·S·Hkv·dh·b_kv + 2·B·H·dh·b_a",
+      return {"B·H·" + S + "·(4·dh + 5)", "2·B·" + S + "·Hkv·dh·b_kv + 2·B·H·dh·b_a",
               "intensity ≈ 2·g / b_kv with g = H / Hkv: batch and context cancel out"};
     if (name == "qk")
-      return {"2·B·H·dh·S", "B·H·dh·b_a + B·S·Hkv·dh·b_kv + B·H·S·b_a", "scores written to memory"};
-    if (name == "softmax") return {"5·B·H·S", "2·B·H·S·b_a", ""};
+      return {"2·B·H·dh·" + S, "B·H·dh·b_a + B·" + S + "·Hkv·dh·b_kv + B·H·" + S + "·b_a",
+              "scores written to memory"};
+    if (name == "softmax") return {"5·B·H·" + S, "2·B·H·" + S + "·b_a", ""};
     if (name == "sv")
-      return {"2·B·H·S·dh", "B·H·S·b_a + B·S·Hkv·dh·b_kv + B·H·dh·b_a",
+      return {"2·B·H·" + S + "·dh", "B·H·" + S + "·b_a + B·" + S + "·Hkv·dh·b_kv + B·H·dh·b_a",
               "scores read back from memory"};
   } else if (mla) {
     if (name == "attention")
-      return {"B·H·T·(T+1)/2·(2·dqk + 2·dv + 5)", "2·M·H·dqk·b_a + 2·M·H·dv·b_a",
-              "causal: T·(T+1)/2 query-key pairs; K and V expanded from the latent"};
+      return {"B·H·" + P + "·(2·dqk + 2·dv + 5)", "2·M·H·dqk·b_a + 2·M·H·dv·b_a",
+              "causal: masked query-key pairs skipped; K and V expanded from the latent"};
     if (name == "qk")
       return {"2·B·H·T²·dqk", "2·M·H·dqk·b_a + B·H·T²·b_a", "scores written to memory"};
     if (name == "softmax") return {"5·B·H·T²", "2·B·H·T²·b_a", ""};
@@ -108,8 +247,8 @@ OpFormula attention_formula(const Scenario& s, std::string_view name) {
       return {"2·B·H·T²·dv", "B·H·T²·b_a + 2·M·H·dv·b_a", "scores read back from memory"};
   } else {
     if (name == "attention")
-      return {"B·H·T·(T+1)/2·(4·dh + 5)", "2·M·H·dh·b_a + 2·M·Hkv·dh·b_kv",
-              "causal: T·(T+1)/2 query-key pairs; K and V read once"};
+      return {"B·H·" + P + "·(4·dh + 5)", "2·M·H·dh·b_a + 2·M·Hkv·dh·b_kv",
+              "causal: masked query-key pairs skipped; K and V read once"};
     if (name == "qk")
       return {"2·B·H·T²·dh", "M·H·dh·b_a + M·Hkv·dh·b_kv + B·H·T²·b_a", "scores written to memory"};
     if (name == "softmax") return {"5·B·H·T²", "2·B·H·T²·b_a", ""};
@@ -120,65 +259,46 @@ OpFormula attention_formula(const Scenario& s, std::string_view name) {
   return {};
 }
 
-template <size_t N>
-const OpFormula* find(const std::array<Entry, N>& table, std::string_view name) {
-  for (const Entry& e : table) {
-    if (e.name == name) return &e.f;
-  }
-  return nullptr;
-}
-
 bool symbol_char(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
 bool symbol_start(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 
-double d(int64_t v) { return static_cast<double>(v); }
-
-}  // namespace
-
-OpFormula formula_for(const Scenario& s, std::string_view name) {
-  const bool gated = s.model.gated_mlp;
-  if (name == "act" && !gated) name = "act_plain";
-  if (name == "expert_act" && !gated) name = "expert_act_plain";
-  if (const OpFormula* e = find(kElementwise, name)) {
-    OpFormula f = *e;
-    if (s.fuse_elementwise) {
-      f.bytes = "0";
-      f.note = "fused: its reads and writes ride in the neighbouring matmuls";
-    }
-    return f;
-  }
-  if (s.model.mla) {
-    if (const OpFormula* m = find(kMlaReplacements, name)) return *m;
-  }
-  if (name == kOAbsorb.name) return kOAbsorb.f;
-  if (const OpFormula* m = find(kMatmuls, name)) return *m;
-  return attention_formula(s, name);
+std::string precision_text(const WeightFormat& f) {
+  std::string t(to_string(f.precision));
+  if (f.scale_bytes > 0) t += " + block scales";
+  if (f.from_config) t += ", from the config";
+  return t;
 }
 
-std::vector<FormulaSymbol> formula_symbols(const Scenario& s) {
+WeightGroup group_of(const OpCost& op, const OpPlace& p) {
+  if (op.name == "lm_head" || op.name == "router") return WeightGroup::other;
+  if (op.name.starts_with("expert_")) return WeightGroup::experts;
+  if (p.type && p.type->part == LayerPart::ffn) return WeightGroup::dense;
+  return WeightGroup::mixer;
+}
+
+void add_mixer_symbols(const Scenario& s, const OpPlace& p, std::vector<FormulaSymbol>& out) {
   const ModelConfig& m = s.model;
   const bool decode = s.phase == Phase::decode;
-  const double B = d(s.batch), M = decode ? B : B * d(s.seq);
-  std::vector<FormulaSymbol> out = {
-      {"B", B, ""},
-      {decode ? "S" : "T", d(s.seq), ""},
-      {"M", M, decode ? "B" : "B·T"},
-      {"d", d(m.hidden), ""},
-      {"H", d(m.heads), ""},
-      {"Hkv", d(m.kv_heads), ""},
-      {"dh", d(m.head_dim), ""},
-      {"dff", d(m.intermediate), ""},
-      {"V", d(m.vocab), ""},
-  };
-  if (m.moe) {
-    const double E = d(m.moe->experts), k = d(m.moe->experts_per_token);
-    out.insert(out.end(), {{"E", E, ""},
-                           {"k", k, ""},
-                           {"dffe", d(m.moe->expert_intermediate), ""},
-                           {"ns", d(m.moe->shared_experts), ""},
-                           {"E_t", expected_experts_touched(E, k, M), "E·(1 − (1 − k/E)^M)"}});
+  const double S = d(s.seq);
+  if (p.mixer && is_attention(p.mixer->kind)) {
+    const int64_t top_k = m.indexer ? m.indexer->top_k : 0;
+    if (p.mixer->kind == MixerKind::sliding) out.push_back({"W", d(p.mixer->window), ""});
+    if (p.mixer->kind == MixerKind::chunked) out.push_back({"C", d(p.mixer->window), ""});
+    if (limited(s, p)) {
+      const std::string def = p.mixer->kind == MixerKind::sliding   ? "min(S, W)"
+                              : p.mixer->kind == MixerKind::chunked ? "(S − 1) mod C + 1"
+                                                                    : "min(S, top-k)";
+      const std::string pairs = p.mixer->kind == MixerKind::sliding   ? "Σ min(i, W), i = 1…T"
+                                : p.mixer->kind == MixerKind::chunked ? "T·(T+1)/2 within each chunk of C"
+                                                                      : "Σ min(i, top-k), i = 1…T";
+      if (decode) out.push_back({"Sa", attended_tokens(S, *p.mixer, top_k), def});
+      if (!decode) out.push_back({"P", causal_pairs(S, *p.mixer, top_k), pairs});
+    }
+    if (m.indexer) {
+      out.insert(out.end(), {{"Hi", d(m.indexer->heads), ""}, {"di", d(m.indexer->head_dim), ""}});
+    }
   }
   if (m.mla) {
     const MlaConfig& a = *m.mla;
@@ -189,10 +309,83 @@ std::vector<FormulaSymbol> formula_symbols(const Scenario& s) {
                            {"dv", d(a.v_head_dim), ""},
                            {"dqk", d(a.qk_nope_head_dim + a.qk_rope_head_dim), "dn + dr"}});
   }
+  if (!p.mixer) return;
+  const StateElements e = state_elements(m, p.mixer->kind);
+  if (p.mixer->kind == MixerKind::linear && m.linear) {
+    const LinearAttentionConfig& l = *m.linear;
+    const double key = d(l.key_heads * l.key_dim), value = d(l.value_heads * l.value_dim);
+    out.insert(out.end(), {{"Hk", d(l.key_heads), ""},
+                           {"Hv", d(l.value_heads), ""},
+                           {"dk", d(l.key_dim), ""},
+                           {"dvl", d(l.value_dim), ""},
+                           {"st", e.recurrent, "Hv·dk·dvl"},
+                           {"cd", 2 * key + value, "2·Hk·dk + Hv·dvl"},
+                           {"Kc", d(l.conv_kernel), ""},
+                           {"cs", e.conv, "cd·(Kc − 1)"},
+                           {"wi", 2 * key + 2 * value + 2 * d(l.value_heads), "2·Hk·dk + 2·Hv·dvl + 2·Hv"},
+                           {"wo", value, "Hv·dvl"}});
+  }
+  if (p.mixer->kind == MixerKind::mamba && m.mamba) {
+    const MambaConfig& a = *m.mamba;
+    const double inner = d(a.heads * a.head_dim), groups = d(a.groups * a.state_size);
+    out.insert(out.end(), {{"nh", d(a.heads), ""},
+                           {"hd", d(a.head_dim), ""},
+                           {"N", d(a.state_size), ""},
+                           {"G", d(a.groups), ""},
+                           {"di", inner, "nh·hd"},
+                           {"st", e.recurrent, "nh·hd·N"},
+                           {"cd", inner + 2 * groups, "di + 2·G·N"},
+                           {"Kc", d(a.conv_kernel), ""},
+                           {"cs", e.conv, "cd·(Kc − 1)"},
+                           {"wi", 2 * inner + 2 * groups + d(a.heads), "2·di + 2·G·N + nh"},
+                           {"wo", inner, "di"}});
+  }
+}
+
+}  // namespace
+
+OpFormula formula_for(const Scenario& s, const Analysis& a, const OpCost& op) {
+  const OpPlace p = place_of(s, a, op);
+  if (std::optional<OpFormula> e = elementwise_formula(s, p, op.name)) return *e;
+  if (std::optional<MatmulShape> mm = matmul_shape(s, p, op.name)) return matmul_formula(*mm);
+  return attention_formula(s, p, op.name);
+}
+
+std::vector<FormulaSymbol> formula_symbols(const Scenario& s, const Analysis& a,
+                                           const OpCost& op) {
+  const ModelConfig& m = s.model;
+  const OpPlace p = place_of(s, a, op);
+  const bool decode = s.phase == Phase::decode;
+  const double B = d(s.batch), M = decode ? B : B * d(s.seq);
+  std::vector<FormulaSymbol> out = {
+      {"B", B, ""},
+      {decode ? "S" : "T", d(s.seq), ""},
+      {"M", M, decode ? "B" : "B·T"},
+      {"d", d(m.hidden), ""},
+      {"H", d(m.heads), ""},
+      {"Hkv", d(m.kv_heads), ""},
+      {"dh", d(m.head_dim), ""},
+      {"V", d(m.vocab), ""},
+  };
+  if (p.ffn && p.ffn->kind == FfnKind::dense) out.push_back({"dff", d(p.ffn->width), ""});
+  if (p.ffn && p.ffn->kind == FfnKind::moe) {
+    const MoeShape& e = p.ffn->moe;
+    const double E = d(e.experts), k = d(e.top_k);
+    out.insert(out.end(), {{"E", E, ""},
+                           {"k", k, ""},
+                           {"dffe", d(e.width), ""},
+                           {"E_t", expected_experts_touched(E, k, M), "E·(1 − (1 − k/E)^M)"}});
+    if (e.shared_width > 0) out.push_back({"dsh", d(e.shared_width), ""});
+  }
+  add_mixer_symbols(s, p, out);
+  const WeightFormat w = weight_formats(s).of(group_of(op, p));
+  const Precision state = m.state_precision.value_or(s.activations);
   out.insert(out.end(),
-             {{"b_w", bytes_per_element(s.weights), std::string(to_string(s.weights))},
+             {{"b_w", w.bytes(), precision_text(w)},
               {"b_a", bytes_per_element(s.activations), std::string(to_string(s.activations))},
               {"b_kv", bytes_per_element(s.kv), std::string(to_string(s.kv))}});
+  if (p.mixer && (p.mixer->kind == MixerKind::linear || p.mixer->kind == MixerKind::mamba))
+    out.push_back({"b_s", bytes_per_element(state), std::string(to_string(state))});
   return out;
 }
 
@@ -224,10 +417,10 @@ std::string symbol_text(const FormulaSymbol& symbol) {
   return out + " = " + std::string(buf.data(), ec == std::errc() ? end : buf.data());
 }
 
-std::vector<std::string> symbol_texts(const Scenario& s,
+std::vector<std::string> symbol_texts(const std::vector<FormulaSymbol>& symbols,
                                       const std::vector<std::string_view>& used) {
   std::vector<std::string> out;
-  for (const FormulaSymbol& sym : formula_symbols(s)) {
+  for (const FormulaSymbol& sym : symbols) {
     for (std::string_view name : used) {
       if (name == sym.name) out.push_back(symbol_text(sym));
     }
@@ -235,8 +428,7 @@ std::vector<std::string> symbol_texts(const Scenario& s,
   return out;
 }
 
-std::string with_numbers(std::string_view formula, const Scenario& s) {
-  const std::vector<FormulaSymbol> symbols = formula_symbols(s);
+std::string with_numbers(std::string_view formula, const std::vector<FormulaSymbol>& symbols) {
   constexpr std::string_view kSquare = "²";
   std::string out;
   for (size_t i = 0; i < formula.size();) {

@@ -96,15 +96,29 @@ constexpr Knob kKnobs[] = {
      .set =
          [](Scenario& s, const ChangeValue& v, const PresetResolver&) {
            s.weights = s.activations = s.kv = std::get<Precision>(v);
+           s.expert_weights.reset();
            return std::string();
          }},
     {.key = ChangeKey::weights,
      .name = "weights",
      .flag = "weights",
-     .type = KnobType::precision,
-     .help = "Weight precision",
-     .get = get_field<&Scenario::weights>,
-     .set = set_field<&Scenario::weights>},
+     .type = KnobType::weights,
+     .help = "Weight precision (auto: the config's quantization where it has one, else bf16)",
+     .get = [](const Scenario& s) -> ChangeValue { return WeightsChoice{s.weights}; },
+     .set = [](Scenario& s, const ChangeValue& v, const PresetResolver&) {
+       s.weights = std::get<WeightsChoice>(v).precision;
+       return std::string();
+     }},
+    {.key = ChangeKey::expert_weights,
+     .name = "expert_weights",
+     .flag = "expert-weights",
+     .type = KnobType::weights,
+     .help = "Routed experts' weight precision (auto: as the weights resolve for them)",
+     .get = [](const Scenario& s) -> ChangeValue { return WeightsChoice{s.expert_weights}; },
+     .set = [](Scenario& s, const ChangeValue& v, const PresetResolver&) {
+       s.expert_weights = std::get<WeightsChoice>(v).precision;
+       return std::string();
+     }},
     {.key = ChangeKey::activations,
      .name = "activations",
      .flag = "activations",
@@ -263,6 +277,8 @@ std::string value_text(const ChangeValue& v) {
           return x;
         } else if constexpr (std::is_same_v<V, Phase> || std::is_same_v<V, Precision>) {
           return std::string(to_string(x));
+        } else if constexpr (std::is_same_v<V, WeightsChoice>) {
+          return x.precision ? std::string(to_string(*x.precision)) : "auto";
         } else if constexpr (std::is_same_v<V, bool>) {
           return x ? "on" : "off";
         } else if constexpr (std::is_same_v<V, int64_t>) {
@@ -291,6 +307,8 @@ std::string expected(const Knob& k) {
       return "\"prefill\" or \"decode\"";
     case KnobType::precision:
       return "a precision name";
+    case KnobType::weights:
+      return "a precision name or \"auto\"";
     case KnobType::integer:
       return k.min == 1 ? "a positive integer" : "an integer";
     case KnobType::toggle:
@@ -339,6 +357,9 @@ std::string check_change(const ScenarioChange& c) {
       return {};
     case KnobType::precision:
       if (!std::holds_alternative<Precision>(v)) return "expected " + expected(k);
+      return {};
+    case KnobType::weights:
+      if (!std::holds_alternative<WeightsChoice>(v)) return "expected " + expected(k);
       return {};
     case KnobType::toggle:
       if (!std::holds_alternative<bool>(v)) return "expected " + expected(k);

@@ -6,13 +6,19 @@ namespace roofline {
 
 namespace {
 constexpr std::array<std::string_view, kAllPrecisions.size()> kNames = {
-    "fp32", "tf32", "bf16", "fp16", "fp8", "int8", "fp4", "int4"};
-constexpr std::array<double, kAllPrecisions.size()> kBytes = {4, 4, 2, 2, 1, 1, 0.5, 0.5};
+    "fp32", "tf32", "bf16", "fp16", "fp8", "int8", "fp4", "int4", "mxfp4", "nvfp4"};
+constexpr std::array<double, kAllPrecisions.size()> kBytes = {
+    4, 4, 2, 2, 1, 1, 0.5, 0.5, (4.0 + 8.0 / 32) / 8, (4.0 + 8.0 / 16) / 8};
 
 using P = Precision;
 // Next wider roofs, in order of preference. A 16-bit format falls back to its twin first
 // because GPUs without a bf16 roof (V100, T4) run bf16 models as fp16.
 constexpr std::array<P, 6> kFromFp4 = {P::fp4, P::fp8, P::bf16, P::fp16, P::tf32, P::fp32};
+// A GPU that lists only "fp4" runs both block-scaled formats on that roof.
+constexpr std::array<P, 7> kFromMxfp4 = {P::mxfp4, P::fp4,  P::fp8, P::bf16,
+                                         P::fp16,  P::tf32, P::fp32};
+constexpr std::array<P, 7> kFromNvfp4 = {P::nvfp4, P::fp4,  P::fp8, P::bf16,
+                                         P::fp16,  P::tf32, P::fp32};
 constexpr std::array<P, 6> kFromInt4 = {P::int4, P::int8, P::fp16, P::bf16, P::tf32, P::fp32};
 constexpr std::array<P, 5> kFromFp8 = {P::fp8, P::bf16, P::fp16, P::tf32, P::fp32};
 constexpr std::array<P, 5> kFromInt8 = {P::int8, P::fp16, P::bf16, P::tf32, P::fp32};
@@ -41,6 +47,10 @@ std::span<const Precision> fallback_chain(Precision p) {
   switch (p) {
     case P::fp4:
       return kFromFp4;
+    case P::mxfp4:
+      return kFromMxfp4;
+    case P::nvfp4:
+      return kFromNvfp4;
     case P::int4:
       return kFromInt4;
     case P::fp8:

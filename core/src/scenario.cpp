@@ -14,6 +14,49 @@ std::optional<Phase> parse_phase(std::string_view name) {
   return std::nullopt;
 }
 
+WeightFormats weight_formats(const Scenario& s) {
+  WeightFormats f;
+  const Quantization& q = s.model.quantization;
+  for (size_t g = 0; g < static_cast<size_t>(WeightGroup::count); ++g) {
+    if (s.weights) {
+      f.group[g] = {*s.weights, 0, false};
+    } else if (q.group[g]) {
+      f.group[g] = {*q.group[g], q.scale_bytes, true};
+    }
+  }
+  if (s.expert_weights) f.group[static_cast<size_t>(WeightGroup::experts)] = {*s.expert_weights, 0, false};
+  return f;
+}
+
+Precision widest_weights(const Scenario& s) {
+  const WeightFormats f = weight_formats(s);
+  const ParameterCount p = count_parameters(s.model);
+  Precision widest = f.of(WeightGroup::other).precision;  // embeddings: every model has them
+  for (size_t g = 0; g < static_cast<size_t>(WeightGroup::count); ++g) {
+    if (p.matrices[g] > 0 && bytes_per_element(f.group[g].precision) > bytes_per_element(widest))
+      widest = f.group[g].precision;
+  }
+  return widest;
+}
+
+std::string weights_text(const Scenario& s) {
+  const WeightFormats f = weight_formats(s);
+  auto text = [](const WeightFormat& w) {
+    return std::string(to_string(w.precision)) + (w.from_config ? " (config)" : "");
+  };
+  const WeightFormat& main = f.of(WeightGroup::mixer);
+  const WeightFormat& experts = f.of(WeightGroup::experts);
+  std::string out = text(main);
+  if (find_ffn(s.model, FfnKind::moe) && !(experts == main)) out += ", experts " + text(experts);
+  return out;
+}
+
+std::string precision_text(const Scenario& s) {
+  const std::string w = weights_text(s), a(to_string(s.activations)), kv(to_string(s.kv));
+  if (w == a && a == kv) return w;
+  return "weights " + w + ", activations " + a + ", KV " + kv;
+}
+
 std::string validate(const Scenario& s) {
   for (const Knob& k : knobs()) {
     if (k.type != KnobType::integer && k.type != KnobType::fraction) continue;  // no id copies

@@ -103,10 +103,10 @@ TEST(FormulaEvaluator, FollowsPrecedence) {
 }
 
 // Evaluates `formula` for `op` and compares formula × count / tp with the computed value.
-void expect_formula(const Scenario& s, const OpCost& op, std::string_view formula, double computed,
-                    const char* what) {
+void expect_formula(const Scenario& s, const Analysis& a, const OpCost& op,
+                    std::string_view formula, double computed, const char* what) {
   ASSERT_FALSE(formula.empty()) << op.name << " has no " << what << " formula";
-  const std::string numbers = with_numbers(formula, s);
+  const std::string numbers = with_numbers(formula, formula_symbols(s, a, op));
   Evaluator e(numbers);
   const double per_layer = e.run();
   ASSERT_EQ(e.error(), "") << op.name << " " << what << ": " << formula << " -> " << numbers;
@@ -122,9 +122,10 @@ void expect_every_formula(const Scenario& s) {
   ASSERT_TRUE(a.warnings.empty() || !a.ops.empty()) << a.warnings.front();
   ASSERT_FALSE(a.ops.empty());
   for (const OpCost& op : a.ops) {
-    const OpFormula f = formula_for(s, op.name);
-    expect_formula(s, op, f.flops, op.flops, "FLOPs");
-    expect_formula(s, op, f.bytes, op.bytes, "bytes");
+    SCOPED_TRACE(op_key(a, op));
+    const OpFormula f = formula_for(s, a, op);
+    expect_formula(s, a, op, f.flops, op.flops, "FLOPs");
+    expect_formula(s, a, op, f.bytes, op.bytes, "bytes");
   }
 }
 
@@ -180,21 +181,26 @@ TEST(Formulas, EveryOpsFormulaGivesItsFlopsAndBytes) {
 }
 
 TEST(Formulas, UnknownOpHasNoFormula) {
-  const OpFormula f = formula_for(decode(h100_sxm(), tiny_dense(), 1, 8), "no_such_op");
+  const Scenario s = decode(h100_sxm(), tiny_dense(), 1, 8);
+  const Analysis a = analyze(s);
+  const OpCost unknown{.name = "no_such_op"};
+  const OpFormula f = formula_for(s, a, unknown);
   EXPECT_EQ(f.flops, "");
   EXPECT_EQ(f.bytes, "");
 }
 
 TEST(Formulas, NumbersReplaceSymbolsAndSquares) {
   const Scenario s = prefill(h100_sxm(), tiny_dense(), 3, 77);
-  EXPECT_EQ(with_numbers("2·M·d·H·dh", s), "2·231·64·4·16");
-  EXPECT_EQ(with_numbers("5·B·H·T²", s), "5·3·4·77·77");
-  EXPECT_EQ(with_numbers("M·d·b_a", s), "231·64·2");
+  const Analysis a = analyze(s);
+  const std::vector<FormulaSymbol> symbols = formula_symbols(s, a, *a.find_op("q_proj"));
+  EXPECT_EQ(with_numbers("2·M·d·H·dh", symbols), "2·231·64·4·16");
+  EXPECT_EQ(with_numbers("5·B·H·T²", symbols), "5·3·4·77·77");
+  EXPECT_EQ(with_numbers("M·d·b_a", symbols), "231·64·2");
   std::vector<std::string_view> used;
   collect_symbols("2·M·d·H·dh + M·b_a", used);
   collect_symbols("B·H·S·b_a", used);
   EXPECT_EQ(used, (std::vector<std::string_view>{"M", "d", "H", "dh", "b_a", "B", "S"}));
-  EXPECT_EQ(symbol_texts(s, used),
+  EXPECT_EQ(symbol_texts(symbols, used),
             (std::vector<std::string>{"B = 3", "M = B·T = 231", "d = 64", "H = 4", "dh = 16",
                                       "b_a = 2 B (bf16)"}));
 }
@@ -202,9 +208,12 @@ TEST(Formulas, NumbersReplaceSymbolsAndSquares) {
 TEST(Formulas, SymbolTextShowsDerivations) {
   Scenario s = prefill(h100_sxm(), tiny_moe(), 2, 9);
   s.weights = Precision::int4;
+  const Analysis a = analyze(s);
   std::vector<std::string> texts;
-  for (const FormulaSymbol& sym : formula_symbols(s)) texts.push_back(symbol_text(sym));
-  ASSERT_EQ(texts.size(), 17u);
+  for (const FormulaSymbol& sym : formula_symbols(s, a, *a.find_op("expert_up")))
+    texts.push_back(symbol_text(sym));
+  // B, T, M, d, H, Hkv, dh, V; the MoE layer's E, k, dffe, E_t, dsh; b_w, b_a, b_kv.
+  ASSERT_EQ(texts.size(), 16u) << ::testing::PrintToString(texts);
   auto has = [&](const std::string& t) {
     return std::find(texts.begin(), texts.end(), t) != texts.end();
   };

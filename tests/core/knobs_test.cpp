@@ -31,6 +31,8 @@ ChangeValue other_value(const Knob& k) {
       return std::get<Phase>(fallback) == Phase::decode ? Phase::prefill : Phase::decode;
     case KnobType::precision:
       return std::get<Precision>(fallback) == Precision::fp8 ? Precision::int8 : Precision::fp8;
+    case KnobType::weights:
+      return WeightsChoice{Precision::fp8};
     case KnobType::integer:
       return std::get<int64_t>(fallback) + 1;
     case KnobType::toggle:

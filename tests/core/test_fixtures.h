@@ -89,13 +89,22 @@ inline ModelConfig dense_model(std::string_view id, int64_t layers, int64_t hidd
   ModelConfig m;
   m.id = std::string(id);
   m.name = std::string(id);
-  m.layers = layers;
   m.hidden = hidden;
   m.heads = heads;
   m.kv_heads = kv_heads;
   m.head_dim = head_dim;
-  m.intermediate = intermediate;
   m.vocab = vocab;
+  set_uniform_layout(m, layers, intermediate);
+  return m;
+}
+
+// `m` with its last `moe_layers` feed-forwards made MoE of shape `e` (the first stay dense).
+inline ModelConfig with_moe(ModelConfig m, int64_t moe_layers, MoeShape e) {
+  const int64_t dense = m.layers - moe_layers;
+  const int64_t width = m.ffns.front().width;
+  m.ffns.clear();
+  if (dense > 0) m.ffns.push_back(FfnType{.kind = FfnKind::dense, .width = width, .count = dense});
+  m.ffns.push_back(FfnType{.kind = FfnKind::moe, .width = 0, .moe = e, .count = moe_layers});
   return m;
 }
 
@@ -111,15 +120,10 @@ inline ModelConfig tiny_gelu() {
   return m;
 }
 
-// tiny_dense with MoE: E=4, k=2, dffe=32, 1 shared expert, first layer dense.
+// tiny_dense with MoE: E=4, k=2, dffe=32, 1 shared expert (of width 32), first layer dense.
 inline ModelConfig tiny_moe() {
-  ModelConfig m = tiny_dense();
+  ModelConfig m = with_moe(tiny_dense(), 1, {.experts = 4, .top_k = 2, .width = 32, .shared_width = 32});
   m.id = "tiny-moe";
-  m.moe = MoeConfig{.experts = 4,
-                    .experts_per_token = 2,
-                    .expert_intermediate = 32,
-                    .shared_experts = 1,
-                    .first_dense_layers = 1};
   return m;
 }
 
@@ -148,23 +152,17 @@ inline ModelConfig llama3_70b() {
 
 // mistralai/Mixtral-8x7B-v0.1: 8 experts of intermediate_size 14336, 2 per token.
 inline ModelConfig mixtral_8x7b() {
-  ModelConfig m = dense_model("mixtral-8x7b", 32, 4096, 32, 8, 128, 14336, 32000);
-  m.moe = MoeConfig{.experts = 8,
-                    .experts_per_token = 2,
-                    .expert_intermediate = 14336,
-                    .shared_experts = 0,
-                    .first_dense_layers = 0};
-  return m;
+  return with_moe(dense_model("mixtral-8x7b", 32, 4096, 32, 8, 128, 14336, 32000), 32,
+                  {.experts = 8, .top_k = 2, .width = 14336});
 }
 
 // deepseek-ai/DeepSeek-V3 config.json (head_dim absent: d/H = 7168/128 = 56).
 inline ModelConfig deepseek_v3() {
-  ModelConfig m = dense_model("deepseek-v3", 61, 7168, 128, 128, 56, 18432, 129280);
-  m.moe = MoeConfig{.experts = 256,
-                    .experts_per_token = 8,
-                    .expert_intermediate = 2048,
-                    .shared_experts = 1,
-                    .first_dense_layers = 3};
+  // 3 dense layers, then 58 MoE layers: 256 experts of 2048, 8 per token, 1 shared expert; the
+  // router's e_score_correction_bias (256 per layer).
+  ModelConfig m = with_moe(dense_model("deepseek-v3", 61, 7168, 128, 128, 56, 18432, 129280), 58,
+                           {.experts = 256, .top_k = 8, .width = 2048, .shared_width = 2048,
+                            .router_bias = true});
   m.mla = MlaConfig{.q_lora_rank = 1536,
                     .kv_lora_rank = 512,
                     .qk_nope_head_dim = 128,

@@ -106,7 +106,7 @@ TEST(GpuJson, ZeroOrNegativeSizes) {
 TEST(GpuJson, UnknownPrecision) {
   EXPECT_EQ(error_of(with("\"fp8\"", "\"fp7\"")),
             "gpus/bad.json: peak_flops: expected precision names (fp32, tf32, bf16, fp16, fp8, "
-            "int8, fp4, int4), got \"fp7\"");
+            "int8, fp4, int4, mxfp4, nvfp4), got \"fp7\"");
 }
 
 TEST(GpuJson, NeedsAtLeastOnePeak) {

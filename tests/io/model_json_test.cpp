@@ -40,11 +40,16 @@ TEST(ModelJson, ParsesLlama) {
   EXPECT_EQ(m.heads, 32);
   EXPECT_EQ(m.kv_heads, 8);
   EXPECT_EQ(m.head_dim, 128);  // 4096 / 32
-  EXPECT_EQ(m.intermediate, 14336);
+  ASSERT_EQ(m.ffns.size(), 1u);
+  EXPECT_EQ(m.ffns[0].kind, FfnKind::dense);
+  EXPECT_EQ(m.ffns[0].width, 14336);
+  ASSERT_EQ(m.mixers.size(), 1u);
+  EXPECT_EQ(m.mixers[0].kind, MixerKind::full);
+  EXPECT_EQ(m.mixers[0].count, 32);
   EXPECT_EQ(m.vocab, 128256);
   EXPECT_FALSE(m.tie_word_embeddings);
   EXPECT_TRUE(m.gated_mlp);
-  EXPECT_FALSE(m.moe.has_value());
+  EXPECT_EQ(find_ffn(m, FfnKind::moe), nullptr);
   EXPECT_FALSE(m.mla.has_value());
 }
 
@@ -68,18 +73,27 @@ TEST(ModelJson, ExplicitHeadDimWins) {
   EXPECT_EQ(r->head_dim, 256);
 }
 
-TEST(ModelJson, ActivationDecidesTheGate) {
+TEST(ModelJson, ActivationDecidesTheGateOfAnUnknownFamily) {
+  auto unknown = [](const char* act) {
+    std::string text = with("\"silu\"", std::string("\"") + act + "\"");
+    text.replace(text.find("\"llama\""), 7, "\"someday\"");
+    return text;
+  };
   for (const char* act : {"gelu", "gelu_new", "gelu_pytorch_tanh", "gelu_fast", "relu"}) {
-    auto r = parse_model(with("\"silu\"", std::string("\"") + act + "\""), "<string>", "x");
+    auto r = parse_model(unknown(act), "<string>", "x");
     ASSERT_TRUE(r) << r.error();
     EXPECT_FALSE(r->gated_mlp) << act;
     EXPECT_EQ(r->hidden_act, act);
   }
   for (const char* act : {"silu", "swish", "swiglu"}) {
-    auto r = parse_model(with("\"silu\"", std::string("\"") + act + "\""), "<string>", "x");
+    auto r = parse_model(unknown(act), "<string>", "x");
     ASSERT_TRUE(r) << r.error();
     EXPECT_TRUE(r->gated_mlp) << act;
   }
+  // transformers' LlamaMLP always has gate_proj, whatever the activation.
+  auto llama = parse_model(with("\"silu\"", "\"gelu\""), "<string>", "x");
+  ASSERT_TRUE(llama) << llama.error();
+  EXPECT_TRUE(llama->gated_mlp);
   // Gemma's MLP is a GeGLU although its activation is named gelu_pytorch_tanh.
   std::string text = with("\"silu\"", "\"gelu_pytorch_tanh\"");
   text.replace(text.find("\"llama\""), 7, "\"gemma\"");
@@ -93,12 +107,14 @@ TEST(ModelJson, Mixtral) {
                             "\"num_local_experts\": 8, \"num_experts_per_tok\": 2, \"vocab_size\""),
                        "<string>", "mixtral");
   ASSERT_TRUE(r) << r.error();
-  ASSERT_TRUE(r->moe.has_value());
-  EXPECT_EQ(r->moe->experts, 8);
-  EXPECT_EQ(r->moe->experts_per_token, 2);
-  EXPECT_EQ(r->moe->expert_intermediate, 14336);  // Mixtral: intermediate_size per expert
-  EXPECT_EQ(r->moe->shared_experts, 0);
-  EXPECT_EQ(r->moe->first_dense_layers, 0);
+  ASSERT_EQ(r->ffns.size(), 1u);  // every layer MoE
+  const FfnType& t = r->ffns[0];
+  EXPECT_EQ(t.kind, FfnKind::moe);
+  EXPECT_EQ(t.count, 32);
+  EXPECT_EQ(t.moe.experts, 8);
+  EXPECT_EQ(t.moe.top_k, 2);
+  EXPECT_EQ(t.moe.width, 14336);  // Mixtral: intermediate_size per expert
+  EXPECT_EQ(t.moe.shared_width, 0);
 }
 
 constexpr const char* kDeepSeek = R"({
@@ -113,13 +129,16 @@ constexpr const char* kDeepSeek = R"({
 TEST(ModelJson, DeepSeekMoeAndMla) {
   auto r = parse_model(kDeepSeek, "<string>", "dsv3");
   ASSERT_TRUE(r) << r.error();
-  ASSERT_TRUE(r->moe.has_value());
-  EXPECT_EQ(r->moe->experts, 256);
-  EXPECT_EQ(r->moe->experts_per_token, 8);
-  EXPECT_EQ(r->moe->expert_intermediate, 2048);
-  EXPECT_EQ(r->moe->shared_experts, 1);
-  EXPECT_EQ(r->moe->first_dense_layers, 3);
-  EXPECT_EQ(r->intermediate, 18432);
+  ASSERT_EQ(r->ffns.size(), 2u);  // 3 dense layers, then 58 MoE layers
+  EXPECT_EQ(r->ffns[0].kind, FfnKind::dense);
+  EXPECT_EQ(r->ffns[0].count, 3);
+  EXPECT_EQ(r->ffns[0].width, 18432);
+  const MoeShape& e = r->ffns[1].moe;
+  EXPECT_EQ(r->ffns[1].count, 58);
+  EXPECT_EQ(e.experts, 256);
+  EXPECT_EQ(e.top_k, 8);
+  EXPECT_EQ(e.width, 2048);
+  EXPECT_EQ(e.shared_width, 2048);  // n_shared_experts 1 x 2048
   ASSERT_TRUE(r->mla.has_value());
   EXPECT_EQ(r->mla->q_lora_rank, 1536);
   EXPECT_EQ(r->mla->kv_lora_rank, 512);
@@ -177,7 +196,7 @@ TEST(ModelJson, IntegersMayBeWrittenAsWholeFloats) {
 
 TEST(ModelJson, ZeroOrNegativeSizes) {
   EXPECT_EQ(error_of(with("\"num_hidden_layers\": 32", "\"num_hidden_layers\": 0")),
-            "models/bad.json: num_hidden_layers: expected a positive integer, got 0");
+            "models/bad.json: num_hidden_layers: expected a positive integer up to 100000, got 0");
   EXPECT_EQ(error_of(with("\"num_key_value_heads\": 8", "\"num_key_value_heads\": -8")),
             "models/bad.json: num_key_value_heads: expected a positive integer, got -8");
 }
@@ -195,7 +214,10 @@ TEST(ModelJson, HiddenNotDivisibleByHeadsWithoutHeadDim) {
 }
 
 TEST(ModelJson, UnknownActivation) {
-  std::string e = error_of(with("\"silu\"", "\"sine\""));
+  // A known family fixes its MLP whatever the name; an unknown one must say which it is.
+  std::string text = with("\"silu\"", "\"sine\"");
+  text.replace(text.find("\"llama\""), 7, "\"someday\"");
+  std::string e = error_of(text);
   EXPECT_EQ(e.rfind("models/bad.json: hidden_act: expected silu/swish/swiglu", 0), 0u) << e;
   EXPECT_NE(e.find("got \"sine\""), std::string::npos) << e;
 }

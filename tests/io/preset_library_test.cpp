@@ -125,24 +125,26 @@ TEST(PresetLibrary, KnownPresetValues) {
   EXPECT_EQ(llama->heads, 32);
   EXPECT_EQ(llama->kv_heads, 8);
   EXPECT_EQ(llama->head_dim, 128);
-  EXPECT_EQ(llama->intermediate, 14336);
+  EXPECT_EQ(find_ffn(*llama, FfnKind::dense)->width, 14336);
   EXPECT_EQ(llama->vocab, 128256);
   EXPECT_TRUE(llama->gated_mlp);
 
   auto ds = lib().model("deepseek-v3");
   ASSERT_TRUE(ds) << ds.error();
-  ASSERT_TRUE(ds->mla && ds->moe);
+  const FfnType* ds_moe = find_ffn(*ds, FfnKind::moe);
+  ASSERT_TRUE(ds->mla && ds_moe);
   EXPECT_EQ(ds->head_dim, 192);
-  EXPECT_EQ(ds->moe->experts, 256);
-  EXPECT_EQ(ds->moe->first_dense_layers, 3);
+  EXPECT_EQ(ds_moe->moe.experts, 256);
+  EXPECT_EQ(ffn_layers(*ds, FfnKind::dense), 3);
   EXPECT_EQ(kv_elements_per_token(ds.value()), 576);
 
   auto mixtral = lib().model("mixtral-8x7b");
   ASSERT_TRUE(mixtral) << mixtral.error();
-  ASSERT_TRUE(mixtral->moe);
-  EXPECT_EQ(mixtral->moe->experts, 8);
-  EXPECT_EQ(mixtral->moe->experts_per_token, 2);
-  EXPECT_EQ(mixtral->moe->expert_intermediate, 14336);
+  const FfnType* mixtral_moe = find_ffn(*mixtral, FfnKind::moe);
+  ASSERT_TRUE(mixtral_moe);
+  EXPECT_EQ(mixtral_moe->moe.experts, 8);
+  EXPECT_EQ(mixtral_moe->moe.top_k, 2);
+  EXPECT_EQ(mixtral_moe->moe.width, 14336);
 
   auto gpt2 = lib().model("gpt2-small");
   ASSERT_TRUE(gpt2) << gpt2.error();
@@ -203,7 +205,7 @@ TEST(PresetLibrary, DefaultScenario) {
   EXPECT_EQ(s.phase, Phase::decode);
   EXPECT_EQ(s.batch, 1);
   EXPECT_EQ(s.seq, 1024);
-  EXPECT_EQ(s.weights, Precision::bf16);
+  EXPECT_EQ(s.weights, std::nullopt);  // "auto": Llama-3-8B has no quantization_config, so bf16
   EXPECT_TRUE(s.flash_attention);
   EXPECT_EQ(s.memory_utilization, 0.9);
 }

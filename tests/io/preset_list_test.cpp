@@ -46,10 +46,15 @@ TEST(PresetList, ModelsGiveTheirShape) {
                       "\"presets/models/m.json\",\n    \"source\": \"\",\n    \"parameters\": "),
             std::string::npos)
       << list;
-  EXPECT_NE(
-      list.find("\"layers\": 2,\n    \"hidden\": 64,\n    \"heads\": 4,\n    \"kv_heads\": "
-                "2,\n    \"head_dim\": 16,\n    \"moe\": false,\n    \"mla\": false\n  }\n]\n"),
-      std::string::npos)
+  EXPECT_NE(list.find("\"layers\": 2,\n    \"layout\": \"2 layers\",\n    \"hidden\": 64,\n    "
+                      "\"heads\": 4,\n    \"kv_heads\": 2,\n    \"head_dim\": 16,\n    \"moe\": "
+                      "false,\n    \"mla\": false\n  }\n]\n"),
+            std::string::npos)
+      << list;
+  // 2 layers of 4096 + 2048 + 2048 + 4096 (q, k, v, o) + 3·64·128 MLP + 2·64 norms = 36992,
+  // + 2·100·64 embeddings and lm_head + 64 final norm = 86848; dense, so all of it is active.
+  EXPECT_NE(list.find("\"parameters\": 86848.0,\n    \"active_parameters\": 86848.0,"),
+            std::string::npos)
       << list;
 }
 

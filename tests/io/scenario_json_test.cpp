@@ -43,7 +43,9 @@ TEST(ScenarioJson, MissingKeysTakeTheDefaults) {
   EXPECT_EQ(s.phase, Phase::decode);
   EXPECT_EQ(s.batch, 1);
   EXPECT_EQ(s.seq, 1024);
-  EXPECT_EQ(s.weights, Precision::bf16);
+  EXPECT_EQ(s.weights, std::nullopt);  // auto: the config's quantization, else bf16
+  EXPECT_EQ(s.expert_weights, std::nullopt);
+  EXPECT_EQ(weight_formats(s).of(WeightGroup::mixer).precision, Precision::bf16);
   EXPECT_EQ(s.activations, Precision::bf16);
   EXPECT_EQ(s.kv, Precision::bf16);
   EXPECT_TRUE(s.flash_attention);
@@ -136,11 +138,11 @@ TEST(ScenarioJson, UnknownPresetIdListsTheValidOnes) {
 
 TEST(ScenarioJson, UnknownPrecision) {
   EXPECT_EQ(error_of(R"({"weights": "fp7"})"),
-            "scenarios/bad.json: weights: expected one of fp32, tf32, bf16, fp16, fp8, int8, fp4, "
-            "int4, got \"fp7\"");
+            "scenarios/bad.json: weights: expected \"auto\" or one of fp32, tf32, bf16, fp16, fp8, "
+            "int8, fp4, int4, mxfp4, nvfp4, got \"fp7\"");
   EXPECT_EQ(error_of(R"({"kv": 8})"),
             "scenarios/bad.json: kv: expected one of fp32, tf32, bf16, fp16, fp8, int8, fp4, "
-            "int4, got 8");
+            "int4, mxfp4, nvfp4, got 8");
 }
 
 TEST(ScenarioJson, BatchOutOfRange) {

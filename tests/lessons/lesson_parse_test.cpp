@@ -76,7 +76,7 @@ TEST(ParseLesson, BadChangeValuesNameStepAndKey) {
             "got 6.5");
   EXPECT_EQ(error_of(third_step(R"({"title": "P", "text": "t", "changes": {"precision": "fp9"}})")),
             "presets/lessons/x.json: step 3 (\"P\"): changes.precision: expected one of fp32, "
-            "tf32, bf16, fp16, fp8, int8, fp4, int4, got \"fp9\"");
+            "tf32, bf16, fp16, fp8, int8, fp4, int4, mxfp4, nvfp4, got \"fp9\"");
   EXPECT_EQ(error_of(third_step(R"({"title": "E", "text": "t",
                                     "changes": {"compute_efficiency": 1.5}})")),
             "presets/lessons/x.json: step 3 (\"E\"): changes.compute_efficiency: expected a "

@@ -25,12 +25,7 @@ std::string caption_line(const Scenario& s, const Analysis& a) {
   out += (s.phase == Phase::prefill ? "prompt " : "context ") +
          format_count(static_cast<double>(s.seq));
   out += dot;
-  if (s.weights == s.activations && s.activations == s.kv) {
-    out += std::string(to_string(s.weights));
-  } else {
-    out += "weights " + std::string(to_string(s.weights)) + ", activations " +
-           std::string(to_string(s.activations)) + ", KV " + std::string(to_string(s.kv));
-  }
+  out += precision_text(s);
   if (a.math_precision != a.roof_precision) {
     out += " (" + std::string(to_string(a.math_precision)) + " math on the " +
            std::string(to_string(a.roof_precision)) + " roof)";

@@ -13,6 +13,10 @@ bool plottable(double flops, double bytes, double time_s) {
 
 }  // namespace
 
+std::string attention_type_id(const Analysis& a, int layer_type) {
+  return "group:attention@" + type_key(a, layer_type);
+}
+
 std::string group_label(std::string_view group_id) {
   if (group_id == "group:fc") return "fc";
   if (group_id == "group:attention") return "attention";
@@ -22,7 +26,7 @@ std::string group_label(std::string_view group_id) {
 }
 
 MarkerShape group_shape(std::string_view group_id) {
-  if (group_id == "group:attention") return MarkerShape::diamond;
+  if (group_id.starts_with("group:attention")) return MarkerShape::diamond;
   if (group_id == "group:elementwise") return MarkerShape::triangle;
   if (group_id == "group:step") return MarkerShape::square;
   return MarkerShape::circle;
@@ -49,13 +53,26 @@ std::vector<DotSpec> collect_dots(const Analysis& a, const PlotView& view) {
       {"group:step", view.chart.show_step, &a.step, OpKind::fc}};
   for (const auto& g : groups) {
     if (!g.shown || !plottable(g.cost->flops, g.cost->bytes, g.cost->time_s)) continue;
+    if (g.kind == OpKind::attention && g.cost == &a.attention && !a.attention_types.empty()) {
+      // One dot per attention type: sliding and full layers sit at different intensities.
+      for (const GroupCost& t : a.attention_types) {
+        if (!plottable(t.flops, t.bytes, t.time_s)) continue;
+        const LayerTypeInfo& type = a.layer_types[static_cast<size_t>(t.layer_type)];
+        dots.push_back({attention_type_id(a, t.layer_type), attention_type_label(type),
+                        OpKind::attention, true, MarkerShape::diamond, t.intensity,
+                        t.achieved_flops});
+      }
+      continue;
+    }
     dots.push_back({g.id, group_label(g.id), g.kind, true, group_shape(g.id), g.cost->intensity,
                     g.cost->achieved_flops});
   }
   if (view.chart.show_ops) {
     for (const OpCost& op : a.ops) {
       if (!plottable(op.flops, op.bytes, op.time_s)) continue;
-      dots.push_back({"op:" + std::string(op.name), std::string(op.name), op.kind, false,
+      std::string label(op.name);
+      if (a.name_recurs(op)) label += " · " + a.layer_types[static_cast<size_t>(op.layer_type)].label;
+      dots.push_back({"op:" + op_key(a, op), std::move(label), op.kind, false,
                       MarkerShape::circle, op.intensity, op.flops / op.time_s});
     }
   }
@@ -101,12 +118,15 @@ std::vector<CeilingSpec> collect_caches(const Scenario& s, const PlotView& view)
   return out;
 }
 
-std::vector<std::string> trail_groups(const Trail& trail, const PlotView& view) {
+std::vector<std::string> trail_groups(const Trail& trail, const PlotView& view,
+                                      bool one_attention_dot) {
   std::vector<std::string> out;
   if (!view.chart.show_trail || trail.points.size() < 2) return out;
-  const std::pair<const char*, bool> candidates[] = {{"group:fc", view.chart.show_fc},
-                                                     {"group:attention", view.chart.show_attention},
-                                                     {"group:step", view.chart.show_step}};
+  // With one dot per attention type there is no single attention dot for a trail to lead to.
+  const std::pair<const char*, bool> candidates[] = {
+      {"group:fc", view.chart.show_fc},
+      {"group:attention", view.chart.show_attention && one_attention_dot},
+      {"group:step", view.chart.show_step}};
   for (const auto& [id, shown] : candidates) {
     if (!shown) continue;
     double lo = INFINITY, hi = 0;

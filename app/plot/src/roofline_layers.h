@@ -43,11 +43,15 @@ struct CeilingSpec {
 // The GPU's cache ceilings (with show_caches), scaled by memory_efficiency like the HBM roof.
 std::vector<CeilingSpec> collect_caches(const Scenario& s, const PlotView& view);
 
-// The groups whose trail is drawn (visible and actually moving along the sweep).
-std::vector<std::string> trail_groups(const Trail& trail, const PlotView& view);
+// The groups whose trail is drawn (visible and actually moving along the sweep); the attention
+// trail only when the model has `one_attention_dot`.
+std::vector<std::string> trail_groups(const Trail& trail, const PlotView& view,
+                                      bool one_attention_dot);
 const GroupCost& sweep_group(const SweepPoint& p, std::string_view group_id);
 
 std::string group_label(std::string_view group_id);
+// "group:attention@sliding": the dot of one attention type (Analysis::attention_types).
+std::string attention_type_id(const Analysis& a, int layer_type);
 MarkerShape group_shape(std::string_view group_id);
 
 }  // namespace roofline::detail

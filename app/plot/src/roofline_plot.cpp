@@ -105,7 +105,7 @@ void RooflineBuilder::add_roofs(const Analysis* compare) {
 }
 
 void RooflineBuilder::add_trail(const Trail& trail) {
-  trail_ids_ = detail::trail_groups(trail, v_);
+  trail_ids_ = detail::trail_groups(trail, v_, a_.attention_types.empty());
   const bool hl = highlighted("trail");
   for (const std::string& id : trail_ids_) {
     const Rgba colour = series_color(t_, id).with_alpha(hl ? 210 : 120);
@@ -174,7 +174,7 @@ void RooflineBuilder::add_dots(const Analysis* compare) {
     if (!d.group) return 0;
     if (d.id == "group:step") return 1;
     if (d.id == "group:elementwise") return 2;
-    if (d.id == "group:attention") return 3;
+    if (d.id.starts_with("group:attention")) return 3;
     return 4;
   };
   std::stable_sort(all.begin(), all.end(),

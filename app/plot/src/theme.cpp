@@ -128,7 +128,7 @@ Rgba series_color(const Theme& theme, std::string_view series_id, OpKind kind) {
   if (series_id.starts_with("compare:")) series_id.remove_prefix(8);
   if (series_id.starts_with("trail:")) series_id.remove_prefix(6);
   if (series_id == "group:fc") return theme.fc;
-  if (series_id == "group:attention") return theme.attention;
+  if (series_id.starts_with("group:attention")) return theme.attention;
   if (series_id == "group:elementwise") return theme.elementwise;
   if (series_id == "group:step") return theme.step;
   if (series_id.starts_with("op:") || series_id == "ops") {

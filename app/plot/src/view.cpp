@@ -96,7 +96,7 @@ PlotView fit_view(PlotView view, const Analysis& a, const Scenario& s, const Tra
       add(d.intensity, d.flops_per_s);
   }
   if (trail != nullptr && view.chart.show_trail) {
-    for (const std::string& id : detail::trail_groups(*trail, view))
+    for (const std::string& id : detail::trail_groups(*trail, view, a.attention_types.empty()))
       for (const SweepPoint& p : trail->points) {
         const GroupCost& g = detail::sweep_group(p, id);
         add(g.intensity, g.achieved_flops);

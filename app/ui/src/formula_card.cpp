@@ -38,7 +38,28 @@ void results(const Analysis& a, double flops, double bytes, double time_s) {
                               " of the " + format_flop_rate(a.peak_flops) + " peak");
 }
 
-void op_rows(const Scenario& s, const std::vector<const OpCost*>& ops,
+// The texts of the symbols `used` names, over every op shown: a symbol whose value differs
+// between them (b_w of bf16 attention and mxfp4 experts) lists each value once.
+std::vector<std::string> used_symbol_texts(const Scenario& s, const Analysis& a,
+                                           const std::vector<const OpCost*>& ops,
+                                           const std::vector<std::string_view>& used) {
+  std::vector<std::string> out;
+  std::vector<std::vector<std::string>> per_op;
+  for (const OpCost* op : ops) per_op.push_back(symbol_texts(formula_symbols(s, a, *op), used));
+  for (std::string_view name : used) {
+    std::string joined;
+    for (const auto& texts : per_op) {
+      for (const std::string& t : texts) {
+        const bool named = t.starts_with(std::string(name) + " ");
+        if (named && joined.find(t) == std::string::npos) joined += (joined.empty() ? "" : "; ") + t;
+      }
+    }
+    if (!joined.empty()) out.push_back(joined);
+  }
+  return out;
+}
+
+void op_rows(const Scenario& s, const Analysis& a, const std::vector<const OpCost*>& ops,
              std::vector<std::string_view>& used) {
   if (!ImGui::BeginTable(
           "formulas", 3,
@@ -49,12 +70,15 @@ void op_rows(const Scenario& s, const std::vector<const OpCost*>& ops,
   ImGui::TableSetupColumn("bytes");
   ImGui::TableHeadersRow();
   for (const OpCost* op : ops) {
-    const OpFormula f = formula_for(s, op->name);
+    const OpFormula f = formula_for(s, a, *op);
     collect_symbols(f.flops, used);
     collect_symbols(f.bytes, used);
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(std::string(op->name).c_str());
+    std::string name(op->name);
+    if (a.name_recurs(*op))
+      name += " · " + a.layer_types[static_cast<size_t>(op->layer_type)].label;
+    ImGui::TextUnformatted(name.c_str());
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(std::string(f.flops).c_str());
     ImGui::TableNextColumn();
@@ -63,13 +87,13 @@ void op_rows(const Scenario& s, const std::vector<const OpCost*>& ops,
   ImGui::EndTable();
 }
 
-void symbols_block(const Scenario& s, const std::vector<std::string_view>& used, int64_t layers,
-                   bool group) {
+void symbols_block(const Scenario& s, const Analysis& a, const std::vector<const OpCost*>& ops,
+                   const std::vector<std::string_view>& used, int64_t layers, bool group) {
   const float em = ImGui::GetFontSize();
   // "name = value" items flow over lines, never broken inside one ("dff = 14,336").
   const float right = std::max(ImGui::GetItemRectMax().x, ImGui::GetCursorScreenPos().x + 30 * em);
   ImGui::TextDisabled("with");
-  for (const std::string& item : symbol_texts(s, used)) {
+  for (const std::string& item : used_symbol_texts(s, a, ops, used)) {
     const float w = ImGui::CalcTextSize(item.c_str()).x;
     ImGui::SameLine(0, 1.2f * em);
     if (ImGui::GetCursorScreenPos().x + w > right) ImGui::NewLine();
@@ -77,7 +101,7 @@ void symbols_block(const Scenario& s, const std::vector<std::string_view>& used,
   }
   std::string scale;
   if (layers > 1)
-    scale = group ? "per layer, × " + count(layers) + " layers (lm_head and final_norm once)"
+    scale = group ? "per layer, × the layers of each op's type (lm_head and final_norm once)"
                   : "per layer, × " + count(layers) + " layers";
   if (s.tp > 1) scale += (scale.empty() ? "" : ", ") + std::string("÷ tp = ") + count(s.tp);
   if (!scale.empty()) ImGui::TextDisabled("%s", scale.c_str());
@@ -103,12 +127,14 @@ void draw_formula_card(AppState& s) {
                        ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoCollapse)) {
     std::vector<std::string_view> used;
     if (op_dot) {
-      if (const OpCost* op = a.find_op(name)) {
-        ImGui::TextDisabled("%s operator", std::string(to_string(op->kind)).c_str());
-        op_rows(s.doc, {op}, used);
-        if (const std::string_view note = formula_for(s.doc, op->name).note; !note.empty())
+      if (const OpCost* op = find_op_key(a, name)) {
+        const LayerTypeInfo& type = a.layer_types[static_cast<size_t>(op->layer_type)];
+        ImGui::TextDisabled("%s operator · %s", std::string(to_string(op->kind)).c_str(),
+                            type.label.c_str());
+        op_rows(s.doc, a, {op}, used);
+        if (const std::string_view note = formula_for(s.doc, a, *op).note; !note.empty())
           ImGui::TextDisabled("%s", std::string(note).c_str());
-        symbols_block(s.doc, used, op->count, false);
+        symbols_block(s.doc, a, {op}, used, op->count, false);
         ImGui::Separator();
         results(a, op->flops, op->bytes, op->time_s);
       } else {
@@ -127,21 +153,26 @@ void draw_formula_card(AppState& s) {
       ImGui::Separator();
       results(a, a.step.flops, a.step.bytes, a.step.time_s);
     } else {
-      const OpKind kind = name == "attention"     ? OpKind::attention
-                          : name == "elementwise" ? OpKind::elementwise
-                                                  : OpKind::fc;
+      const OpKind kind = name.starts_with("attention") ? OpKind::attention
+                          : name == "elementwise"       ? OpKind::elementwise
+                                                        : OpKind::fc;
+      // "attention@sliding": one attention type's dot sums that type's ops only.
+      const GroupCost* type_group = nullptr;
+      for (const GroupCost& t : a.attention_types) {
+        if (name == "attention@" + type_key(a, t.layer_type)) type_group = &t;
+      }
       std::vector<const OpCost*> ops;
       int64_t layers = 1;
       for (const OpCost& op : a.ops) {
-        if (op.kind != kind) continue;
+        if (op.kind != kind || (type_group && op.layer_type != type_group->layer_type)) continue;
         ops.push_back(&op);
         layers = std::max(layers, op.count);
       }
       ImGui::TextDisabled("ΣFLOPs and Σbytes of its %zu operators", ops.size());
-      op_rows(s.doc, ops, used);
-      symbols_block(s.doc, used, layers, true);
+      op_rows(s.doc, a, ops, used);
+      symbols_block(s.doc, a, ops, used, layers, true);
       ImGui::Separator();
-      const GroupCost& g = a.group(kind);
+      const GroupCost& g = type_group ? *type_group : a.group(kind);
       results(a, g.flops, g.bytes, g.time_s);
     }
   }

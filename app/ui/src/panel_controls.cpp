@@ -69,15 +69,15 @@ std::string preset_combo(const char* id, const std::vector<PresetEntry>& entries
   return picked;
 }
 
+// "bf16  (2 B)", "int4  (½ B)", "mxfp4  (0.531 B)": a precision and its bytes per element.
+std::string precision_preview(Precision p) {
+  const double b = bytes_per_element(p);
+  return std::string(to_string(p)) + "  (" + (b == 0.5 ? std::string("½") : format_exact(b)) + " B)";
+}
+
 bool precision_combo(const char* id, Precision& value, const GpuSpec& gpu, bool storage_only) {
   bool changed = false;
-  const std::string preview = std::string(to_string(value)) + "  (" +
-                              std::string(bytes_per_element(value) == 0.5 ? "½" : "") +
-                              (bytes_per_element(value) == 0.5
-                                   ? std::string()
-                                   : std::to_string(static_cast<int>(bytes_per_element(value)))) +
-                              " B)";
-  if (ImGui::BeginCombo(id, preview.c_str())) {
+  if (ImGui::BeginCombo(id, precision_preview(value).c_str())) {
     for (Precision p : kAllPrecisions) {
       std::string label = std::string(to_string(p));
       if (!storage_only && !gpu.peak(p)) label += "   (no roof on this GPU)";
@@ -89,6 +89,21 @@ bool precision_combo(const char* id, Precision& value, const GpuSpec& gpu, bool 
     ImGui::EndCombo();
   }
   return changed;
+}
+
+// A weight precision with "auto" first: what the model's config says ("auto: mxfp4 from
+// config"), else bf16. `resolved` is what auto gives now.
+void weights_combo(const char* id, std::optional<Precision>& value, const WeightFormat& resolved) {
+  const std::string from =
+      std::string(to_string(resolved.precision)) + (resolved.from_config ? " from config" : "");
+  const std::string preview = value ? precision_preview(*value) : "auto: " + from;
+  if (ImGui::BeginCombo(id, preview.c_str())) {
+    if (ImGui::Selectable(("auto (" + from + ")").c_str(), !value)) value.reset();
+    for (Precision p : kAllPrecisions) {
+      if (ImGui::Selectable(std::string(to_string(p)).c_str(), value == p)) value = p;
+    }
+    ImGui::EndCombo();
+  }
 }
 
 // A logarithmic slider with an exact input box beside it for an integer knob; both clamp to the
@@ -181,14 +196,24 @@ void draw_model(AppState& s) {
   item_tooltip("Open any Hugging Face config.json (dense, GQA, MoE or MLA).");
   const ModelConfig& m = s.doc.model;
   const Totals& t = chart_data(s).analysis.totals;
-  std::string shape = format_parameters(t.parameters) + " params · " + std::to_string(m.layers) +
-                      " layers · " + std::to_string(m.heads) + "/" + std::to_string(m.kv_heads) +
-                      " heads";
-  if (m.moe)
-    shape +=
-        " · MoE " + std::to_string(m.moe->experts_per_token) + "/" + std::to_string(m.moe->experts);
+  // "48 layers: 36 linear + 12 full attention · 80.0 B params, 3.0 B active"
+  std::string shape = layout_text(m) + " · " + format_parameters(t.parameters) + " params";
+  const FfnType* moe = find_ffn(m, FfnKind::moe);
+  if (moe) shape += ", " + format_parameters(t.active_parameters) + " active";
+  if (m.heads > 0)
+    shape += " · " + std::to_string(m.heads) + "/" + std::to_string(m.kv_heads) + " heads";
+  if (moe)
+    shape += " · MoE " + std::to_string(moe->moe.top_k) + "/" + std::to_string(moe->moe.experts);
   if (m.mla) shape += " · MLA";
   disabled_wrapped(shape);
+  if (m.mtp_layers > 0 || (m.max_context && s.doc.seq > *m.max_context)) {
+    std::string note;
+    if (m.max_context) note = "Trained context: " + format_count(static_cast<double>(*m.max_context)) + " tokens.";
+    if (m.mtp_layers > 0)
+      note += std::string(note.empty() ? "" : " ") + std::to_string(m.mtp_layers) +
+              " multi-token-prediction layer(s) not counted: not part of the served forward pass.";
+    item_tooltip(note.c_str());
+  }
 }
 
 void draw_workload(AppState& s) {
@@ -233,8 +258,26 @@ void draw_precision(AppState& s) {
             "Storage of the weights: bytes per weight read. Halving it halves the fc "
             "bytes in decode (doubles the fc intensity). Weights wider than the "
             "activations also set the math precision.");
-  precision_combo("##weights", s.doc.weights, s.doc.gpu, true);
-  item_tooltip(knob_tooltip(ChangeKey::weights, "W8 or W4 is weight-only quantization.").c_str());
+  // What "auto" gives each combo: the config's formats, and for the experts, the weights'.
+  Scenario automatic = s.doc;
+  automatic.expert_weights.reset();
+  const WeightFormat experts_auto = weight_formats(automatic).of(WeightGroup::experts);
+  automatic.weights.reset();
+  weights_combo("##weights", s.doc.weights, weight_formats(automatic).of(WeightGroup::mixer));
+  item_tooltip(knob_tooltip(ChangeKey::weights,
+                            "W8 or W4 is weight-only quantization. auto keeps the precision the "
+                            "checkpoint's quantization_config gives (fp8 for DeepSeek-V3, ...).")
+                   .c_str());
+  if (find_ffn(s.doc.model, FfnKind::moe)) {
+    row_label("Experts",
+              "Storage of the routed experts' weights. gpt-oss ships them in mxfp4 "
+              "(4.25 bits a weight) while its attention stays bf16.");
+    weights_combo("##expert_weights", s.doc.expert_weights, experts_auto);
+    item_tooltip(knob_tooltip(ChangeKey::expert_weights,
+                              "auto follows the weights above, or the config's format for the "
+                              "experts when the weights are auto.")
+                     .c_str());
+  }
   row_label("Activations",
             "Precision of activations, and usually of the math: the compute roof "
             "drawn is the GPU's peak for the math precision.");

@@ -97,14 +97,29 @@ void draw_operator_table(AppState& s) {
 
   const double step = a.totals.time_s;
   s.view.table_hovered_id.clear();
+  // In execution order the rows come by layer type, each under a line naming it.
+  const bool grouped = specs == nullptr || specs->SpecsCount == 0;
+  int last_type = -1;
   for (int index : s.ui.op_order) {
     const OpCost& op = a.ops[static_cast<size_t>(index)];
-    const std::string id = "op:" + std::string(op.name);
+    const LayerTypeInfo& type = a.layer_types[static_cast<size_t>(op.layer_type)];
+    if (grouped && op.layer_type != last_type) {
+      last_type = op.layer_type;
+      ImGui::TableNextRow(ImGuiTableRowFlags_None);
+      ImGui::TableNextColumn();
+      const std::string heading = type.part == LayerPart::output
+                                      ? std::string("once per step")
+                                      : std::to_string(type.count) + " × " + type.label;
+      ImGui::TextDisabled("%s", heading.c_str());
+    }
+    const std::string id = "op:" + op_key(a, op);
+    std::string label(op.name);
+    if (!grouped && a.name_recurs(op)) label += " · " + type.label;
+    if (grouped) label = "  " + label;
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     const bool selected = s.view.plot.selected_id == id;
-    if (ImGui::Selectable(std::string(op.name).c_str(), selected,
-                          ImGuiSelectableFlags_SpanAllColumns)) {
+    if (ImGui::Selectable(label.c_str(), selected, ImGuiSelectableFlags_SpanAllColumns)) {
       s.view.plot.selected_id = selected ? std::string() : id;
     }
     if (ImGui::IsItemHovered()) {
@@ -265,10 +280,12 @@ void draw_status_line(AppState& s) {
         " per sequence");
   }
   const double tp = static_cast<double>(std::max<int64_t>(1, s.doc.tp));
-  parts.push_back(
-      "Memory " + format_bytes(t.weights_bytes / tp) + " weights + " +
-      format_bytes(t.kv_cache_bytes / tp) + " KV = " + format_bytes(t.memory_per_gpu_bytes) +
-      " of " + format_bytes(t.usable_memory_bytes) + " usable" + (s.doc.tp > 1 ? " per GPU" : ""));
+  std::string memory = "Memory " + format_bytes(t.weights_bytes / tp) + " weights + " +
+                       format_bytes(t.kv_cache_bytes / tp) + " KV";
+  if (t.state_bytes > 0) memory += " + " + format_bytes(t.state_bytes / tp) + " state";
+  parts.push_back(memory + " = " + format_bytes(t.memory_per_gpu_bytes) + " of " +
+                  format_bytes(t.usable_memory_bytes) + " usable" +
+                  (s.doc.tp > 1 ? " per GPU" : ""));
   const std::string suffix = t.fits_in_memory ? "" : "  (does not fit)";
   auto totals = [&](size_t n) {
     std::string text = parts[0];

@@ -21,8 +21,8 @@ std::string bytes_name(std::string_view symbol, Precision p) {
 
 // The op's formula from the formula table, the values of its symbols, and how per-layer
 // values scale to the step.
-std::string op_formula(const Scenario& s, const OpCost& op) {
-  const OpFormula f = formula_for(s, op.name);
+std::string op_formula(const Scenario& s, const Analysis& a, const OpCost& op) {
+  const OpFormula f = formula_for(s, a, op);
   // Appended piece by piece: `"literal" + std::string&&` trips g++ 12's -Wrestrict false
   // positive.
   std::string text = "FLOPs = ";
@@ -31,7 +31,7 @@ std::string op_formula(const Scenario& s, const OpCost& op) {
   std::vector<std::string_view> used;
   collect_symbols(f.flops, used);
   collect_symbols(f.bytes, used);
-  const std::vector<std::string> values = symbol_texts(s, used);
+  const std::vector<std::string> values = symbol_texts(formula_symbols(s, a, op), used);
   for (size_t i = 0; i < values.size(); ++i)
     text.append(i == 0 ? "\nwith " : ",  ").append(values[i]);
   if (op.count > 1)
@@ -111,14 +111,25 @@ void dot_tooltip(const AppState& s, const std::string& marker_id) {
   ImGui::BeginTooltip();
   ImGui::PushTextWrapPos(40.0f * ImGui::GetFontSize());
   if (id.rfind("group:", 0) == 0) {
-    const std::string_view kind = id.substr(6);
-    const GroupCost& g = kind == "fc"            ? a->fc
-                         : kind == "attention"   ? a->attention
-                         : kind == "elementwise" ? a->elementwise
-                                                 : a->step;
+    std::string_view kind = id.substr(6);
+    const GroupCost* found = find_group(*a, kind);
+    if (found == nullptr) {
+      ImGui::PopTextWrapPos();
+      ImGui::EndTooltip();
+      return;
+    }
+    const GroupCost& g = *found;
+    const LayerTypeInfo* type =
+        g.layer_type >= 0 ? &a->layer_types[static_cast<size_t>(g.layer_type)] : nullptr;
     if (s.ui.font_bold != nullptr) ImGui::PushFont(s.ui.font_bold);
-    ImGui::Text("%s", group_title(kind));
+    if (type) {
+      ImGui::Text("%s  (%s layers)", attention_type_label(*type).c_str(),
+                  format_count(static_cast<double>(type->count)).c_str());
+    } else {
+      ImGui::Text("%s", group_title(kind));
+    }
     if (s.ui.font_bold != nullptr) ImGui::PopFont();
+    if (type) kind = "attention";
     if (compare) ImGui::TextDisabled("on the compare GPU, %s", gpu.name.c_str());
     ImGui::Separator();
     cost_rows(*a, g.flops, g.bytes, g.intensity, g.time_s, g.bound);
@@ -131,9 +142,10 @@ void dot_tooltip(const AppState& s, const std::string& marker_id) {
       ImGui::TextDisabled(
           "Decode: every weight byte serves B tokens, so intensity ≈ B · 2 / b_w "
           "= %s (%s). Drag the dot to change the batch.",
-          format_intensity(static_cast<double>(s.doc.batch) * 2 / bytes_per_element(s.doc.weights))
+          format_intensity(static_cast<double>(s.doc.batch) * 2 /
+                           weight_formats(s.doc).of(WeightGroup::mixer).bytes())
               .c_str(),
-          bytes_name("b_w", s.doc.weights).c_str());
+          bytes_name("b_w", weight_formats(s.doc).of(WeightGroup::mixer).precision).c_str());
     } else if (kind == "fc") {
       ImGui::TextDisabled(
           "Prefill: B·T token rows share each weight read. Drag the dot to change "
@@ -153,16 +165,17 @@ void dot_tooltip(const AppState& s, const std::string& marker_id) {
           "change it.");
     }
   } else if (id.rfind("op:", 0) == 0) {
-    const OpCost* op = a->find_op(id.substr(3));
+    const OpCost* op = find_op_key(*a, id.substr(3));
     if (op != nullptr) {
       if (s.ui.font_bold != nullptr) ImGui::PushFont(s.ui.font_bold);
-      ImGui::Text("%s  (%s)", std::string(op->name).c_str(),
-                  std::string(to_string(op->kind)).c_str());
+      ImGui::Text("%s  (%s · %s)", std::string(op->name).c_str(),
+                  std::string(to_string(op->kind)).c_str(),
+                  a->layer_types[static_cast<size_t>(op->layer_type)].label.c_str());
       if (s.ui.font_bold != nullptr) ImGui::PopFont();
       ImGui::Separator();
       cost_rows(*a, op->flops, op->bytes, op->intensity, op->time_s, op->bound);
       ImGui::Separator();
-      ImGui::TextDisabled("%s", op_formula(s.doc, *op).c_str());
+      ImGui::TextDisabled("%s", op_formula(s.doc, *a, *op).c_str());
     }
   } else if (id == "critical" && d.trail.critical) {
     const bool batch = d.trail.param == SweepParam::batch;

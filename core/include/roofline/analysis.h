@@ -15,11 +15,27 @@ enum class Bound { memory, compute };
 std::string_view to_string(OpKind k);
 std::string_view to_string(Bound b);
 
-// One operator, per step and per GPU, summed over the `count` layers it runs in.
+// Where an op runs: one mixer type, one feed-forward type, or the once-per-step output.
+enum class LayerPart { mixer, ffn, output };
+
+struct LayerTypeInfo {
+  LayerPart part = LayerPart::mixer;
+  std::string_view kind;  // "full", "sliding", "chunked", "mla", "linear", "mamba", "dense",
+                          // "moe", "output" (static storage)
+  std::string label;      // "sliding 128", "full attention", "MoE 128 experts, top 4", ...
+  int64_t count = 0;      // layers of this type (1 for the output)
+  int64_t window = 0;     // sliding / chunked: W or C tokens
+  int16_t index = -1;     // its ModelConfig::mixers or ::ffns entry (-1 for the output)
+
+  bool operator==(const LayerTypeInfo&) const = default;
+};
+
+// One operator, per step and per GPU, summed over the `count` layers of its type.
 struct OpCost {
   std::string_view name;  // "q_proj", "attention", "lm_head", ... (static storage)
   OpKind kind = OpKind::fc;
-  int64_t count = 0;  // layers it runs in (1 for once-per-step ops)
+  int64_t count = 0;       // layers it runs in (1 for once-per-step ops)
+  int16_t layer_type = 0;  // index into Analysis::layer_types
   double flops = 0;
   double bytes = 0;         // all memory traffic, weights and KV included
   double weight_bytes = 0;  // of `bytes`: weights read
@@ -31,6 +47,7 @@ struct OpCost {
 
 // An aggregate point: "fc", "attention", "elementwise" or the whole "step".
 struct GroupCost {
+  int16_t layer_type = -1;  // attention_types only: the mixer type it sums
   double flops = 0;
   double bytes = 0;
   double intensity = 0;       // flops / bytes (+infinity when bytes == 0)
@@ -47,9 +64,11 @@ struct Totals {
   double tokens_per_s = 0;          // decode: B / t; prefill: B*T / t (prompt tokens)
   double ttft_s = 0;                // prefill only: time to first token (= step time)
   double parameters = 0;
+  double active_parameters = 0;     // what one token touches: all but the unused routed experts
   double weights_bytes = 0;         // whole model, all GPUs (divide by tp for one)
   double kv_cache_bytes = 0;        // whole cache, all GPUs
-  double memory_per_gpu_bytes = 0;  // (weights + KV) / tp
+  double state_bytes = 0;           // linear-attention / Mamba state of the batch, all GPUs
+  double memory_per_gpu_bytes = 0;  // (weights + KV + state) / tp
   double usable_memory_bytes = 0;   // capacity * memory_utilization
   bool fits_in_memory = false;
   int64_t max_batch = 0;  // 0: the weights alone do not fit
@@ -61,14 +80,40 @@ struct Analysis {
   double peak_flops = 0;                       // roof_precision peak * compute_efficiency
   double bandwidth = 0;                        // memory bandwidth * memory_efficiency (byte/s)
   double ridge_point = 0;                      // peak_flops / bandwidth (FLOP/byte)
-  std::vector<OpCost> ops;  // in execution order; per-layer ops first, then final_norm, lm_head
+  std::vector<LayerTypeInfo> layer_types;  // mixer types, feed-forward types, then the output
+  std::vector<OpCost> ops;  // by layer type, in execution order; final_norm, lm_head last
   GroupCost fc, attention, elementwise, step;
+  // One per mixer type when the model has more than one (sliding and full, linear and full,
+  // ...): each type's attention-kind ops summed; empty for a model with one mixer type.
+  std::vector<GroupCost> attention_types;
   Totals totals;
   std::vector<std::string> warnings;
 
+  // The first op of that name (a name recurs once per layer type that runs it).
   const OpCost* find_op(std::string_view name) const;
+  // The op of that name in layer type `layer_type`, or nullptr.
+  const OpCost* find_op(std::string_view name, int layer_type) const;
+  // True when more than one op carries `op`'s name (its layer type then tells them apart).
+  bool name_recurs(const OpCost& op) const;
   const GroupCost& group(OpKind k) const;
 };
+
+// A key that tells op `op` of `a` apart from every other: its name ("q_proj"), or, when the
+// name recurs in the step (one op per layer type), "name@type" with type_key()'s word
+// ("attention@sliding", "mlp_norm@moe"). Plot ids are "op:" + this key.
+std::string op_key(const Analysis& a, const OpCost& op);
+// The op with that key, or nullptr; a plain name also finds the first op of that name.
+const OpCost* find_op_key(const Analysis& a, std::string_view key);
+// A layer type's word in keys: its kind ("sliding", "moe"), numbered from the second type of
+// the same kind on ("moe2").
+std::string type_key(const Analysis& a, int layer_type);
+// The group of `key`: "fc", "attention", "elementwise", "step", or one attention type
+// ("attention@sliding", as type_key() names it); nullptr for anything else.
+const GroupCost* find_group(const Analysis& a, std::string_view key);
+
+// What the chart calls an attention type's dot: "attention · sliding 128", "attention · full",
+// "linear attention", "mamba", "attention · MLA".
+std::string attention_type_label(const LayerTypeInfo& t);
 
 // Pure and deterministic. Precondition: validate(s) is empty and the GPU has at least one roof
 // (checked by io); a scenario that breaks it gives an Analysis with a warning and zero ops.

@@ -1,19 +1,26 @@
 #pragma once
-// The formula table: the symbolic FLOPs and bytes of each operator (core/MODEL.md §2-4), the
-// values its symbols take in a scenario, and the formulas with those values substituted. The
-// tooltips and the formula card show these; tests evaluate them against analyze().
+// The formula table: the symbolic FLOPs and bytes of each operator (core/MODEL.md §2-6), the
+// values its symbols take for that op in a scenario, and the formulas with those values
+// substituted. The tooltips and the formula card show these; tests evaluate them against
+// analyze().
 //
 // Symbols: B batch, S context (decode), T prompt (prefill), M token rows this step (B in
 // decode, B·T in prefill), d hidden, H / Hkv heads, dh head width, dff MLP width, V vocabulary;
-// MoE: E experts, k per token, dffe expert width, ns shared experts, E_t experts the step
-// touches; MLA: rq / rkv query / KV ranks, dn / dr / dv no-RoPE, RoPE and value widths, dqk
-// query-key width; b_w / b_a / b_kv bytes per element of weights, activations and KV cache.
-// A formula uses only symbols, numbers, "·", "+", "/", parentheses and "²" after a symbol.
+// windows: W / C the window or chunk, Sa the keys a decode query reads, P the query-key pairs of
+// a prompt; MoE: E experts, k per token, dffe expert width, dsh shared-expert width, E_t experts
+// the step touches; MLA: rq / rkv query / KV ranks, dn / dr / dv no-RoPE, RoPE and value widths,
+// dqk query-key width; indexer: Hi heads, di width; linear attention: Hk / Hv heads, dk / dvl
+// widths; Mamba: nh heads, hd head width, N state, G groups, di inner width; recurrences: st
+// state and cs convolution-state elements, cd convolution channels, Kc taps, wi / wo activation
+// widths in and out; b_w / b_a / b_kv / b_s bytes per element of the op's weights, activations,
+// KV cache and recurrent state. A formula uses only symbols, numbers, "·", "+", "/",
+// parentheses and "²" after a symbol.
 
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "roofline/analysis.h"
 #include "roofline/scenario.h"
 
 namespace roofline {
@@ -21,14 +28,14 @@ namespace roofline {
 // One op's cost for one layer on one GPU before the tensor-parallel split: the analysis
 // reports formula × op.count / tp.
 struct OpFormula {
-  std::string_view flops;  // "2·M·d·H·dh"
-  std::string_view bytes;  // "d·H·dh·b_w + M·d·b_a + M·H·dh·b_a"
-  std::string_view note;   // why it reads as it does ("fused into the neighbouring matmuls"), or ""
+  std::string flops;      // "2·M·d·H·dh"
+  std::string bytes;      // "d·H·dh·b_w + M·d·b_a + M·H·dh·b_a"
+  std::string_view note;  // why it reads as it does ("fused into the neighbouring matmuls"), or ""
 };
 
-// The formula of op `name` as this scenario computes it (phase, flash, MLA, gating and fusion
-// matter). All fields empty for an unknown name.
-OpFormula formula_for(const Scenario& s, std::string_view name);
+// The formula of `op` (an op of `a = analyze(s)`) as this scenario computes it: phase, flash,
+// the op's layer type, MLA, gating and fusion matter. All fields empty for an unknown name.
+OpFormula formula_for(const Scenario& s, const Analysis& a, const OpCost& op);
 
 struct FormulaSymbol {
   std::string_view name;   // "M"
@@ -36,8 +43,8 @@ struct FormulaSymbol {
   std::string definition;  // how it follows from others ("B·T"), a precision ("bf16"), or ""
 };
 
-// Every symbol this scenario gives a value (MoE and MLA symbols only for such models).
-std::vector<FormulaSymbol> formula_symbols(const Scenario& s);
+// Every symbol `op`'s layer type gives a value in `s` (MoE symbols only for an MoE op, ...).
+std::vector<FormulaSymbol> formula_symbols(const Scenario& s, const Analysis& a, const OpCost& op);
 
 // Appends the symbols `formula` uses that `used` lacks, in order of first use:
 // "2·M·d·H·dh" adds M, d, H, dh.
@@ -46,11 +53,12 @@ void collect_symbols(std::string_view formula, std::vector<std::string_view>& us
 // "M = B·T = 4,096", "d = 4,096", "b_w = 2 B (bf16)", "E_t = E·(1 − (1 − k/E)^M) = 7.98".
 std::string symbol_text(const FormulaSymbol& symbol);
 
-// symbol_text() of each symbol of `s` named in `used`, in formula_symbols() order.
-std::vector<std::string> symbol_texts(const Scenario& s, const std::vector<std::string_view>& used);
+// symbol_text() of each of `symbols` named in `used`, in `symbols` order.
+std::vector<std::string> symbol_texts(const std::vector<FormulaSymbol>& symbols,
+                                      const std::vector<std::string_view>& used);
 
-// `formula` with each symbol replaced by its value in `s` (shortest exact decimal) and
+// `formula` with each symbol replaced by its value in `symbols` (shortest exact decimal) and
 // "x²" written "x·x": "2·M·d" -> "2·4096·4096". Unknown symbols are kept as written.
-std::string with_numbers(std::string_view formula, const Scenario& s);
+std::string with_numbers(std::string_view formula, const std::vector<FormulaSymbol>& symbols);
 
 }  // namespace roofline

@@ -22,6 +22,13 @@ namespace roofline {
 
 // [SECTION] Keys and values
 
+// A weight precision knob's value: a precision, or nullopt for "auto" (Scenario::weights).
+struct WeightsChoice {
+  std::optional<Precision> precision;
+
+  bool operator==(const WeightsChoice&) const = default;
+};
+
 // The knobs, in table order, which is the order apply_changes() expects them in: `precision`
 // (all three precisions) comes before `weights`, `activations` and `kv`, so a change list may
 // set "precision": "fp8" and then "kv": "bf16".
@@ -33,6 +40,7 @@ enum class ChangeKey {
   seq,
   precision,
   weights,
+  expert_weights,
   activations,
   kv,
   flash_attention,
@@ -48,10 +56,11 @@ enum class ChangeKey {
 };
 
 // What a knob holds: gpu, model and compare_gpu a preset id or a path ("" for compare_gpu is
-// no comparison); phase a Phase; precision, weights, activations and kv a Precision; batch,
-// seq and tp an int64_t; flash_attention and fuse_elementwise a bool; the efficiencies and
-// memory_utilization a double.
-using ChangeValue = std::variant<std::string, Phase, Precision, int64_t, bool, double>;
+// no comparison); phase a Phase; precision, activations and kv a Precision; weights and
+// expert_weights a WeightsChoice; batch, seq and tp an int64_t; flash_attention and
+// fuse_elementwise a bool; the efficiencies and memory_utilization a double.
+using ChangeValue =
+    std::variant<std::string, Phase, Precision, int64_t, bool, double, WeightsChoice>;
 
 struct ScenarioChange {
   ChangeKey key = ChangeKey::batch;
@@ -72,6 +81,7 @@ enum class KnobType {
   reference,  // a preset id or a path to a .json file (std::string)
   phase,      // Phase
   precision,  // Precision
+  weights,    // WeightsChoice: a Precision or "auto" (as the model's config says)
   integer,    // int64_t in [min, max]
   toggle,     // bool ("on" / "off" on the command line)
   fraction,   // double in (min, max]

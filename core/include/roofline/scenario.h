@@ -29,7 +29,10 @@ struct Scenario {
   Phase phase = Phase::decode;
   int64_t batch = 1;   // B
   int64_t seq = 1024;  // prefill: prompt length T; decode: context length S
-  Precision weights = Precision::bf16;
+  // nullopt is "auto": the model's quantization_config where it covers a weight, else bf16.
+  std::optional<Precision> weights;
+  // nullopt is "auto": the routed experts as the weights resolve for them.
+  std::optional<Precision> expert_weights;
   Precision activations = Precision::bf16;
   Precision kv = Precision::bf16;
   bool flash_attention = true;
@@ -41,6 +44,40 @@ struct Scenario {
 
   bool operator==(const Scenario&) const = default;
 };
+
+// How one group of weights is stored: its precision, the block scales beyond it, and whether
+// the model's quantization_config chose it (rather than the scenario or the bf16 default).
+struct WeightFormat {
+  Precision precision = Precision::bf16;
+  double scale_bytes = 0;
+  bool from_config = false;
+
+  double bytes() const { return bytes_per_element(precision) + scale_bytes; }
+  bool operator==(const WeightFormat&) const = default;
+};
+
+struct WeightFormats {
+  WeightFormat group[static_cast<size_t>(WeightGroup::count)];
+
+  const WeightFormat& of(WeightGroup g) const { return group[static_cast<size_t>(g)]; }
+};
+
+// Each weight group's format: an explicit `weights` sets every group, an explicit
+// `expert_weights` then the routed experts; "auto" takes what the config's quantization says for
+// the groups it covers and bf16 for the rest (core/MODEL.md §6).
+WeightFormats weight_formats(const Scenario& s);
+
+// The widest weight precision the model stores: with the activations', it decides the math
+// precision (math_precision()).
+Precision widest_weights(const Scenario& s);
+
+// The weights as they resolve: "bf16", "fp8 (config)", "bf16, experts mxfp4 (config)": the
+// routed experts are named when their format differs from the other weights'.
+std::string weights_text(const Scenario& s);
+
+// "bf16" when the weights, activations and KV cache share one precision; otherwise
+// "weights fp8 (config), activations bf16, KV bf16".
+std::string precision_text(const Scenario& s);
 
 // Empty when every knob is in its range (knobs.h) and the GPU and model are sound; otherwise
 // one message naming the key and the expected range ("batch must be between 1 and 1000000,

@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "io_internal.h"
+#include "model_read.h"
 #include "json_reader.h"
 #include "roofline/io/json_io.h"
 #include "roofline/io/preset_library.h"
@@ -111,7 +112,8 @@ bool looks_like_path(std::string_view id_or_path) {
 
 std::string display_name_of(std::string_view json_text, std::string_view fallback) {
   try {
-    Json root = Json::parse(json_text.begin(), json_text.end());
+    const std::string text = without_python_literals(json_text);
+    Json root = Json::parse(text.begin(), text.end());
     for (const char* key : {"_name", "name"}) {
       if (root.is_object() && root.contains(key) && root[key].is_string()) {
         return root[key].get<std::string>();

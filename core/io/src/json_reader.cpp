@@ -204,6 +204,10 @@ ChangeValue to_knob_value(const Reader& r, const Knob& k, const Json& v) {
       return r.to_enum(key, v, parse_phase, expected(k));
     case KnobType::precision:
       return r.to_enum(key, v, parse_precision, "one of " + precision_names());
+    case KnobType::weights:
+      if (v.is_string() && v.get<std::string>() == "auto") return WeightsChoice{};
+      return WeightsChoice{
+          r.to_enum(key, v, parse_precision, "\"auto\" or one of " + precision_names())};
     case KnobType::integer:
       return r.to_integer(key, v, {.expected = expected(k)});
     case KnobType::toggle:

@@ -72,6 +72,8 @@ Json knob_json(const ChangeValue& value) {
         using V = std::decay_t<decltype(v)>;
         if constexpr (std::is_same_v<V, Phase> || std::is_same_v<V, Precision>) {
           return to_string(v);
+        } else if constexpr (std::is_same_v<V, WeightsChoice>) {
+          return v.precision ? Json(to_string(*v.precision)) : Json("auto");
         } else {
           return v;
         }
@@ -88,22 +90,46 @@ void put_knobs(Json& j, const Scenario& s) {
 
 Json model_shape_json(const ModelConfig& m) {
   Json j;
+  j["model_type"] = m.model_type;
   j["layers"] = m.layers;
+  j["layout"] = layout_text(m);
   j["hidden"] = m.hidden;
   j["heads"] = m.heads;
   j["kv_heads"] = m.kv_heads;
   j["head_dim"] = m.head_dim;
-  j["intermediate"] = m.intermediate;
+  const FfnType* dense = find_ffn(m, FfnKind::dense);
+  j["intermediate"] = dense ? Json(dense->width) : Json(nullptr);
   j["vocab"] = m.vocab;
   j["tie_word_embeddings"] = m.tie_word_embeddings;
   j["gated_mlp"] = m.gated_mlp;
   j["hidden_act"] = m.hidden_act;
-  if (m.moe) {
-    j["moe"] = {{"experts", m.moe->experts},
-                {"experts_per_token", m.moe->experts_per_token},
-                {"expert_intermediate", m.moe->expert_intermediate},
-                {"shared_experts", m.moe->shared_experts},
-                {"first_dense_layers", m.moe->first_dense_layers}};
+  j["max_position_embeddings"] = m.max_context ? Json(*m.max_context) : Json(nullptr);
+  Json mixers = Json::array();
+  for (const MixerType& t : m.mixers) {
+    Json x = {{"kind", to_string(t.kind)}, {"layers", t.count}};
+    if (t.window > 0) x["window"] = t.window;
+    mixers.push_back(std::move(x));
+  }
+  j["mixers"] = std::move(mixers);
+  Json ffns = Json::array();
+  for (const FfnType& t : m.ffns) {
+    Json x = {{"kind", to_string(t.kind)}, {"layers", t.count}};
+    if (t.kind == FfnKind::dense) x["intermediate"] = t.width;
+    if (t.kind == FfnKind::moe) {
+      x["experts"] = t.moe.experts;
+      x["experts_per_token"] = t.moe.top_k;
+      x["expert_intermediate"] = t.moe.width;
+      x["shared_intermediate"] = t.moe.shared_width;
+    }
+    ffns.push_back(std::move(x));
+  }
+  j["ffns"] = std::move(ffns);
+  if (const FfnType* moe = find_ffn(m, FfnKind::moe)) {
+    j["moe"] = {{"experts", moe->moe.experts},
+                {"experts_per_token", moe->moe.top_k},
+                {"expert_intermediate", moe->moe.width},
+                {"shared_intermediate", moe->moe.shared_width},
+                {"layers", ffn_layers(m, FfnKind::moe)}};
   } else {
     j["moe"] = nullptr;
   }
@@ -116,6 +142,8 @@ Json model_shape_json(const ModelConfig& m) {
   } else {
     j["mla"] = nullptr;
   }
+  j["quantization"] = m.quantization.method.empty() ? Json(nullptr) : Json(m.quantization.method);
+  j["mtp_layers_not_counted"] = m.mtp_layers;
   return j;
 }
 
@@ -160,8 +188,10 @@ Json totals_json(const Scenario& s, const Totals& t) {
   j["tokens_per_s"] = t.tokens_per_s;
   if (s.phase == Phase::prefill) j["ttft_s"] = t.ttft_s;
   j["parameters"] = t.parameters;
+  j["active_parameters"] = t.active_parameters;
   j["weights_bytes"] = t.weights_bytes;
   j["kv_cache_bytes"] = t.kv_cache_bytes;
+  j["state_bytes"] = t.state_bytes;
   j["memory_per_gpu_bytes"] = t.memory_per_gpu_bytes;
   j["usable_memory_bytes"] = t.usable_memory_bytes;
   j["fits_in_memory"] = t.fits_in_memory;
@@ -223,12 +253,14 @@ std::string preset_list_to_json(const std::vector<ListedPreset<ModelConfig>>& mo
                     {"origin", entry.origin},
                     {"source", m.source},
                     {"parameters", parameter_count(m)},
+                    {"active_parameters", count_parameters(m).active()},
                     {"layers", m.layers},
+                    {"layout", layout_text(m)},
                     {"hidden", m.hidden},
                     {"heads", m.heads},
                     {"kv_heads", m.kv_heads},
                     {"head_dim", m.head_dim},
-                    {"moe", m.moe.has_value()},
+                    {"moe", find_ffn(m, FfnKind::moe) != nullptr},
                     {"mla", m.mla.has_value()}});
   }
   return list.dump(2) + "\n";
@@ -253,6 +285,11 @@ std::string analysis_to_json(const Scenario& s, const Analysis& a) {
   scenario["model_name"] = s.model.name;
   scenario["compare_gpu"] = s.compare_gpu ? Json(s.compare_gpu->id) : Json(nullptr);
   put_knobs(scenario, s);
+  // The precisions as they resolve ("auto" takes the config's quantization, else bf16).
+  const WeightFormats formats = weight_formats(s);
+  scenario["weights"] = to_string(formats.of(WeightGroup::mixer).precision);
+  scenario["expert_weights"] = to_string(formats.of(WeightGroup::experts).precision);
+  scenario["weights_from_config"] = s.weights ? Json(false) : Json(!s.model.quantization.method.empty());
   scenario["model_shape"] = model_shape_json(s.model);
 
   Json ops = Json::array();
@@ -261,6 +298,9 @@ std::string analysis_to_json(const Scenario& s, const Analysis& a) {
     o["name"] = std::string(op.name);
     o["kind"] = to_string(op.kind);
     o["count"] = op.count;
+    const LayerTypeInfo& type = a.layer_types[static_cast<size_t>(op.layer_type)];
+    o["layer_type"] = std::string(type.kind);
+    o["layer"] = type.label;
     o["flops"] = op.flops;
     o["bytes"] = op.bytes;
     o["weight_bytes"] = op.weight_bytes;
@@ -276,6 +316,18 @@ std::string analysis_to_json(const Scenario& s, const Analysis& a) {
   j["hardware"] = hardware_json(s.gpu, a);
   j["ops"] = std::move(ops);
   j["groups"] = groups_json(a.fc, a.attention, a.elementwise, a.step);
+  if (!a.attention_types.empty()) {
+    Json types = Json::array();
+    for (const GroupCost& g : a.attention_types) {
+      const LayerTypeInfo& type = a.layer_types[static_cast<size_t>(g.layer_type)];
+      Json t = group_json(g);
+      t["layer_type"] = std::string(type.kind);
+      t["layer"] = type.label;
+      t["layers"] = type.count;
+      types.push_back(std::move(t));
+    }
+    j["groups"]["attention_types"] = std::move(types);
+  }
   j["totals"] = totals_json(s, a.totals);
   j["warnings"] = a.warnings;
   if (s.compare_gpu) {

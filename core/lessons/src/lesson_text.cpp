@@ -191,10 +191,15 @@ class Values {
     if (name == "query_heads") return format_count(static_cast<double>(s_.model.heads));
     if (name == "kv_heads") return format_count(static_cast<double>(s_.model.kv_heads));
     if (name == "experts" || name == "experts_per_token") {
-      if (!s_.model.moe) return std::string(kNone);
-      const int64_t n = name == "experts" ? s_.model.moe->experts : s_.model.moe->experts_per_token;
+      const FfnType* moe = find_ffn(s_.model, FfnKind::moe);
+      if (!moe) return std::string(kNone);
+      const int64_t n = name == "experts" ? moe->moe.experts : moe->moe.top_k;
       return format_count(static_cast<double>(n));
     }
+    if (name == "layout") return layout_text(s_.model);
+    if (name == "parameters") return format_parameters(t.parameters);
+    if (name == "active_parameters") return format_parameters(t.active_parameters);
+    if (name == "state") return format_bytes(t.state_bytes);
     if (name == "compute_efficiency") return format_percent(s_.compute_efficiency);
     if (name == "memory_efficiency") return format_percent(s_.memory_efficiency);
     if (name == "peak") return format_flop_rate(a_.peak_flops);
@@ -215,10 +220,12 @@ class Values {
       return format_bytes(sum);
     }
     if (name == "kv_per_token") {
-      const double per_token = static_cast<double>(s_.model.layers) *
-                               static_cast<double>(kv_elements_per_token(s_.model)) *
-                               bytes_per_element(s_.kv);
-      return format_bytes(per_token);
+      // What one more token of context adds: layers whose window is already full add nothing.
+      double layers = 0;
+      for (const MixerType& m : s_.model.mixers)
+        layers += cached_tokens(m, s_.seq + 1) > cached_tokens(m, s_.seq) ? static_cast<double>(m.count) : 0;
+      return format_bytes(layers * static_cast<double>(kv_elements_per_token(s_.model)) *
+                          bytes_per_element(s_.kv));
     }
     return std::nullopt;
   }

@@ -1,0 +1,388 @@
+// The layer layout of a config.json (core/MODEL.md §6): which mixer and which feed-forward each
+// layer has, from the keys each family uses, then grouped into types.
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "model_read.h"
+
+namespace roofline {
+namespace {
+
+const IntegerRule kPositive = integer_at_least(1);
+const IntegerRule kNonNegative = integer_at_least(0);
+// A layer list longer than this is not a model; it keeps the per-layer vectors small.
+const IntegerRule kLayers{1, 100'000, "a positive integer up to 100000"};
+
+struct Layer {
+  MixerType mixer;
+  FfnType ffn;
+};
+
+// A key that holds either one integer for every layer or a list with one per layer (Hunyuan).
+class PerLayer {
+ public:
+  PerLayer(const Reader& r, std::string_view key, int64_t layers, const IntegerRule& rule)
+      : key_(key) {
+    const Json* v = r.find(key);
+    if (!v) return;
+    if (v->is_array()) {
+      if (static_cast<int64_t>(v->size()) != layers) {
+        r.fail_message(key, "expected one value per layer (" + std::to_string(layers) +
+                                "), got a list of " + std::to_string(v->size()));
+      }
+      for (size_t i = 0; i < v->size(); ++i)
+        values_.push_back(r.to_integer(std::string(key) + "[" + std::to_string(i) + "]", (*v)[i], rule));
+    } else {
+      values_.assign(static_cast<size_t>(layers), r.to_integer(key, *v, rule));
+    }
+  }
+  bool present() const { return !values_.empty(); }
+  int64_t operator[](size_t i) const { return values_[i]; }
+  std::string_view key() const { return key_; }
+
+ private:
+  std::string_view key_;
+  std::vector<int64_t> values_;
+};
+
+// The first of `keys` present, read per layer.
+PerLayer first_per_layer(const Reader& r, std::initializer_list<std::string_view> keys,
+                         int64_t layers, const IntegerRule& rule) {
+  for (std::string_view key : keys) {
+    if (r.has(key)) return PerLayer(r, key, layers, rule);
+  }
+  return PerLayer(r, *keys.begin(), layers, rule);
+}
+
+std::vector<int64_t> integer_list(const Reader& r, std::string_view key) {
+  std::vector<int64_t> out;
+  const Json* v = r.find(key);
+  if (!v) return out;
+  if (!v->is_array()) r.fail(key, "a list of layer indices", *v);
+  for (size_t i = 0; i < v->size(); ++i)
+    out.push_back(r.to_integer(std::string(key) + "[" + std::to_string(i) + "]", (*v)[i], kNonNegative));
+  return out;
+}
+
+int64_t window_of(const Reader& r, std::string_view key, int64_t fallback = 0) {
+  if (fallback > 0) return r.integer(key, kPositive, fallback);
+  return r.integer(key, kPositive);
+}
+
+// [SECTION] Mixers
+
+Layer block(MixerKind mixer, FfnKind ffn) {
+  Layer l;
+  l.mixer.kind = mixer;
+  l.ffn.kind = ffn;
+  return l;
+}
+
+// hybrid_override_pattern (Nemotron-H): one character per block.
+void from_pattern(const Reader& r, std::vector<Layer>& layers) {
+  const std::string pattern = r.string("hybrid_override_pattern");
+  if (pattern.size() != layers.size()) {
+    r.fail_message("hybrid_override_pattern",
+                   "expected one character per layer (" + std::to_string(layers.size()) +
+                       "), got " + std::to_string(pattern.size()));
+  }
+  for (size_t i = 0; i < pattern.size(); ++i) {
+    Layer& l = layers[i];
+    switch (pattern[i]) {
+      case 'M':
+        l = block(MixerKind::mamba, FfnKind::none);
+        break;
+      case '*':
+        l = block(MixerKind::full, FfnKind::none);
+        break;
+      case '-':
+        l = block(MixerKind::none, FfnKind::dense);
+        break;
+      case 'E':
+        l = block(MixerKind::none, FfnKind::moe);
+        break;
+      default:
+        r.fail_message("hybrid_override_pattern",
+                       "expected M (Mamba), * (attention), - (MLP) or E (MoE), got '" +
+                           std::string(1, pattern[i]) + "' at layer " + std::to_string(i));
+    }
+  }
+}
+
+// layer_types: one name per layer.
+void from_layer_types(const Reader& r, std::vector<Layer>& layers) {
+  const Json& v = r.at("layer_types", "a list of layer kinds");
+  if (!v.is_array() || v.size() != layers.size()) {
+    r.fail("layer_types", "a list of " + std::to_string(layers.size()) + " layer kinds", v);
+  }
+  for (size_t i = 0; i < v.size(); ++i) {
+    const std::string key = "layer_types[" + std::to_string(i) + "]";
+    const std::string kind = r.to_string(key, v[i]);
+    MixerType& mixer = layers[i].mixer;
+    if (kind == "full_attention" || kind == "attention") {
+      mixer = {MixerKind::full};
+    } else if (kind == "sliding_attention") {
+      mixer = {MixerKind::sliding, window_of(r, "sliding_window")};
+    } else if (kind == "chunked_attention") {
+      mixer = {MixerKind::chunked, window_of(r, "attention_chunk_size")};
+    } else if (kind == "linear_attention") {
+      mixer = {MixerKind::linear};
+    } else if (kind == "mamba") {
+      mixer = {MixerKind::mamba};
+    } else {
+      r.fail(key,
+             "full_attention, sliding_attention, chunked_attention, linear_attention or mamba",
+             v[i]);
+    }
+  }
+}
+
+// The family's own rule when the config lists no layer kinds.
+void from_family_rule(const Reader& r, const ModelFamily& f, std::vector<Layer>& layers) {
+  const size_t L = layers.size();
+  auto each = [&](auto kind_of) {
+    for (size_t i = 0; i < L; ++i) layers[i].mixer = kind_of(i);
+  };
+  const std::string_view t = f.type;
+  if (t == "qwen3_next" || t == "qwen3_5_text" || t == "qwen3_5_moe_text") {
+    // Gated DeltaNet everywhere but every full_attention_interval-th layer.
+    const int64_t n = r.integer("full_attention_interval", kPositive, 4);
+    each([&](size_t i) {
+      return (static_cast<int64_t>(i) + 1) % n == 0 ? MixerType{MixerKind::full}
+                                                    : MixerType{MixerKind::linear};
+    });
+  } else if (t == "gemma2" || t == "gpt_oss") {
+    // Even layers slide: sliding iff (i+1) % 2 != 0 (transformers' default layer_types).
+    const int64_t W = window_of(r, "sliding_window", t == "gpt_oss" ? 128 : 4096);
+    each([&](size_t i) {
+      return i % 2 == 0 ? MixerType{MixerKind::sliding, W} : MixerType{MixerKind::full};
+    });
+  } else if (t == "gemma3_text" || t == "olmo3") {
+    // Every n-th layer is global, the others slide: Gemma-3's sliding_window_pattern (6),
+    // OLMo-3's fixed 4.
+    const int64_t W = window_of(r, "sliding_window", 4096);
+    const int64_t n = t == "olmo3" ? 4
+                                   : r.integer("sliding_window_pattern", kPositive,
+                                               r.integer("_sliding_window_pattern", kPositive, 6));
+    each([&](size_t i) {
+      return (static_cast<int64_t>(i) + 1) % n == 0 ? MixerType{MixerKind::full}
+                                                    : MixerType{MixerKind::sliding, W};
+    });
+  } else if (t == "llama4_text") {
+    // Layers with RoPE attend within chunks; the NoPE layers (every 4th by default) are global.
+    // no_rope_layers[i] = 1 means the layer USES RoPE; an empty list means the default.
+    const std::optional<int64_t> C = r.optional_integer("attention_chunk_size", kPositive);
+    std::vector<int64_t> rope = integer_list(r, "no_rope_layers");
+    if (rope.empty()) {
+      const int64_t n = r.integer("no_rope_layer_interval", kPositive, 4);
+      for (size_t i = 0; i < L; ++i) rope.push_back((static_cast<int64_t>(i) + 1) % n != 0);
+    }
+    if (rope.size() != L) {
+      r.fail_message("no_rope_layers", "expected one 0/1 per layer (" + std::to_string(L) +
+                                           "), got " + std::to_string(rope.size()));
+    }
+    each([&](size_t i) {
+      return C && rope[i] ? MixerType{MixerKind::chunked, *C} : MixerType{MixerKind::full};
+    });
+  } else if (t == "qwen2" || t == "qwen3" || t == "qwen2_moe" || t == "qwen3_moe") {
+    // Qwen: a window only with use_sliding_window. Qwen2 and Qwen3 slide from layer
+    // max_window_layers on; Qwen2-MoE slides the even layers below it; Qwen3-MoE every layer.
+    const bool on = r.boolean("use_sliding_window", false) && r.has("sliding_window") &&
+                    r.integer("sliding_window", kNonNegative) > 0;
+    const int64_t W = on ? window_of(r, "sliding_window") : 0;
+    const int64_t bound = r.integer("max_window_layers", kNonNegative, 28);
+    each([&](size_t idx) {
+      const auto i = static_cast<int64_t>(idx);
+      bool slides = false;
+      if (t == "qwen3_moe") slides = true;
+      if (t == "qwen2" || t == "qwen3") slides = i >= bound;
+      if (t == "qwen2_moe") slides = i % 2 == 0 && i < bound;
+      return on && slides ? MixerType{MixerKind::sliding, W} : MixerType{MixerKind::full};
+    });
+  } else if (t == "mistral" && !r.object().contains("sliding_window")) {
+    // MistralConfig's own default when the key is missing altogether (null turns it off).
+    each([](size_t) { return MixerType{MixerKind::sliding, 4096}; });
+  } else if (r.has("sliding_window") && f.all_sliding) {
+    const int64_t W = window_of(r, "sliding_window");
+    each([&](size_t) { return MixerType{MixerKind::sliding, W}; });
+  } else if (r.has("sliding_window") && !r.has("use_sliding_window")) {
+    r.fail_message("sliding_window",
+                   "model_type '" + std::string(t) +
+                       "' does not say which layers use the window: give layer_types");
+  } else {
+    each([](size_t) { return MixerType{MixerKind::full}; });
+  }
+}
+
+// [SECTION] Feed-forwards
+
+// Which layers are MoE when the config has experts and no per-layer pattern.
+std::vector<bool> moe_layers(const Reader& r, size_t L) {
+  std::vector<bool> moe(L, true);
+  auto keep = [&](auto rule) {
+    for (size_t i = 0; i < L; ++i) moe[i] = moe[i] && rule(static_cast<int64_t>(i));
+  };
+  if (r.has("moe_layers")) {
+    const std::vector<int64_t> list = integer_list(r, "moe_layers");
+    keep([&](int64_t i) { return std::find(list.begin(), list.end(), i) != list.end(); });
+    return moe;
+  }
+  if (r.has("interleave_moe_layer_step")) {  // Llama-4: layers step-1, 2·step-1, ...
+    const int64_t step = r.integer("interleave_moe_layer_step", kPositive);
+    keep([&](int64_t i) { return (i + 1) % step == 0; });
+  }
+  if (r.has("first_k_dense_replace") || r.has("moe_layer_freq")) {  // DeepSeek, GLM, Kimi
+    const int64_t k = r.integer("first_k_dense_replace", kNonNegative, 0);
+    const int64_t freq = r.integer("moe_layer_freq", kPositive, 1);
+    keep([&](int64_t i) { return i >= k && i % freq == 0; });
+  }
+  if (r.has("decoder_sparse_step") || r.has("mlp_only_layers")) {  // Qwen MoE
+    const int64_t step = r.integer("decoder_sparse_step", kPositive, 1);
+    const std::vector<int64_t> dense = integer_list(r, "mlp_only_layers");
+    keep([&](int64_t i) {
+      return (i + 1) % step == 0 && std::find(dense.begin(), dense.end(), i) == dense.end();
+    });
+  }
+  if (r.has("moe_layer_num_skipped")) {  // Hunyuan
+    const int64_t skipped = r.integer("moe_layer_num_skipped", kNonNegative);
+    keep([&](int64_t i) { return i >= skipped; });
+  }
+  return moe;
+}
+
+// The dense MLP width: intermediate_size (GPT-2's n_inner null is 4·d).
+int64_t dense_width(const Reader& r, const ModelFamily& f, int64_t hidden, bool required) {
+  if (f.type == "llama4_text") return r.integer("intermediate_size_mlp", kPositive);
+  for (std::string_view key : {"intermediate_size", "n_inner", "ffn_dim", "ffn_hidden_size"}) {
+    if (r.has(key)) return r.integer(key, kPositive);
+  }
+  const std::string_view t = f.type;
+  if (t == "gpt2" || t == "gptj" || t == "bloom" || t == "falcon") return 4 * hidden;
+  if (required) r.missing("intermediate_size", "a positive integer");
+  return 0;
+}
+
+void read_ffns(const Reader& r, const ModelFamily& f, int64_t hidden, std::vector<Layer>& layers,
+               bool from_pattern) {
+  const int64_t L = static_cast<int64_t>(layers.size());
+  const PerLayer experts =
+      first_per_layer(r, {"num_local_experts", "n_routed_experts", "num_experts", "moe_num_experts"},
+                      L, kNonNegative);
+  bool any_moe = false;
+  if (from_pattern) {
+    for (const Layer& l : layers) any_moe = any_moe || l.ffn.kind == FfnKind::moe;
+  } else if (experts.present()) {
+    const std::vector<bool> moe = moe_layers(r, static_cast<size_t>(L));
+    for (int64_t i = 0; i < L; ++i) {
+      const bool is_moe = moe[static_cast<size_t>(i)] && experts[static_cast<size_t>(i)] > 1;
+      layers[static_cast<size_t>(i)].ffn.kind = is_moe ? FfnKind::moe : FfnKind::dense;
+      any_moe = any_moe || is_moe;
+    }
+  }
+  bool any_dense = false;
+  for (const Layer& l : layers) any_dense = any_dense || l.ffn.kind == FfnKind::dense;
+  const int64_t dff = dense_width(r, f, hidden, any_dense);
+  for (Layer& l : layers) {
+    if (l.ffn.kind == FfnKind::dense) l.ffn.width = dff;
+  }
+  if (!any_moe) return;
+
+  if (!experts.present()) r.missing("n_routed_experts", "a positive integer (the MoE layers' experts)");
+  const PerLayer top_k =
+      first_per_layer(r, {"num_experts_per_tok", "moe_topk", "experts_per_token"}, L, kPositive);
+  if (!top_k.present()) r.missing("num_experts_per_tok", "a positive integer");
+  // Expert width: moe_intermediate_size; Mixtral, gpt-oss and Llama-4 use intermediate_size.
+  const PerLayer width = first_per_layer(r, {"moe_intermediate_size", "intermediate_size"}, L, kPositive);
+  if (!width.present()) r.missing("moe_intermediate_size", "a positive integer");
+  const PerLayer shared_count = first_per_layer(r, {"n_shared_experts", "num_shared_expert"}, L, kNonNegative);
+  const std::optional<int64_t> shared_width_key =
+      r.optional_integer("shared_expert_intermediate_size", kNonNegative);
+  const std::optional<int64_t> nemotron_shared =
+      r.optional_integer("moe_shared_expert_intermediate_size", kPositive);
+  // Hunyuan: a shared MLP of num_shared_expert × the expert width, only with use_mixed_mlp_moe
+  // (Tencent's modeling_hunyuan.py).
+  const bool hunyuan = f.type == "hunyuan_v1_moe";
+  const bool hunyuan_shared = hunyuan && r.boolean("use_mixed_mlp_moe", false);
+
+  for (int64_t i = 0; i < L; ++i) {
+    const size_t li = static_cast<size_t>(i);
+    FfnType& t = layers[li].ffn;
+    if (t.kind != FfnKind::moe) continue;
+    MoeShape& e = t.moe;
+    e.experts = experts[li];
+    e.top_k = top_k[li];
+    e.width = width[li];
+    const int64_t n_shared = shared_count.present() ? shared_count[li] : 0;
+    if (shared_width_key) {  // Qwen: one shared expert of its own width, behind a sigmoid gate
+      e.shared_width = *shared_width_key;
+      e.shared_gate = *shared_width_key > 0;
+    } else if (nemotron_shared) {
+      e.shared_width = std::max<int64_t>(n_shared, 1) * *nemotron_shared;
+    } else if (f.type == "llama4_text") {
+      e.shared_width = e.width;  // one shared expert beside the routed ones
+    } else if (hunyuan) {
+      e.shared_width = hunyuan_shared ? n_shared * e.width : 0;
+    } else {
+      e.shared_width = n_shared * e.width;
+    }
+    e.router_bias = f.moe_biases || f.score_bias;
+    e.expert_bias = f.moe_biases;
+  }
+}
+
+template <class T>
+void group_into(std::vector<T>& types, const T& one) {
+  for (T& t : types) {
+    T probe = t;
+    probe.count = one.count;
+    if (probe == one) {
+      t.count += one.count;
+      return;
+    }
+  }
+  types.push_back(one);
+}
+
+}  // namespace
+
+void read_layout(const Reader& r, const ModelFamily& f, ModelConfig& m) {
+  const std::string_view layers_key = r.has("num_hidden_layers") ? "num_hidden_layers"
+                                      : r.has("n_layer")            ? "n_layer"
+                                      : r.has("num_layers")         ? "num_layers"
+                                                                    : "num_hidden_layers";
+  // Nemotron-H: the pattern has one character per layer (vLLM builds that many).
+  const bool pattern = r.has("hybrid_override_pattern");
+  const int64_t L =
+      pattern && !r.has(layers_key)
+          ? static_cast<int64_t>(r.string("hybrid_override_pattern").size())
+          : r.integer(layers_key, kLayers);
+  if (L > kLayers.max) r.fail(layers_key, kLayers.expected, Json(L));
+  std::vector<Layer> layers(static_cast<size_t>(L));
+  if (pattern) {
+    from_pattern(r, layers);
+    // Nemotron-H's attention blocks are global unless a window is given.
+    if (r.has("sliding_window")) {
+      const int64_t W = window_of(r, "sliding_window");
+      for (Layer& l : layers)
+        if (l.mixer.kind == MixerKind::full) l.mixer = {MixerKind::sliding, W};
+    }
+  } else if (r.has("layer_types")) {
+    from_layer_types(r, layers);
+  } else {
+    from_family_rule(r, f, layers);
+  }
+  read_ffns(r, f, m.hidden, layers, pattern);
+
+  m.layers = L;
+  m.mixers.clear();
+  m.ffns.clear();
+  for (Layer& l : layers) {
+    l.mixer.count = l.ffn.count = 1;
+    group_into(m.mixers, l.mixer);
+    group_into(m.ffns, l.ffn);
+  }
+}
+
+}  // namespace roofline

@@ -1,0 +1,380 @@
+// Reading a Hugging Face config.json: the family table, the aliases transformers' attribute_map
+// defines, the shapes of attention and the recurrent mixers. The layer layout is in
+// model_layout.cpp, quantization_config in model_quantization.cpp.
+
+#include "model_read.h"
+
+#include <array>
+#include <set>
+#include <string>
+
+namespace roofline {
+namespace {
+
+const IntegerRule kPositive = integer_at_least(1);
+const IntegerRule kNonNegative = integer_at_least(0);
+
+using N = NormKind;
+
+// model_type -> what its transformers classes fix (core/MODEL.md §6 names the files read).
+const ModelFamily kFamilies[] = {
+    {.type = "llama", .bias_key = true},
+    {.type = "mistral", .all_sliding = true},
+    {.type = "mixtral", .all_sliding = true},
+    {.type = "qwen2", .qkv_bias = true},
+    {.type = "qwen2_moe"},  // qkv_bias (default true) below
+    {.type = "qwen3", .bias_key = true, .qk_norm_per_head = true},
+    {.type = "qwen3_moe", .bias_key = true, .qk_norm_per_head = true},
+    {.type = "qwen3_next", .bias_key = true, .qk_norm_per_head = true, .output_gate_default = true},
+    {.type = "qwen3_5_text", .bias_key = true, .qk_norm_per_head = true, .output_gate_default = true},
+    {.type = "qwen3_5_moe_text",
+     .bias_key = true,
+     .qk_norm_per_head = true,
+     .output_gate_default = true},
+    {.type = "gemma", .tie_default = true, .bias_key = true},
+    {.type = "gemma2", .tie_default = true, .mixer_norms = 2, .ffn_norms = 2, .bias_key = true},
+    {.type = "gemma3_text",
+     .tie_default = true,
+     .mixer_norms = 2,
+     .ffn_norms = 2,
+     .bias_key = true,
+     .qk_norm_per_head = true},
+    {.type = "gpt_oss", .bias_key = true, .sinks = true, .moe_biases = true},
+    {.type = "olmo2", .bias_key = true, .qk_norm_full = true},
+    {.type = "olmo3", .bias_key = true, .qk_norm_full = true},
+    {.type = "starcoder2",
+     .tie_default = true,
+     .gated = false,
+     .norm = N::layer,
+     .bias_key = true,
+     .bias_default = true,
+     .bias_covers_mlp = true,
+     .all_sliding = true},
+    {.type = "phi3", .all_sliding = true},
+    {.type = "phi",
+     .gated = false,
+     .norm = N::layer,
+     .ffn_norms = 0,
+     .qkv_bias = true,
+     .o_bias = true,
+     .mlp_bias = true,
+     .lm_head_bias = true},
+    {.type = "gpt2",
+     .tie_default = true,
+     .gated = false,
+     .norm = N::layer,
+     .qkv_bias = true,
+     .o_bias = true,
+     .mlp_bias = true},
+    {.type = "gptj", .gated = false, .norm = N::layer, .ffn_norms = 0, .mlp_bias = true,
+     .lm_head_bias = true},
+    {.type = "gpt_neox",
+     .gated = false,
+     .norm = N::layer,
+     .mlp_bias = true,
+     .bias_key = true,
+     .bias_default = true},
+    {.type = "opt",
+     .tie_default = true,
+     .gated = false,
+     .norm = N::layer,
+     .bias_key = true,
+     .bias_default = true,
+     .bias_covers_mlp = true},
+    {.type = "bloom",
+     .tie_default = true,
+     .gated = false,
+     .norm = N::layer,
+     .qkv_bias = true,
+     .o_bias = true,
+     .mlp_bias = true},
+    {.type = "falcon",
+     .tie_default = true,
+     .gated = false,
+     .norm = N::layer,
+     .bias_key = true,
+     .bias_covers_mlp = true},
+    {.type = "deepseek_v2", .score_bias = true},
+    {.type = "deepseek_v3", .score_bias = true},
+    {.type = "deepseek_v32", .score_bias = true},
+    {.type = "kimi_k2", .score_bias = true},
+    {.type = "glm_moe_dsa", .bias_key = true, .score_bias = true},
+    {.type = "glm4_moe", .bias_key = true, .qk_norm_per_head = true, .qk_norm_key = true,
+     .score_bias = true},
+    {.type = "llama4_text", .bias_key = true},
+    {.type = "hunyuan_v1_moe", .bias_key = true, .qk_norm_per_head = true, .qk_norm_key = true},
+    {.type = "hunyuan_v1_dense", .bias_key = true, .qk_norm_per_head = true, .qk_norm_key = true},
+    {.type = "nemotron_h", .gated = false, .bias_key = true, .score_bias = true},
+};
+
+const ModelFamily kGeneric{.type = "", .plain_by_activation = true, .bias_key = true};
+
+// Names transformers' attribute_map (and the older configs) give a key, after its own.
+struct Alias {
+  std::string_view key;
+  std::array<std::string_view, 3> others;
+};
+constexpr Alias kAliases[] = {
+    {"num_hidden_layers", {"n_layer", "num_layers", "n_layers"}},
+    {"hidden_size", {"n_embd", "n_embed", ""}},
+    {"num_attention_heads", {"n_head", "n_heads", ""}},
+    {"intermediate_size", {"n_inner", "ffn_dim", "ffn_hidden_size"}},
+    {"max_position_embeddings", {"n_positions", "seq_length", "max_sequence_length"}},
+    {"hidden_act", {"hidden_activation", "activation_function", "mlp_hidden_act"}},
+};
+
+// The key the config uses for `key`: itself, else the first alias present, else `key`.
+std::string_view present_name(const Reader& r, std::string_view key) {
+  if (r.has(key)) return key;
+  for (const Alias& a : kAliases) {
+    if (a.key != key) continue;
+    for (std::string_view other : a.others) {
+      if (!other.empty() && r.has(other)) return other;
+    }
+  }
+  return key;
+}
+
+// Gemma writes both hidden_act (legacy) and hidden_activation (used): prefer the latter.
+std::string activation(const Reader& r, const ModelFamily& f) {
+  if (f.type.starts_with("gemma") && r.has("hidden_activation"))
+    return r.string("hidden_activation");
+  for (std::string_view key : {"hidden_act", "hidden_activation", "activation_function",
+                               "mlp_hidden_act", "activation"}) {
+    if (r.has(key)) return r.string(key);
+  }
+  return f.gated ? "silu" : "gelu";
+}
+
+// Unknown families keep the old reading: silu/swish and the *glu names gate the MLP; the gelu
+// and relu families do not.
+bool gated_by_name(const Reader& r, const std::string& act) {
+  static const std::set<std::string, std::less<>> gated = {"silu", "swish", "swiglu", "geglu",
+                                                           "reglu"};
+  static const std::set<std::string, std::less<>> plain = {
+      "gelu",          "gelu_new", "gelu_fast",  "gelu_pytorch_tanh",
+      "gelu_accurate", "gelu_10",  "quick_gelu", "relu",
+      "relu2",         "relu6",    "leaky_relu", "tanh",
+      "sigmoid",       "mish"};
+  if (gated.contains(act)) return true;
+  if (plain.contains(act)) return false;
+  r.fail(present_name(r, "hidden_act"),
+         "silu/swish/swiglu (gated MLP) or a gelu/relu-family name (gelu, gelu_new, "
+         "gelu_pytorch_tanh, relu, relu2, ...)",
+         Json(act));
+}
+
+// Keys of architectures no rule here counts: refused by name rather than read wrongly.
+void refuse_unsupported(const Reader& r) {
+  auto refuse = [&](std::string_view key, std::string_view why) { r.fail_message(key, why); };
+  if (r.boolean("is_encoder_decoder", false))
+    refuse("is_encoder_decoder", "encoder-decoder models are not supported (decoder-only only)");
+  if (r.boolean("use_cla", false))
+    refuse("use_cla", "cross-layer KV sharing (CLA) is not supported");
+  if (r.has("cross_attention_layers"))
+    refuse("cross_attention_layers", "cross-attention layers (vision) are not supported");
+  for (std::string_view key : {"attn_layer_period", "expert_layer_period"})
+    if (r.has(key)) refuse(key, "Jamba's period-and-offset layout is not supported");
+  if (const Json* p = r.find("word_embed_proj_dim");
+      p && r.has("hidden_size") && *p != r.object()["hidden_size"]) {
+    refuse("word_embed_proj_dim",
+           "differs from hidden_size: OPT's input and output projections are not counted");
+  }
+}
+
+// The family's bias switch: the first of its keys the config has, else its default.
+bool biases_on(const Reader& r, const ModelFamily& f) {
+  if (!f.bias_key) return false;
+  for (std::string_view key : {"attention_bias", "use_bias", "bias", "enable_bias"}) {
+    if (r.has(key)) return r.boolean(key, false);
+  }
+  return f.bias_default;
+}
+
+void read_attention(const Reader& r, const ModelFamily& f, ModelConfig& m) {
+  const std::string_view heads_key = present_name(r, "num_attention_heads");
+  m.heads = r.integer(heads_key, kPositive);
+  if (f.type == "falcon") {
+    // Falcon: multi_query is one KV head; new_decoder_architecture gives num_kv_heads.
+    if (r.boolean("new_decoder_architecture", false)) {
+      m.kv_heads = r.integer("num_kv_heads", kPositive, m.heads);
+    } else {
+      m.kv_heads = r.boolean("multi_query", true) ? 1 : m.heads;
+    }
+  } else {
+    m.kv_heads = r.integer("num_key_value_heads", kPositive, m.heads);
+  }
+  if (r.has("kv_lora_rank")) {
+    MlaConfig mla;
+    mla.q_lora_rank = r.optional_integer("q_lora_rank", kPositive);
+    mla.kv_lora_rank = r.integer("kv_lora_rank", kPositive);
+    mla.qk_nope_head_dim = r.integer("qk_nope_head_dim", kPositive);
+    mla.qk_rope_head_dim = r.integer("qk_rope_head_dim", kNonNegative, 0);
+    mla.v_head_dim = r.integer("v_head_dim", kPositive);
+    m.head_dim = mla.qk_nope_head_dim + mla.qk_rope_head_dim;
+    m.kv_heads = m.heads;  // the latent is shared by all heads; no GQA grouping
+    m.mla = mla;
+    if (r.has("index_n_heads")) {
+      m.indexer = IndexerConfig{.heads = r.integer("index_n_heads", kPositive),
+                                .head_dim = r.integer("index_head_dim", kPositive),
+                                .top_k = r.integer("index_topk", kPositive)};
+    }
+  } else if (auto dh = r.optional_integer("head_dim", kPositive)) {
+    m.head_dim = *dh;
+  } else if (auto adh = r.optional_integer("attention_head_dim", kPositive)) {
+    m.head_dim = *adh;
+  } else {
+    if (m.hidden % m.heads != 0) {
+      r.fail_message("head_dim", "missing, and hidden_size (" + std::to_string(m.hidden) +
+                                     ") is not divisible by " + std::string(heads_key) + " (" +
+                                     std::to_string(m.heads) + ")");
+    }
+    m.head_dim = m.hidden / m.heads;
+  }
+
+  AttentionExtras& x = m.attention;
+  const bool biased = biases_on(r, f);
+  x.qkv_bias = f.qkv_bias || biased;
+  x.o_bias = f.o_bias || biased;
+  if (f.type == "qwen2_moe") x.qkv_bias = r.boolean("qkv_bias", true);  // o_proj has none
+  // Phi's optional q/k LayerNorms over each head (weight and bias).
+  if (f.type == "phi" && r.boolean("qk_layernorm", false)) x.qk_norm_width = 4 * m.head_dim;
+  x.output_gate = r.boolean("attn_output_gate", f.output_gate_default);
+  const bool qk_norm = (f.qk_norm_per_head || f.qk_norm_full) &&
+                       (!f.qk_norm_key || r.boolean("use_qk_norm", false));
+  if (qk_norm && !m.mla) {
+    x.qk_norm_width = f.qk_norm_full ? (m.heads + m.kv_heads) * m.head_dim : 2 * m.head_dim;
+  }
+  x.sinks = f.sinks;
+}
+
+void read_recurrent_shapes(const Reader& r, ModelConfig& m) {
+  if (r.has("linear_num_value_heads")) {
+    m.linear = LinearAttentionConfig{
+        .key_heads = r.integer("linear_num_key_heads", kPositive),
+        .value_heads = r.integer("linear_num_value_heads", kPositive),
+        .key_dim = r.integer("linear_key_head_dim", kPositive),
+        .value_dim = r.integer("linear_value_head_dim", kPositive),
+        .conv_kernel = r.integer("linear_conv_kernel_dim", kPositive)};
+  }
+  if (r.has("mamba_num_heads")) {
+    m.mamba = MambaConfig{.heads = r.integer("mamba_num_heads", kPositive),
+                          .head_dim = r.integer("mamba_head_dim", kPositive),
+                          .state_size = r.integer("ssm_state_size", kPositive),
+                          .groups = r.integer("n_groups", kPositive, 1),
+                          .conv_kernel = r.integer("conv_kernel", kPositive, 4),
+                          .conv_bias = r.boolean("use_conv_bias", true),
+                          // transformers and vLLM bias in_proj and out_proj by use_bias
+                          .proj_bias = r.boolean("use_bias", false)};
+  }
+  // Nemotron-H keeps its SSM state in fp32 unless mamba_ssm_cache_dtype says otherwise
+  // (transformers' default; vLLM follows it).
+  if (r.string("model_type", "") == "nemotron_h") m.state_precision = Precision::fp32;
+  for (std::string_view key : {"mamba_ssm_dtype", "mamba_ssm_cache_dtype"}) {
+    if (!r.has(key)) continue;
+    const std::string t = r.string(key);
+    if (t == "float32") m.state_precision = Precision::fp32;
+    if (t == "bfloat16") m.state_precision = Precision::bf16;
+    if (t == "float16") m.state_precision = Precision::fp16;
+  }
+}
+
+}  // namespace
+
+const ModelFamily& family_of(std::string_view model_type) {
+  for (const ModelFamily& f : kFamilies) {
+    if (f.type == model_type) return f;
+  }
+  return kGeneric;
+}
+
+std::string without_python_literals(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  bool in_string = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      out += c;
+      if (c == '\\' && i + 1 < text.size()) {
+        out += text[++i];
+      } else if (c == '"') {
+        in_string = false;
+      }
+      continue;
+    }
+    if (c == '"') in_string = true;
+    bool replaced = false;
+    for (std::string_view word : {"-Infinity", "Infinity", "NaN"}) {
+      if (text.substr(i).starts_with(word)) {
+        out += "null";
+        i += word.size() - 1;
+        replaced = true;
+        break;
+      }
+    }
+    if (!replaced) out += c;
+  }
+  return out;
+}
+
+ModelConfig read_model(const Reader& top, std::string_view id) {
+  // Multimodal configs keep the language model under "text_config".
+  const Json& root = top.object();
+  const bool nested = !root.contains("num_hidden_layers") && root.contains("text_config") &&
+                      root["text_config"].is_object();
+  const Reader r = nested ? top.child("text_config") : top;
+  refuse_unsupported(r);
+
+  ModelConfig m;
+  m.id = std::string(id);
+  m.name = top.string("_name", id);
+  m.source = top.string("_source", "");
+  m.model_type = r.string("model_type", top.string("model_type", ""));
+  const ModelFamily& f = family_of(m.model_type);
+
+  if (present_name(r, "num_hidden_layers") == "num_hidden_layers" && !r.has("num_hidden_layers") &&
+      !r.has("hybrid_override_pattern"))
+    r.missing("num_hidden_layers", "a positive integer");
+  m.hidden = r.integer(present_name(r, "hidden_size"), kPositive);
+  m.vocab = r.integer("vocab_size", kPositive);
+  const std::string_view max_key = present_name(r, "max_position_embeddings");
+  m.max_context = r.optional_integer(max_key, kPositive);
+  m.tie_word_embeddings =
+      r.boolean("tie_word_embeddings", top.boolean("tie_word_embeddings", f.tie_default));
+  m.hidden_act = activation(r, f);
+  m.gated_mlp = f.plain_by_activation ? gated_by_name(r, m.hidden_act) : f.gated;
+  m.norm = f.norm;
+  m.mixer_norms = f.mixer_norms;
+  m.ffn_norms = f.ffn_norms;
+  m.lm_head_bias = f.lm_head_bias;
+  m.mlp_bias = f.mlp_bias || r.boolean("mlp_bias", false) ||
+               (f.bias_covers_mlp && biases_on(r, f));
+
+  if (f.type == "gpt2") m.position_embeddings = m.max_context.value_or(1024);
+  if (f.type == "opt") m.position_embeddings = m.max_context.value_or(2048) + 2;
+  if (f.type == "bloom") m.embedding_norms = 1;
+  if (f.type == "falcon") {
+    // Falcon-40B/180B: ln_attn and ln_mlp; Falcon-7B: one norm before the parallel block.
+    const bool two = r.boolean("new_decoder_architecture", false) &&
+                     r.integer("num_ln_in_parallel_attn", kPositive, 2) == 2;
+    m.ffn_norms = two ? 1 : 0;
+  }
+  if (f.type == "gpt_neox" && !r.boolean("use_parallel_residual", true)) m.ffn_norms = 1;
+
+  read_layout(r, f, m);  // needs hidden, then the shapes of the kinds it finds
+  if (m.mixers.empty()) r.missing("num_hidden_layers", "a positive integer");
+  if (mixer_layers(m, MixerKind::full) + mixer_layers(m, MixerKind::sliding) +
+          mixer_layers(m, MixerKind::chunked) >
+      0) {
+    read_attention(r, f, m);
+  }
+  read_recurrent_shapes(r, m);
+  // Multimodal checkpoints put quantization_config at the top, beside text_config.
+  read_quantization(top.has("quantization_config") ? top : r, m);
+  m.mtp_layers = r.integer("num_nextn_predict_layers", kNonNegative,
+                           r.integer("mtp_num_hidden_layers", kNonNegative, 0));
+  return m;
+}
+
+}  // namespace roofline

@@ -1,0 +1,54 @@
+#pragma once
+// Internal: reading a Hugging Face config.json into a ModelConfig (core/MODEL.md §6 lists the
+// keys of every family and where each rule comes from).
+
+#include <string>
+#include <string_view>
+
+#include "json_reader.h"
+#include "roofline/model_config.h"
+
+namespace roofline {
+
+// What a model_type's transformers classes do where the config is silent.
+struct ModelFamily {
+  std::string_view type;            // model_type ("" for the generic Llama-like reading)
+  bool tie_default = false;         // tie_word_embeddings when the key is absent
+  bool gated = true;                // the MLP has a gate matrix whatever the activation
+  bool plain_by_activation = false; // unknown family: gated unless a gelu/relu-family name
+  NormKind norm = NormKind::rms;
+  int mixer_norms = 1, ffn_norms = 1;
+  bool qkv_bias = false, o_bias = false, mlp_bias = false;  // fixed in the modeling code
+  // attention_bias / use_bias / bias / enable_bias switch q, k, v, o biases on (`bias_default`
+  // when the config has none of them), and the MLP's too when `bias_covers_mlp`.
+  bool bias_key = false;
+  bool bias_default = false;
+  bool bias_covers_mlp = false;
+  bool qk_norm_per_head = false;  // q_norm and k_norm of head_dim each
+  bool qk_norm_full = false;      // q_norm of H·dh, k_norm of Hkv·dh (OLMo-2/3)
+  bool qk_norm_key = false;       // only when use_qk_norm is true
+  bool output_gate_default = false;
+  bool sinks = false;
+  bool lm_head_bias = false;
+  bool moe_biases = false;       // router and expert biases (gpt-oss)
+  bool score_bias = false;       // the router's e_score_correction_bias (DeepSeek, Nemotron-H)
+  bool all_sliding = false;      // a sliding_window applies to every layer (Mistral's rule)
+};
+
+// The family of `model_type`, or the generic one.
+const ModelFamily& family_of(std::string_view model_type);
+
+// The layer layout of the config (mixers and feed-forwards per layer, grouped): the rules of
+// §6 for each family. Throws InputError naming the key it cannot follow.
+void read_layout(const Reader& r, const ModelFamily& f, ModelConfig& m);
+
+// quantization_config into m.quantization; throws InputError for a method it cannot count.
+void read_quantization(const Reader& r, ModelConfig& m);
+
+ModelConfig read_model(const Reader& top, std::string_view id);
+
+// Python's json module writes Infinity, -Infinity and NaN, which JSON does not have; configs
+// carry them in keys no count uses (Nemotron-H's time_step_limit). They become null.
+std::string without_python_literals(std::string_view text);
+
+}  // namespace roofline
