@@ -235,7 +235,7 @@ void set_uniform_layout(ModelConfig& m, int64_t layers, int64_t ffn_width,
                         const MixerType& mixer) {
   m.layers = layers;
   m.mixers = {MixerType{mixer.kind, mixer.window, layers}};
-  m.ffns = {FfnType{.kind = FfnKind::dense, .width = ffn_width, .count = layers}};
+  m.ffns = {FfnType::dense(ffn_width, layers)};
 }
 
 const FfnType* find_ffn(const ModelConfig& m, FfnKind kind) {

@@ -159,6 +159,28 @@ std::vector<Case> cases() {
     out.push_back({dec ? "MLA decode, no flash, no q rank" : "MLA prefill, no flash, no q rank",
                    mla_no_flash});
   }
+  // The layer layout (core/MODEL.md §6): windows, recurrences, sparse attention, biases.
+  ModelConfig biased = tiny_gelu();
+  biased.norm = NormKind::layer;
+  biased.attention.qkv_bias = biased.attention.o_bias = biased.mlp_bias = true;
+  ModelConfig quantized = tiny_moe();
+  quantized.quantization.group[static_cast<size_t>(WeightGroup::experts)] = Precision::mxfp4;
+  for (const char* phase : {"decode", "prefill"}) {
+    const bool dec = std::string_view(phase) == "decode";
+    auto make = [&](const ModelConfig& m, int64_t b, int64_t seq) {
+      return dec ? decode(gpu, m, b, seq) : prefill(gpu, m, b, seq);
+    };
+    out.push_back({dec ? "sliding decode" : "sliding prefill", make(tiny_sliding(), 3, 20)});
+    out.push_back({dec ? "chunked decode" : "chunked prefill", make(tiny_chunked(), 2, 21)});
+    out.push_back({dec ? "linear decode" : "linear prefill", make(tiny_linear(), 3, 20)});
+    out.push_back({dec ? "Mamba hybrid decode" : "Mamba hybrid prefill", make(tiny_hybrid(), 2, 10)});
+    out.push_back({dec ? "sparse MLA decode" : "sparse MLA prefill", make(tiny_dsa(), 2, 40)});
+    out.push_back({dec ? "biases, LayerNorm decode" : "biases, LayerNorm prefill", make(biased, 2, 9)});
+    out.push_back({dec ? "mxfp4 experts decode" : "mxfp4 experts prefill", make(quantized, 3, 12)});
+  }
+  Scenario sliding_no_flash = prefill(gpu, tiny_sliding(), 2, 20);
+  sliding_no_flash.flash_attention = false;
+  out.push_back({"sliding prefill, no flash", sliding_no_flash});
   Scenario moe_gelu = decode(gpu, tiny_moe(), 7, 20);
   moe_gelu.model.gated_mlp = false;
   moe_gelu.model.hidden_act = "gelu";

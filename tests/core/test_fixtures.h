@@ -103,8 +103,8 @@ inline ModelConfig with_moe(ModelConfig m, int64_t moe_layers, MoeShape e) {
   const int64_t dense = m.layers - moe_layers;
   const int64_t width = m.ffns.front().width;
   m.ffns.clear();
-  if (dense > 0) m.ffns.push_back(FfnType{.kind = FfnKind::dense, .width = width, .count = dense});
-  m.ffns.push_back(FfnType{.kind = FfnKind::moe, .width = 0, .moe = e, .count = moe_layers});
+  if (dense > 0) m.ffns.push_back(FfnType::dense(width, dense));
+  m.ffns.push_back(FfnType::experts(e, moe_layers));
   return m;
 }
 
@@ -140,9 +140,63 @@ inline ModelConfig tiny_mla() {
   return m;
 }
 
+// tiny_dense with its first layer sliding over W = 8 tokens, the second full.
+inline ModelConfig tiny_sliding() {
+  ModelConfig m = tiny_dense();
+  m.id = "tiny-sliding";
+  m.mixers = {{MixerKind::sliding, 8, 1}, {MixerKind::full, 0, 1}};
+  return m;
+}
+
+// tiny_dense with its first layer attending within chunks of C = 8 tokens, the second full.
+inline ModelConfig tiny_chunked() {
+  ModelConfig m = tiny_dense();
+  m.id = "tiny-chunked";
+  m.mixers = {{MixerKind::chunked, 8, 1}, {MixerKind::full, 0, 1}};
+  return m;
+}
+
+// Qwen3-Next in miniature: a Gated DeltaNet layer (Hk = 2, Hv = 4, dk = dvl = 8, 4 taps) and a
+// full-attention layer with the output gate (q_proj 2·H·dh wide) and per-head q/k norms.
+inline ModelConfig tiny_linear() {
+  ModelConfig m = tiny_dense();
+  m.id = "tiny-linear";
+  m.mixers = {{MixerKind::linear, 0, 1}, {MixerKind::full, 0, 1}};
+  m.linear = LinearAttentionConfig{
+      .key_heads = 2, .value_heads = 4, .key_dim = 8, .value_dim = 8, .conv_kernel = 4};
+  m.attention.output_gate = true;
+  m.attention.qk_norm_width = 2 * 16;
+  return m;
+}
+
+// Nemotron-H in miniature, pattern "M*-E": a Mamba-2 block (4 heads of 8, state 16, 2 groups,
+// 4 taps), an attention block, an MLP block and an MoE block (4 relu2 experts of 32, 2 per token,
+// a shared expert of 16); squared-ReLU MLPs without a gate, an fp32 SSM state.
+inline ModelConfig tiny_hybrid() {
+  ModelConfig m = tiny_dense();
+  m.id = "tiny-hybrid";
+  m.layers = 4;
+  m.mixers = {{MixerKind::mamba, 0, 1}, {MixerKind::full, 0, 1}, {MixerKind::none, 0, 2}};
+  m.ffns = {FfnType::none(2), FfnType::dense(128, 1),
+            FfnType::experts({.experts = 4, .top_k = 2, .width = 32, .shared_width = 16}, 1)};
+  m.mamba = MambaConfig{.heads = 4, .head_dim = 8, .state_size = 16, .groups = 2, .conv_kernel = 4};
+  m.gated_mlp = false;
+  m.hidden_act = "relu2";
+  m.state_precision = Precision::fp32;
+  return m;
+}
+
 // meta-llama/Meta-Llama-3-8B config.json.
 inline ModelConfig llama3_8b() {
   return dense_model("llama-3-8b", 32, 4096, 32, 8, 128, 14336, 128256);
+}
+
+// tiny_mla with DeepSeek sparse attention: an indexer of 2 heads of 8 that keeps the top 16.
+inline ModelConfig tiny_dsa() {
+  ModelConfig m = tiny_mla();
+  m.id = "tiny-dsa";
+  m.indexer = IndexerConfig{.heads = 2, .head_dim = 8, .top_k = 16};
+  return m;
 }
 
 // meta-llama/Meta-Llama-3-70B config.json.

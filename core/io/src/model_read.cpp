@@ -32,13 +32,23 @@ const ModelFamily kFamilies[] = {
      .qk_norm_per_head = true,
      .output_gate_default = true},
     {.type = "gemma", .tie_default = true, .bias_key = true},
-    {.type = "gemma2", .tie_default = true, .mixer_norms = 2, .ffn_norms = 2, .bias_key = true},
+    {.type = "gemma2",
+     .tie_default = true,
+     .mixer_norms = 2,
+     .ffn_norms = 2,
+     .bias_key = true,
+     .vocab_default = 256000,
+     .context_default = 8192},
+    // google/gemma-3-27b-it's config.json leaves vocab_size and max_position_embeddings to
+    // Gemma3TextConfig's defaults.
     {.type = "gemma3_text",
      .tie_default = true,
      .mixer_norms = 2,
      .ffn_norms = 2,
      .bias_key = true,
-     .qk_norm_per_head = true},
+     .qk_norm_per_head = true,
+     .vocab_default = 262208,
+     .context_default = 131072},
     {.type = "gpt_oss", .bias_key = true, .sinks = true, .moe_biases = true},
     {.type = "olmo2", .bias_key = true, .qk_norm_full = true},
     {.type = "olmo3", .bias_key = true, .qk_norm_full = true},
@@ -65,7 +75,19 @@ const ModelFamily kFamilies[] = {
      .norm = N::layer,
      .qkv_bias = true,
      .o_bias = true,
-     .mlp_bias = true},
+     .mlp_bias = true,
+     .learned_positions = true,
+     .context_default = 1024},
+    // StarCoder (1): GPT-2's block with multi-query attention.
+    {.type = "gpt_bigcode",
+     .tie_default = true,
+     .gated = false,
+     .norm = N::layer,
+     .qkv_bias = true,
+     .o_bias = true,
+     .mlp_bias = true,
+     .learned_positions = true,
+     .context_default = 1024},
     {.type = "gptj", .gated = false, .norm = N::layer, .ffn_norms = 0, .mlp_bias = true,
      .lm_head_bias = true},
     {.type = "gpt_neox",
@@ -80,7 +102,9 @@ const ModelFamily kFamilies[] = {
      .norm = N::layer,
      .bias_key = true,
      .bias_default = true,
-     .bias_covers_mlp = true},
+     .bias_covers_mlp = true,
+     .learned_positions = true,
+     .context_default = 2048},
     {.type = "bloom",
      .tie_default = true,
      .gated = false,
@@ -164,8 +188,25 @@ bool gated_by_name(const Reader& r, const std::string& act) {
          Json(act));
 }
 
+// Keys that change the architecture in ways the generic (Llama-like) reading of an unknown
+// model_type would miss.
+constexpr std::string_view kArchitectureKeys[] = {
+    "multi_query", "parallel_attn",  "use_parallel_residual", "new_decoder_architecture",
+    "alibi",       "parallel_block", "n_head_kv",             "num_kv_heads",
+    "layer_types", "layers_block_type", "full_attention_interval", "attn_output_gate",
+    "use_qk_norm", "qk_layernorm"};
+
 // Keys of architectures no rule here counts: refused by name rather than read wrongly.
-void refuse_unsupported(const Reader& r) {
+void refuse_unsupported(const Reader& r, const ModelFamily& f, std::string_view model_type) {
+  if (f.type.empty()) {
+    for (std::string_view key : kArchitectureKeys) {
+      if (r.has(key) && !(r.object()[std::string(key)].is_boolean() && !r.boolean(key, false))) {
+        r.fail_message(key, "model_type '" + std::string(model_type) +
+                                "' is not a family roofline knows, and this key changes what "
+                                "its layers hold");
+      }
+    }
+  }
   auto refuse = [&](std::string_view key, std::string_view why) { r.fail_message(key, why); };
   if (r.boolean("is_encoder_decoder", false))
     refuse("is_encoder_decoder", "encoder-decoder models are not supported (decoder-only only)");
@@ -201,6 +242,8 @@ void read_attention(const Reader& r, const ModelFamily& f, ModelConfig& m) {
     } else {
       m.kv_heads = r.boolean("multi_query", true) ? 1 : m.heads;
     }
+  } else if (f.type == "gpt_bigcode") {
+    m.kv_heads = r.boolean("multi_query", true) ? 1 : m.heads;
   } else {
     m.kv_heads = r.integer("num_key_value_heads", kPositive, m.heads);
   }
@@ -324,7 +367,6 @@ ModelConfig read_model(const Reader& top, std::string_view id) {
   const bool nested = !root.contains("num_hidden_layers") && root.contains("text_config") &&
                       root["text_config"].is_object();
   const Reader r = nested ? top.child("text_config") : top;
-  refuse_unsupported(r);
 
   ModelConfig m;
   m.id = std::string(id);
@@ -332,14 +374,17 @@ ModelConfig read_model(const Reader& top, std::string_view id) {
   m.source = top.string("_source", "");
   m.model_type = r.string("model_type", top.string("model_type", ""));
   const ModelFamily& f = family_of(m.model_type);
+  refuse_unsupported(r, f, m.model_type);
 
   if (present_name(r, "num_hidden_layers") == "num_hidden_layers" && !r.has("num_hidden_layers") &&
       !r.has("hybrid_override_pattern"))
     r.missing("num_hidden_layers", "a positive integer");
   m.hidden = r.integer(present_name(r, "hidden_size"), kPositive);
-  m.vocab = r.integer("vocab_size", kPositive);
+  m.vocab = f.vocab_default > 0 ? r.integer("vocab_size", kPositive, f.vocab_default)
+                                 : r.integer("vocab_size", kPositive);
   const std::string_view max_key = present_name(r, "max_position_embeddings");
   m.max_context = r.optional_integer(max_key, kPositive);
+  if (!m.max_context && f.context_default > 0) m.max_context = f.context_default;
   m.tie_word_embeddings =
       r.boolean("tie_word_embeddings", top.boolean("tie_word_embeddings", f.tie_default));
   m.hidden_act = activation(r, f);
@@ -351,8 +396,8 @@ ModelConfig read_model(const Reader& top, std::string_view id) {
   m.mlp_bias = f.mlp_bias || r.boolean("mlp_bias", false) ||
                (f.bias_covers_mlp && biases_on(r, f));
 
-  if (f.type == "gpt2") m.position_embeddings = m.max_context.value_or(1024);
-  if (f.type == "opt") m.position_embeddings = m.max_context.value_or(2048) + 2;
+  // GPT-2's wpe has n_positions rows; OPT's table is offset by 2.
+  if (f.learned_positions) m.position_embeddings = *m.max_context + (f.type == "opt" ? 2 : 0);
   if (f.type == "bloom") m.embedding_norms = 1;
   if (f.type == "falcon") {
     // Falcon-40B/180B: ln_attn and ln_mlp; Falcon-7B: one norm before the parallel block.

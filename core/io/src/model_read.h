@@ -33,6 +33,9 @@ struct ModelFamily {
   bool moe_biases = false;       // router and expert biases (gpt-oss)
   bool score_bias = false;       // the router's e_score_correction_bias (DeepSeek, Nemotron-H)
   bool all_sliding = false;      // a sliding_window applies to every layer (Mistral's rule)
+  bool learned_positions = false;  // a position table of max_position_embeddings rows
+  int64_t vocab_default = 0;       // vocab_size when the config leaves it out (0: required)
+  int64_t context_default = 0;     // max_position_embeddings when the config leaves it out
 };
 
 // The family of `model_type`, or the generic one.
