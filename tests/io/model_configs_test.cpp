@@ -1,0 +1,194 @@
+// Every published config.json in tests/data/configs (SOURCES.md there says where each comes
+// from): parameters and active parameters against the counts their publishers give, and the KV
+// cache and recurrent state at 128K tokens of context against the formulas of core/MODEL.md §6
+// worked by hand from the file's own keys.
+//
+// Published figures are rounded, and publishers count "active" differently: gpt-oss, DeepSeek,
+// Kimi-K2 and Nemotron-3-Nano leave the input embedding table out (a token reads one row of it),
+// Qwen3-Next and GLM-5 leave out both embedding tables, Mixtral, Qwen3, Llama-4 and Hunyuan keep
+// them. roofline's active count keeps everything but the unused routed experts; each row says
+// which convention its publisher used, and the comparison applies it. A count passes when it is
+// within 0.5 % (total) or 1 % (active) of the published figure, or within half a unit of the
+// figure's last published digit ("32B" is 31.5B to 32.5B).
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "roofline/analysis.h"
+#include "roofline/io/json_io.h"
+
+namespace roofline {
+namespace {
+
+enum class Active {
+  everything,          // all but the unused routed experts
+  no_input_embedding,  // and without the input embedding table (when untied)
+  no_embeddings,       // and without lm_head either
+};
+
+struct Config {
+  const char* file;
+  double parameters;      // roofline's count (core/MODEL.md §6), exact
+  double active;          // roofline's active count, exact
+  double kv_128k;         // KV bytes of one sequence at 131,072 tokens, bf16, by hand
+  double state;           // recurrent-state bytes of one sequence, by hand
+  double published;       // the publisher's total
+  double published_unit;  // one unit of its last digit (1e9 for "80B", 0.1e9 for "46.7B")
+  double published_active;
+  double active_unit;
+  Active convention;
+  const char* source;
+};
+
+constexpr double B = 1e9, M = 1e6, S = 131072;
+
+// KV bytes per token per layer in bf16: 2·Hkv·dh·2, MLA (rkv + d_rope)·2, + the indexer key.
+const Config kConfigs[] = {
+    {"deepseek-r1.json", 671026419200, 37552297472, 61 * S * 576 * 2, 0, 671 * B, B, 37 * B, B,
+     Active::no_input_embedding, "DeepSeek-V3 report: 671B total, 37B activated"},
+    // V3.2 adds 61 indexers (wq_b 1536·64·128, wk 7168·128, weights_proj 7168·64, k_norm 256):
+    // 0.85B over V3. HF lists 685B: it also stores the 14B MTP module roofline does not count.
+    {"deepseek-v3.2.json", 671877944064, 38403822336, 61 * S * (576 + 128) * 2, 0, 671 * B, B,
+     37 * B, B, Active::no_input_embedding, "DeepSeek-V3 family figure (671B/37B) + indexers"},
+    // Gemma 3 report, Table 1: 25,600M non-embedding + 1,416M embedding (the 27.4B on the card
+    // adds the 417M vision encoder roofline does not count). 52 sliding layers keep 1024 tokens.
+    {"gemma-3-27b-it.json", 27009346304, 27009346304, (52 * 1024 + 10 * S) * 2 * 16 * 128 * 2, 0,
+     27.016 * B, 0.001 * B, 27.016 * B, 0.001 * B, Active::everything,
+     "Gemma 3 technical report, Table 1 (text parameters)"},
+    {"glm-5.json", 743911218432, 41784728832, 78 * S * (512 + 64 + 128) * 2, 0, 744 * B, B,
+     40 * B, B, Active::no_embeddings, "GLM-5 report: 744B total, 40B activated"},
+    // gpt-oss model card table: 116.83B / 5.13B and 20.91B / 3.61B; half the layers slide
+    // over 128 tokens.
+    {"gpt-oss-120b.json", 116829156672, 5711982912, (18 * 128 + 18 * S) * 2 * 8 * 64 * 2, 0,
+     116.83 * B, 0.01 * B, 5.13 * B, 0.01 * B, Active::no_input_embedding,
+     "gpt-oss model card (arXiv:2508.10925), parameter table"},
+    {"gpt-oss-20b.json", 20914757184, 4187440704, (12 * 128 + 12 * S) * 2 * 8 * 64 * 2, 0,
+     20.91 * B, 0.01 * B, 3.61 * B, 0.01 * B, Active::no_input_embedding,
+     "gpt-oss model card (arXiv:2508.10925), parameter table"},
+    {"gpt2.json", 124439808, 124439808, 12 * S * 2 * 12 * 64 * 2, 0, 124 * M, M, 124 * M, M,
+     Active::everything, "openai-community/gpt2 model card: 124M"},
+    {"hunyuan-a13b.json", 80393183232, 12747448320, 32 * S * 2 * 8 * 128 * 2, 0, 80 * B, B,
+     13 * B, B, Active::everything, "tencent/Hunyuan-A13B model card: 80B total, 13B active"},
+    {"kimi-k2-instruct.json", 1026408232448, 32861500928, 61 * S * 576 * 2, 0, 1000 * B,
+     1000 * B, 32 * B, B, Active::no_input_embedding,
+     "Kimi-K2 model card: 1T total, 32B activated"},
+    {"llama-3.1-405b.json", 405853388800, 405853388800, 126 * S * 2 * 8 * 128 * 2, 0, 405 * B, B,
+     405 * B, B, Active::everything, "Meta Llama 3.1 405B"},
+    {"llama-3.1-8b-instruct.json", 8030261248, 8030261248, 32 * S * 2 * 8 * 128 * 2, 0, 8.03 * B,
+     0.01 * B, 8.03 * B, 0.01 * B, Active::everything, "HF safetensors count 8.03B"},
+    // Llama-4: 3 of every 4 layers attend within chunks of 8192 tokens.
+    {"llama-4-maverick-17b-128e.json", 400711848960, 17184691200,
+     (36 * 8192 + 12 * S) * 2 * 8 * 128 * 2, 0, 400 * B, B, 17 * B, B, Active::everything,
+     "Meta: 17B active, 400B total"},
+    // Meta's 109B counts the vision encoder too (34 ViT layers of 1408 with its adapter and
+    // projector: 0.872B by transformers' Llama4VisionModel shapes), which roofline leaves out:
+    // 107.770 + 0.872 = 108.64B is compared.
+    {"llama-4-scout-17b-16e.json", 107769861120, 17172894720,
+     (36 * 8192 + 12 * S) * 2 * 8 * 128 * 2, 0, 109 * B - 0.871932416 * B, B, 17 * B, B,
+     Active::everything, "Meta: 17B active, 109B total (vision encoder included)"},
+    {"mixtral-8x22b-v0.1.json", 140620634112, 39152031744, 56 * S * 2 * 8 * 128 * 2, 0, 141 * B,
+     B, 39 * B, B, Active::everything, "Mistral AI: 141B total, 39B active"},
+    {"mixtral-8x7b-v0.1.json", 46702792704, 12879925248, 32 * S * 2 * 8 * 128 * 2, 0, 46.7 * B,
+     0.1 * B, 12.9 * B, 0.1 * B, Active::everything, "Mistral AI: 46.7B total, 12.9B per token"},
+    // 23 Mamba blocks: SSM state 64·64·128 fp32, convolution state (4096 + 2·8·128)·3 bf16.
+    {"nemotron-3-nano-30b-a3b.json", 31577940288, 3580076352, 6 * S * 2 * 2 * 128 * 2,
+     23 * (64 * 64 * 128 * 4 + (4096 + 2 * 8 * 128) * 3 * 2), 31.6 * B, 0.1 * B, 3.2 * B,
+     0.1 * B, Active::no_input_embedding,
+     "Nemotron 3 Nano report: 31.6B total, 3.2B active (3.6B with embeddings)"},
+    {"nemotron-h-56b-base-8k.json", 56324350464, 56324350464, 10 * S * 2 * 8 * 128 * 2,
+     54 * (256 * 64 * 256 * 4 + (16384 + 2 * 8 * 256) * 3 * 2), 56 * B, B, 56 * B, B,
+     Active::everything, "Nemotron-H-56B"},
+    {"olmo-3.1-32b-instruct.json", 32233522176, 32233522176,
+     (48 * 4096 + 16 * S) * 2 * 8 * 128 * 2, 0, 32 * B, B, 32 * B, B, Active::everything,
+     "allenai/Olmo-3.1-32B: 32B"},
+    {"opt-125m.json", 125239296, 125239296, 12 * S * 2 * 12 * 64 * 2, 0, 125 * M, M, 125 * M, M,
+     Active::everything, "OPT paper, Table 1: 125M"},
+    // "2.7 billion parameters": Microsoft truncates; the checkpoint's own count is 2.78B, so
+    // only the truncation is compared (2.7B up to 2.8B).
+    {"phi-2.json", 2779683840, 2779683840, 32 * S * 2 * 32 * 80 * 2, 0, 2.75 * B, 0.1 * B,
+     2.75 * B, 0.1 * B, Active::everything, "microsoft/phi-2 model card: 2.7 billion"},
+    {"qwen3-235b-a22b.json", 235093634560, 22190763520, 94 * S * 2 * 4 * 128 * 2, 0, 235 * B, B,
+     22 * B, B, Active::everything, "Qwen3 model card: 235B total, 22B activated"},
+    {"qwen3-coder-480b-a35b.json", 480154875392, 35474765312, 62 * S * 2 * 8 * 128 * 2, 0,
+     480 * B, B, 35 * B, B, Active::everything, "Qwen3-Coder model card: 480B, 35B activated"},
+    // Qwen3-Next: 36 Gated DeltaNet layers, state 32·128·128, convolution (2·16·128 + 32·128)·3.
+    {"qwen3-coder-next.json", 79674391296, 3874929408, 12 * S * 2 * 2 * 256 * 2,
+     36 * (32 * 128 * 128 * 2 + 8192 * 3 * 2), 80 * B, B, 3 * B, B, Active::no_embeddings,
+     "Qwen3-Next model card: 80B total, 3B activated"},
+    {"qwen3-next-80b-a3b-thinking.json", 79674391296, 3874929408, 12 * S * 2 * 2 * 256 * 2,
+     36 * (32 * 128 * 128 * 2 + 8192 * 3 * 2), 80 * B, B, 3 * B, B, Active::no_embeddings,
+     "Qwen3-Next model card: 80B total, 3B activated"},
+    // Qwen3.5 keeps the DeltaNet state in fp32 (mamba_ssm_dtype).
+    {"qwen3.5-27b.json", 26895998464, 26895998464, 16 * S * 2 * 4 * 256 * 2,
+     48 * (48 * 128 * 128 * 4 + (2 * 16 * 128 + 48 * 128) * 3 * 2), 27 * B, B, 27 * B, B,
+     Active::everything, "Qwen3.5-27B"},
+    {"qwen3.5-397b-a17b.json", 396346350336, 17349040896, 15 * S * 2 * 2 * 256 * 2,
+     45 * (64 * 128 * 128 * 4 + (2 * 16 * 128 + 64 * 128) * 3 * 2), 397 * B, B, 17 * B, B,
+     Active::everything, "Qwen3.5 model card: 397B total, 17B activated"},
+};
+
+std::string slurp(const std::filesystem::path& p) {
+  std::ifstream in(p);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+bool near_published(double ours, double published, double unit, double rel) {
+  return std::fabs(ours - published) <= std::max(rel * published, unit / 2);
+}
+
+const std::filesystem::path kDir = ROOFLINE_TEST_DATA_DIR "/configs";
+
+TEST(PublishedConfigs, EveryFileHasARow) {
+  size_t files = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(kDir)) {
+    if (entry.path().extension() != ".json") continue;
+    ++files;
+    bool listed = false;
+    for (const Config& c : kConfigs) listed = listed || entry.path().filename() == c.file;
+    EXPECT_TRUE(listed) << entry.path().filename() << " has no row";
+  }
+  EXPECT_EQ(files, std::size(kConfigs));
+}
+
+TEST(PublishedConfigs, CountsMatchThePublishersAndTheFormulas) {
+  for (const Config& c : kConfigs) {
+    SCOPED_TRACE(c.file);
+    const std::filesystem::path path = kDir / c.file;
+    auto m = parse_model(slurp(path), path.string(), c.file);
+    ASSERT_TRUE(m) << m.error();
+    Scenario s;
+    s.model = m.value();
+    s.gpu.memory_bandwidth_bytes_per_s = 1e12;
+    s.gpu.memory_capacity_bytes = 1e15;
+    s.gpu.set_peak(Precision::bf16, 1e15);
+    s.seq = 131072;
+    s.kv = s.activations = Precision::bf16;
+    const Analysis a = analyze(s);
+    ASSERT_FALSE(a.ops.empty()) << a.warnings.front();
+    const Totals& t = a.totals;
+    EXPECT_EQ(t.parameters, c.parameters);
+    EXPECT_EQ(t.active_parameters, c.active);
+    EXPECT_EQ(t.kv_cache_bytes, c.kv_128k);
+    EXPECT_EQ(t.state_bytes, c.state);
+
+    EXPECT_TRUE(near_published(t.parameters, c.published, c.published_unit, 0.005))
+        << t.parameters << " against " << c.published << ": " << c.source;
+    const ModelConfig& mc = m.value();
+    const double table = static_cast<double>(mc.vocab) * static_cast<double>(mc.hidden);
+    double active = t.active_parameters;
+    if (c.convention != Active::everything && !mc.tie_word_embeddings) active -= table;
+    if (c.convention == Active::no_embeddings) active -= table;
+    EXPECT_TRUE(near_published(active, c.published_active, c.active_unit, 0.01))
+        << active << " against " << c.published_active << ": " << c.source;
+  }
+}
+
+}  // namespace
+}  // namespace roofline
