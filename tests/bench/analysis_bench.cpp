@@ -2,6 +2,7 @@
 #include <benchmark/benchmark.h>
 
 #include "roofline/analysis.h"
+#include "roofline/io/preset_library.h"
 #include "roofline/sweep.h"
 #include "test_fixtures.h"
 
@@ -27,6 +28,26 @@ void BM_AnalyzeDeepSeekV3Decode(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_AnalyzeDeepSeekV3Decode)->Unit(benchmark::kMicrosecond);
+
+// The hybrids (core/MODEL.md §6): target < 5 µs. Qwen3-Next 80B-A3B: 36 Gated DeltaNet and 12
+// gated full-attention layers, 512 experts; Nemotron 3 Nano: Mamba-2, attention and MoE blocks.
+void analyze_preset(benchmark::State& state, const char* id) {
+  const Scenario s = decode(h100_sxm(), PresetLibrary::builtin().model(id).value(), 16, 32768);
+  for (auto _ : state) {
+    Analysis a = analyze(s);
+    benchmark::DoNotOptimize(a);
+  }
+}
+void BM_AnalyzeQwen3NextDecode(benchmark::State& state) {
+  analyze_preset(state, "qwen3-next-80b-a3b");
+}
+BENCHMARK(BM_AnalyzeQwen3NextDecode)->Unit(benchmark::kMicrosecond);
+void BM_AnalyzeNemotron3NanoDecode(benchmark::State& state) {
+  analyze_preset(state, "nemotron-3-nano");
+}
+BENCHMARK(BM_AnalyzeNemotron3NanoDecode)->Unit(benchmark::kMicrosecond);
+void BM_AnalyzeGptOss120bDecode(benchmark::State& state) { analyze_preset(state, "gpt-oss-120b"); }
+BENCHMARK(BM_AnalyzeGptOss120bDecode)->Unit(benchmark::kMicrosecond);
 
 // 1,000 log-spaced batches from 1 to 1,000,000 (762 distinct after rounding).
 void BM_SweepBatch1000Points(benchmark::State& state) {

@@ -37,6 +37,31 @@ void BM_FrameDraggingFcDot(benchmark::State& st) {
 }
 BENCHMARK(BM_FrameDraggingFcDot)->Unit(benchmark::kMicrosecond);
 
+// The same drag on the largest hybrid preset (Qwen3-Next 80B-A3B: two attention dots, 48
+// layers of four kinds), every operator shown.
+void BM_FrameDraggingFcDotHybrid(benchmark::State& st) {
+  const PresetLibrary& lib = PresetLibrary::builtin();
+  Scenario s = lib.default_scenario();
+  s.model = lib.model("qwen3-next-80b-a3b").value();
+  s.seq = 32768;
+  HeadlessUi ui(s);
+  ui.state.chart.show_ops = true;
+  ui.frame(3);
+  const ImVec2 start = ui.marker_screen_pos("group:fc");
+  ui.move_to(start);
+  ui.press();
+  int step = 0;
+  for (auto _ : st) {
+    const int phase = step++ % 60;
+    const float dx = static_cast<float>(phase < 30 ? phase : 60 - phase) * 10.0f;
+    ImGui::GetIO().MousePos = {start.x + dx + 1, start.y};
+    ui.frame();
+  }
+  ui.release();
+  st.counters["final_batch"] = static_cast<double>(ui.state.doc.batch);
+}
+BENCHMARK(BM_FrameDraggingFcDotHybrid)->Unit(benchmark::kMicrosecond);
+
 // A frame right after a structural change (another GPU each frame): analysis, trail and fit.
 void BM_FrameGpuSwitch(benchmark::State& st) {
   const PresetLibrary& lib = PresetLibrary::builtin();
