@@ -39,8 +39,8 @@ std::string list_table(const PresetLibrary& library, std::string_view kind) {
                       format_bytes(g.memory_capacity_bytes)});
     }
   } else if (kind == "models") {
-    rows.push_back({"id", "name", "parameters", "layers", "hidden", "heads/kv", "kind"});
-    right = {false, false, true, true, true, true, false};
+    rows.push_back({"id", "name", "parameters", "active", "layers", "hidden", "heads/kv", "kind"});
+    right = {false, false, true, true, true, true, true, false};
     for (const auto& e : library.models()) {
       ModelConfig m = loaded(library.model(e.id));
       const FfnType* moe = find_ffn(m, FfnKind::moe);
@@ -48,8 +48,20 @@ std::string list_table(const PresetLibrary& library, std::string_view kind) {
                                    std::to_string(moe->moe.experts)
                              : "dense";
       if (m.mla) arch += ", MLA";
-      if (m.mixers.size() > 1) arch += ", hybrid";
-      rows.push_back({e.id, m.name, format_parameters(parameter_count(m)), std::to_string(m.layers),
+      // The mixer kinds of a hybrid: "sliding 1024 + full attention".
+      if (const std::string layout = layout_text(m); layout.find(": ") != std::string::npos) {
+        std::string kinds;
+        for (const MixerType& t : m.mixers) {
+          if (t.kind == MixerKind::none) continue;
+          if (!kinds.empty()) kinds += " + ";
+          kinds += std::string(to_string(t.kind));
+          if (t.window > 0) kinds += " " + std::to_string(t.window);
+        }
+        arch += ", " + kinds;
+      }
+      const ParameterCount p = count_parameters(m);
+      rows.push_back({e.id, m.name, format_parameters(p.total()), format_parameters(p.active()),
+                      std::to_string(m.layers),
                       std::to_string(m.hidden),
                       std::to_string(m.heads) + "/" + std::to_string(m.kv_heads), arch});
     }

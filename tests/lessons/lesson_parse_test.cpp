@@ -156,8 +156,8 @@ TEST(ParseLesson, BadTextHighlightAndKeys) {
             "literal brace");
   EXPECT_EQ(error_of(lesson_json(R"({"title": "A", "text": "t", "highlight": ["group:mlp"]})")),
             "presets/lessons/x.json: step 1 (\"A\"): highlight: unknown id 'group:mlp': expected "
-            "group:fc, group:attention, group:elementwise, group:step, op:NAME, roof, "
-            "roof:PRECISION, ridge, trail, critical or compare");
+            "group:fc, group:attention, group:attention@KIND, group:elementwise, group:step, "
+            "op:NAME, roof, roof:PRECISION, ridge, trail, critical or compare");
   EXPECT_EQ(error_of(lesson_json(R"({"title": "A", "text": "t", "highlights": []})")),
             "presets/lessons/x.json: step 1 (\"A\"): highlights: unknown key: expected one of "
             "title, text, changes, highlight, pin_ghosts, question");

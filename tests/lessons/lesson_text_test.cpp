@@ -91,7 +91,8 @@ std::set<std::string> documented_names(std::string_view text) {
     });
     if (!word || name == "name") continue;  // "{{", "{compare.*}" and the generic "{name}"
     if (name.starts_with("G.")) {
-      for (const char* g : {"fc.", "attention.", "elementwise.", "step."})
+      for (const char* g : {"fc.", "attention.", "elementwise.", "step.", "full.", "sliding.",
+                            "chunked.", "linear.", "mamba."})
         names.insert(g + name.substr(2));
     } else {
       names.insert(name);

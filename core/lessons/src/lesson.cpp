@@ -12,6 +12,7 @@ bool is_highlight_id(std::string_view id) {
     if (id == fixed) return true;
   }
   if (id.starts_with("op:")) return id.size() > 3;
+  if (id.starts_with("group:attention@")) return id.size() > 16;
   if (id.starts_with("roof:")) return parse_precision(id.substr(5)).has_value();
   return false;
 }
@@ -71,8 +72,8 @@ std::string check_step(const LessonStep& step) {
   for (const std::string& id : step.highlight) {
     if (!is_highlight_id(id)) {
       return "highlight: unknown id '" + id +
-             "': expected group:fc, group:attention, group:elementwise, group:step, op:NAME, "
-             "roof, roof:PRECISION, ridge, trail, critical or compare";
+             "': expected group:fc, group:attention, group:attention@KIND, group:elementwise, "
+             "group:step, op:NAME, roof, roof:PRECISION, ridge, trail, critical or compare";
     }
   }
   return step.question ? check_question(*step.question) : std::string();
@@ -98,9 +99,18 @@ std::string check_analysis(const Scenario& s, const Analysis& a, std::string_vie
 
 std::string check_op_highlights(const LessonStep& step, const Analysis& a) {
   for (const std::string& id : step.highlight) {
-    if (!id.starts_with("op:") || a.find_op(std::string_view(id).substr(3))) continue;
+    if (id.starts_with("group:attention@")) {
+      if (find_group(a, std::string_view(id).substr(6))) continue;
+      std::string names;
+      for (const GroupCost& g : a.attention_types)
+        names += (names.empty() ? "" : ", ") + std::string("group:attention@") +
+                 type_key(a, g.layer_type);
+      return "highlight: this step's model has no attention type '" + id.substr(16) +
+             "': expected " + (names.empty() ? std::string("group:attention") : "one of " + names);
+    }
+    if (!id.starts_with("op:") || find_op_key(a, std::string_view(id).substr(3))) continue;
     std::string names;
-    for (const OpCost& op : a.ops) names += (names.empty() ? "" : ", ") + std::string(op.name);
+    for (const OpCost& op : a.ops) names += (names.empty() ? "" : ", ") + op_key(a, op);
     return "highlight: this step's analysis has no op '" + id.substr(3) + "': expected one of " +
            names;
   }

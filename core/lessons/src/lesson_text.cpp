@@ -83,7 +83,10 @@ std::vector<TextSpan> parse_emphasis(std::string_view text) {
 
 namespace {
 
-constexpr std::array<std::string_view, 4> kGroups = {"fc", "attention", "elementwise", "step"};
+// The four groups, then one attention type each (its kind, core/MODEL.md §6): the attention
+// ops of the model's layers of that kind.
+constexpr std::array<std::string_view, 9> kGroups = {
+    "fc", "attention", "elementwise", "step", "full", "sliding", "chunked", "linear", "mamba"};
 constexpr std::array<std::string_view, 8> kGroupFields = {
     "intensity", "achieved", "flops", "bytes", "time", "bound", "pct_peak", "pct_roof"};
 constexpr std::string_view kPlainNames[] = {"gpu",
@@ -106,6 +109,10 @@ constexpr std::string_view kPlainNames[] = {"gpu",
                                             "weights_read",
                                             "kv_bytes",
                                             "kv_per_token",
+                                            "layout",
+                                            "parameters",
+                                            "active_parameters",
+                                            "state",
                                             "tp",
                                             "query_heads",
                                             "kv_heads",
@@ -231,13 +238,29 @@ class Values {
   }
 
  private:
+  // An attention type by its kind ("sliding"): its own group, or the attention group when the
+  // model has only that kind (MLA layers are "full" here); nullptr when it has none.
+  const GroupCost* attention_type(std::string_view kind) const {
+    auto matches = [&](const LayerTypeInfo& t) {
+      return t.kind == kind || (kind == "full" && t.kind == "mla");
+    };
+    for (const GroupCost& g : a_.attention_types) {
+      if (matches(a_.layer_types[static_cast<size_t>(g.layer_type)])) return &g;
+    }
+    if (!a_.attention_types.empty()) return nullptr;
+    for (const LayerTypeInfo& t : a_.layer_types) {
+      if (t.part == LayerPart::mixer) return matches(t) ? &a_.attention : nullptr;
+    }
+    return nullptr;
+  }
+
   std::optional<std::string> group_value(std::string_view group, std::string_view field) const {
     const GroupCost* g = group == "fc"            ? &a_.fc
                          : group == "attention"   ? &a_.attention
                          : group == "elementwise" ? &a_.elementwise
                          : group == "step"        ? &a_.step
-                                                  : nullptr;
-    if (!g) return std::nullopt;
+                                                  : attention_type(group);
+    if (!g) return std::string(kNone);
     if (field == "intensity") return format_intensity(g->intensity);
     if (field == "achieved") return format_flop_rate(g->achieved_flops);
     if (field == "flops") return format_flops(g->flops);

@@ -44,8 +44,14 @@ std::vector<TextSpan> parse_emphasis(std::string_view text);
 //   {weights} {kv_cache} {memory} {usable_memory}    bytes of the whole model, the whole cache,
 //                                     per GPU, usable per GPU: "16.1 GB"
 //   {weights_read} {kv_bytes}         bytes of weights / KV cache one step moves per GPU
-//   {kv_per_token}                    KV bytes per token over all layers: "131 kB"
-//   {G.intensity}                     G in fc, attention, elementwise, step: 3 significant
+//   {kv_per_token}                    KV bytes one more token of context adds, over the layers
+//                                     whose cache still grows (not a full window): "131 kB"
+//   {layout}                          the layer kinds: "48 layers: 36 linear + 12 full attention"
+//   {parameters} {active_parameters}  "80.0 B" (active: all but the unused routed experts)
+//   {state}                           linear-attention / Mamba state of the batch: "316 MB"
+//   {G.intensity}                     G in fc, attention, elementwise, step, or one attention
+//                                     type: full, sliding, chunked, linear, mamba ("–" when the
+//                                     model has no layer of that kind): 3 significant
 //                                     digits, thousands separated above 999: "1.00 FLOP/B",
 //                                     "62.5 FLOP/B", "1,110 FLOP/B"; "∞ (moves no bytes)" when
 //                                     fused
