@@ -209,7 +209,7 @@ void from_family_rule(const Reader& r, const ModelFamily& f, std::vector<Layer>&
     each([&](size_t) { return MixerType{MixerKind::sliding, W}; });
   } else if (r.has("sliding_window") && !r.has("use_sliding_window")) {
     r.fail_message("sliding_window",
-                   "model_type '" + std::string(t) +
+                   "model_type '" + r.string("model_type", "") +
                        "' does not say which layers use the window: give layer_types");
   } else {
     each([](size_t) { return MixerType{MixerKind::full}; });
@@ -259,7 +259,8 @@ int64_t dense_width(const Reader& r, const ModelFamily& f, int64_t hidden, bool 
     if (r.has(key)) return r.integer(key, kPositive);
   }
   const std::string_view t = f.type;
-  if (t == "gpt2" || t == "gptj" || t == "bloom" || t == "falcon") return 4 * hidden;
+  if (t == "gpt2" || t == "gpt_bigcode" || t == "gptj" || t == "bloom" || t == "falcon")
+    return 4 * hidden;
   if (required) r.missing("intermediate_size", "a positive integer");
   return 0;
 }

@@ -1,0 +1,263 @@
+// Reading config.json across families (core/MODEL.md §6): the layout rules, quantization_config,
+// Python's non-finite literals, and one clear refusal for what roofline cannot count.
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "roofline/io/json_io.h"
+
+namespace roofline {
+namespace {
+
+Result<ModelConfig> read(const std::string& text) { return parse_model(text, "m.json", "m"); }
+
+std::string error_of(const std::string& text) {
+  auto r = read(text);
+  EXPECT_FALSE(r) << "parsed: " << text;
+  return r ? std::string() : r.error();
+}
+
+// A small Llama-like body for the tests to add keys to: 4 layers, d 64, 4 heads of 16, 2 KV.
+std::string body(const std::string& model_type, const std::string& more = "") {
+  return R"({"model_type": ")" + model_type +
+         R"(", "num_hidden_layers": 4, "hidden_size": 64, "num_attention_heads": 4,
+            "num_key_value_heads": 2, "intermediate_size": 128, "vocab_size": 100)" +
+         (more.empty() ? "" : ", " + more) + "}";
+}
+
+// [SECTION] Layer kinds
+
+TEST(ModelFamilies, LayerTypesListTheMixers) {
+  auto m = read(body("gpt_oss", R"("sliding_window": 128, "layer_types": ["sliding_attention",
+      "full_attention", "sliding_attention", "full_attention"])"));
+  ASSERT_TRUE(m) << m.error();
+  ASSERT_EQ(m->mixers.size(), 2u);
+  EXPECT_EQ(m->mixers[0], (MixerType{MixerKind::sliding, 128, 2}));
+  EXPECT_EQ(m->mixers[1], (MixerType{MixerKind::full, 0, 2}));
+  EXPECT_EQ(error_of(body("gpt_oss", R"("layer_types": ["sliding_attention", "full_attention",
+      "cross_attention", "full_attention"], "sliding_window": 128)")),
+            "m.json: layer_types[2]: expected full_attention, sliding_attention, "
+            "chunked_attention, linear_attention or mamba, got \"cross_attention\"");
+  EXPECT_EQ(error_of(body("gpt_oss", R"("layer_types": ["full_attention"])")),
+            "m.json: layer_types: expected a list of 4 layer kinds, got [\"full_attention\"]");
+}
+
+TEST(ModelFamilies, FamilyRulesWhenNoLayerTypes) {
+  // Gemma-2: even layers slide (4096 by default).
+  auto gemma2 = read(body("gemma2"));
+  ASSERT_TRUE(gemma2) << gemma2.error();
+  EXPECT_EQ(gemma2->mixers[0], (MixerType{MixerKind::sliding, 4096, 2}));
+  EXPECT_TRUE(gemma2->tie_word_embeddings);  // Gemma2Config's default
+  EXPECT_EQ(gemma2->mixer_norms, 2);          // pre and post norms
+  // Gemma-3: every sliding_window_pattern-th layer is global.
+  auto gemma3 = read(body("gemma3_text", R"("sliding_window": 512, "sliding_window_pattern": 2)"));
+  ASSERT_TRUE(gemma3) << gemma3.error();
+  EXPECT_EQ(gemma3->mixers[0], (MixerType{MixerKind::sliding, 512, 2}));
+  EXPECT_EQ(gemma3->mixers[1], (MixerType{MixerKind::full, 0, 2}));
+  // Qwen3-Next: every full_attention_interval-th layer is full attention, the rest linear.
+  auto next = read(body("qwen3_next", R"("full_attention_interval": 2, "linear_num_key_heads": 2,
+      "linear_num_value_heads": 4, "linear_key_head_dim": 8, "linear_value_head_dim": 8,
+      "linear_conv_kernel_dim": 4)"));
+  ASSERT_TRUE(next) << next.error();
+  EXPECT_EQ(next->mixers[0], (MixerType{MixerKind::linear, 0, 2}));
+  EXPECT_EQ(next->mixers[1], (MixerType{MixerKind::full, 0, 2}));
+  EXPECT_TRUE(next->attention.output_gate);  // attn_output_gate defaults on
+  // Llama-4: layers with RoPE (no_rope_layers 1) attend within chunks; an empty list means
+  // every 4th layer is global.
+  auto llama4 = read(body("llama4_text", R"("attention_chunk_size": 8, "no_rope_layers": [],
+      "intermediate_size_mlp": 256)"));
+  ASSERT_TRUE(llama4) << llama4.error();
+  EXPECT_EQ(llama4->mixers[0], (MixerType{MixerKind::chunked, 8, 3}));
+  EXPECT_EQ(llama4->mixers[1], (MixerType{MixerKind::full, 0, 1}));
+  EXPECT_EQ(llama4->ffns[0].width, 256);  // dense layers use intermediate_size_mlp
+  // Qwen2: a window only with use_sliding_window, and only from layer max_window_layers on.
+  auto qwen2 = read(body("qwen2", R"("sliding_window": 32, "use_sliding_window": false)"));
+  ASSERT_TRUE(qwen2) << qwen2.error();
+  EXPECT_EQ(qwen2->mixers.size(), 1u);
+  EXPECT_EQ(qwen2->mixers[0].kind, MixerKind::full);
+  auto qwen2_on = read(body(
+      "qwen2", R"("sliding_window": 32, "use_sliding_window": true, "max_window_layers": 3)"));
+  ASSERT_TRUE(qwen2_on) << qwen2_on.error();
+  EXPECT_EQ(qwen2_on->mixers[0], (MixerType{MixerKind::full, 0, 3}));
+  EXPECT_EQ(qwen2_on->mixers[1], (MixerType{MixerKind::sliding, 32, 1}));
+  // Mistral: every layer slides; its config class defaults the window to 4096, null turns it off.
+  auto mistral = read(body("mistral"));
+  ASSERT_TRUE(mistral) << mistral.error();
+  EXPECT_EQ(mistral->mixers[0], (MixerType{MixerKind::sliding, 4096, 4}));
+  auto mistral_null = read(body("mistral", R"("sliding_window": null)"));
+  ASSERT_TRUE(mistral_null) << mistral_null.error();
+  EXPECT_EQ(mistral_null->mixers[0].kind, MixerKind::full);
+}
+
+TEST(ModelFamilies, HybridPatternGivesEachBlockOneMixerOrOneFeedForward) {
+  auto m = read(R"({"model_type": "nemotron_h", "hybrid_override_pattern": "M*-E",
+      "num_hidden_layers": 4, "hidden_size": 64, "num_attention_heads": 4,
+      "num_key_value_heads": 2, "head_dim": 16, "intermediate_size": 128, "vocab_size": 100,
+      "mamba_num_heads": 4, "mamba_head_dim": 8, "ssm_state_size": 16, "n_groups": 2,
+      "conv_kernel": 4, "n_routed_experts": 4, "num_experts_per_tok": 2,
+      "moe_intermediate_size": 32, "moe_shared_expert_intermediate_size": 16,
+      "n_shared_experts": 1, "mlp_hidden_act": "relu2", "time_step_limit": [0.0, Infinity]})");
+  ASSERT_TRUE(m) << m.error();  // Python's Infinity is read (as null) where no count uses it
+  EXPECT_EQ(m->mixers[0], (MixerType{MixerKind::mamba, 0, 1}));
+  EXPECT_EQ(m->mixers[1], (MixerType{MixerKind::full, 0, 1}));
+  EXPECT_EQ(m->mixers[2], (MixerType{MixerKind::none, 0, 2}));
+  EXPECT_EQ(m->ffns[0].kind, FfnKind::none);
+  EXPECT_EQ(m->ffns[1], FfnType::dense(128, 1));
+  EXPECT_EQ(m->ffns[2].moe.shared_width, 16);
+  EXPECT_FALSE(m->gated_mlp);  // relu2 experts and MLP: up and down only
+  EXPECT_EQ(m->state_precision, Precision::fp32);
+  EXPECT_EQ(
+      error_of(R"({"model_type": "nemotron_h", "hybrid_override_pattern": "M*X", "hidden_size": 64,
+      "num_attention_heads": 4, "vocab_size": 100})"),
+      "m.json: hybrid_override_pattern: expected M (Mamba), * (attention), - (MLP) or E (MoE), "
+      "got 'X' at layer 2");
+}
+
+TEST(ModelFamilies, MoeLayersAndPerLayerLists) {
+  // DeepSeek: the first first_k_dense_replace layers are dense.
+  auto ds = read(body("deepseek_v3", R"("n_routed_experts": 8, "num_experts_per_tok": 2,
+      "moe_intermediate_size": 32, "n_shared_experts": 1, "first_k_dense_replace": 1)"));
+  ASSERT_TRUE(ds) << ds.error();
+  EXPECT_EQ(ds->ffns[0], FfnType::dense(128, 1));
+  EXPECT_EQ(ds->ffns[1].count, 3);
+  EXPECT_EQ(ds->ffns[1].moe.shared_width, 32);
+  EXPECT_TRUE(ds->ffns[1].moe.router_bias);  // e_score_correction_bias
+  // Llama-4 Maverick: every interleave_moe_layer_step-th layer is MoE, with one shared expert.
+  auto mav = read(body("llama4_text", R"("num_local_experts": 8, "num_experts_per_tok": 1,
+      "interleave_moe_layer_step": 2, "intermediate_size_mlp": 256)"));
+  ASSERT_TRUE(mav) << mav.error();
+  EXPECT_EQ(mav->ffns[0], FfnType::dense(256, 2));
+  EXPECT_EQ(mav->ffns[1].count, 2);
+  EXPECT_EQ(mav->ffns[1].moe.shared_width, 128);
+  // Qwen2-MoE: a gated shared expert of its own width; mlp_only_layers stay dense.
+  auto qwen = read(body("qwen2_moe", R"("num_experts": 8, "num_experts_per_tok": 2,
+      "moe_intermediate_size": 32, "shared_expert_intermediate_size": 96, "mlp_only_layers": [0])"));
+  ASSERT_TRUE(qwen) << qwen.error();
+  EXPECT_EQ(qwen->ffns[0], FfnType::dense(128, 1));
+  EXPECT_EQ(qwen->ffns[1].moe.shared_width, 96);
+  EXPECT_TRUE(qwen->ffns[1].moe.shared_gate);
+  EXPECT_TRUE(qwen->attention.qkv_bias);
+  EXPECT_FALSE(qwen->attention.o_bias);
+  // Hunyuan: per-layer lists; layers that differ become types of their own.
+  auto hy = read(body("hunyuan_v1_moe", R"("num_experts": 8, "moe_topk": [2, 2, 4, 4],
+      "moe_intermediate_size": [32, 32, 32, 32], "num_shared_expert": [1, 1, 1, 1],
+      "use_mixed_mlp_moe": true)"));
+  ASSERT_TRUE(hy) << hy.error();
+  ASSERT_EQ(hy->ffns.size(), 2u);
+  EXPECT_EQ(hy->ffns[0].moe.top_k, 2);
+  EXPECT_EQ(hy->ffns[1].moe.top_k, 4);
+  EXPECT_EQ(hy->ffns[1].moe.shared_width, 32);
+  EXPECT_EQ(error_of(body("hunyuan_v1_moe", R"("num_experts": 8, "moe_topk": [2, 2],
+      "moe_intermediate_size": 32)")),
+            "m.json: moe_topk: expected one value per layer (4), got a list of 2");
+}
+
+// [SECTION] Names, defaults and details
+
+TEST(ModelFamilies, Gpt2KeysBiasesPositionsAndTiedEmbeddings) {
+  auto m = read(R"({"model_type": "gpt2", "n_layer": 2, "n_embd": 64, "n_head": 4,
+      "n_positions": 32, "n_inner": null, "vocab_size": 100,
+      "activation_function": "gelu_new"})");
+  ASSERT_TRUE(m) << m.error();
+  EXPECT_EQ(m->layers, 2);
+  EXPECT_EQ(m->ffns[0].width, 256);  // n_inner null: 4·d
+  EXPECT_EQ(m->position_embeddings, 32);
+  EXPECT_EQ(m->max_context, 32);
+  EXPECT_TRUE(m->tie_word_embeddings);
+  EXPECT_EQ(m->norm, NormKind::layer);
+  EXPECT_TRUE(m->attention.qkv_bias && m->attention.o_bias && m->mlp_bias);
+  EXPECT_FALSE(m->gated_mlp);
+  // 2 layers of 4·64·64 + 4·64 attention, 2·64·256 + 256 + 64 MLP, 2 LayerNorms of 128:
+  // 16640 + 33088 + 256 = 49984; 99968 + token table 6400 + positions 2048 + final 128 = 108544.
+  EXPECT_DOUBLE_EQ(parameter_count(*m), 108544);
+}
+
+TEST(ModelFamilies, FalconAndBigCodeMultiQuery) {
+  auto falcon = read(R"({"model_type": "falcon", "num_hidden_layers": 2, "hidden_size": 64,
+      "num_attention_heads": 4, "multi_query": true, "parallel_attn": true,
+      "vocab_size": 100})");
+  ASSERT_TRUE(falcon) << falcon.error();
+  EXPECT_EQ(falcon->kv_heads, 1);
+  EXPECT_EQ(falcon->ffn_norms, 0);  // one norm feeds the parallel attention and MLP
+  EXPECT_EQ(falcon->ffns[0].width, 256);
+  auto forty = read(R"({"model_type": "falcon", "num_hidden_layers": 2, "hidden_size": 64,
+      "num_attention_heads": 4, "new_decoder_architecture": true, "num_kv_heads": 2,
+      "vocab_size": 100})");
+  ASSERT_TRUE(forty) << forty.error();
+  EXPECT_EQ(forty->kv_heads, 2);
+  EXPECT_EQ(forty->ffn_norms, 1);  // ln_attn and ln_mlp
+  auto bigcode = read(R"({"model_type": "gpt_bigcode", "n_layer": 2, "n_embd": 64, "n_head": 4,
+      "n_positions": 32, "multi_query": true, "vocab_size": 100})");
+  ASSERT_TRUE(bigcode) << bigcode.error();
+  EXPECT_EQ(bigcode->kv_heads, 1);
+}
+
+TEST(ModelFamilies, TextConfigAndMaxContext) {
+  auto m = read(R"({"model_type": "gemma3", "text_config": {"model_type": "gemma3_text",
+      "num_hidden_layers": 6, "hidden_size": 64, "num_attention_heads": 4,
+      "num_key_value_heads": 2, "head_dim": 16, "intermediate_size": 128,
+      "sliding_window": 8}, "vision_config": {"hidden_size": 1152}})");
+  ASSERT_TRUE(m) << m.error();
+  EXPECT_EQ(m->vocab, 262208);          // Gemma3TextConfig's default
+  EXPECT_EQ(m->max_context, 131072);    // likewise
+  EXPECT_EQ(m->attention.qk_norm_width, 32);  // q_norm and k_norm of head_dim
+  EXPECT_EQ(m->mixers[0], (MixerType{MixerKind::sliding, 8, 5}));
+}
+
+// [SECTION] quantization_config
+
+TEST(ModelFamilies, QuantizationConfigSetsTheGroupsItCovers) {
+  auto oss = read(body("gpt_oss", R"("num_local_experts": 4, "num_experts_per_tok": 2,
+      "quantization_config": {"quant_method": "mxfp4", "modules_to_not_convert":
+      ["model.layers.*.self_attn", "model.layers.*.mlp.router", "model.embed_tokens", "lm_head"]})"));
+  ASSERT_TRUE(oss) << oss.error();
+  EXPECT_EQ(oss->quantization.of(WeightGroup::experts), Precision::mxfp4);
+  EXPECT_EQ(oss->quantization.of(WeightGroup::mixer), std::nullopt);
+  EXPECT_EQ(oss->quantization.of(WeightGroup::other), std::nullopt);
+  // DeepSeek's fp8 with one fp32 scale per 128 x 128 block: 4 / 16384 bytes a weight more.
+  auto fp8 = read(body("deepseek_v3", R"("quantization_config": {"quant_method": "fp8",
+      "fmt": "e4m3", "weight_block_size": [128, 128], "activation_scheme": "dynamic"})"));
+  ASSERT_TRUE(fp8) << fp8.error();
+  EXPECT_EQ(fp8->quantization.of(WeightGroup::mixer), Precision::fp8);
+  EXPECT_EQ(fp8->quantization.of(WeightGroup::dense), Precision::fp8);
+  EXPECT_EQ(fp8->quantization.of(WeightGroup::other), std::nullopt);  // embeddings, lm_head
+  EXPECT_DOUBLE_EQ(fp8->quantization.scale_bytes, 4.0 / 16384);
+  // GPTQ int4, groups of 128: a 16-bit scale and a 4-bit zero point a group.
+  auto gptq = read(body("llama", R"("quantization_config": {"quant_method": "gptq", "bits": 4,
+      "group_size": 128})"));
+  ASSERT_TRUE(gptq) << gptq.error();
+  EXPECT_EQ(gptq->quantization.of(WeightGroup::dense), Precision::int4);
+  EXPECT_DOUBLE_EQ(gptq->quantization.scale_bytes, 2.5 / 128);
+  EXPECT_EQ(error_of(body("llama", R"("quantization_config": {"quant_method": "hqq"})")),
+            "m.json: quantization_config.quant_method: expected fp8, fbgemm_fp8, mxfp4, modelopt "
+            "(FP8, NVFP4), compressed-tensors, gptq, awq or bitsandbytes, got \"hqq\"");
+}
+
+// [SECTION] Refusals
+
+TEST(ModelFamilies, WhatCannotBeCountedIsRefusedByName) {
+  EXPECT_EQ(error_of(body("t5", R"("is_encoder_decoder": true)")),
+            "m.json: is_encoder_decoder: encoder-decoder models are not supported (decoder-only "
+            "only)");
+  EXPECT_EQ(error_of(body("hunyuan_v1_moe", R"("use_cla": true)")),
+            "m.json: use_cla: cross-layer KV sharing (CLA) is not supported");
+  EXPECT_EQ(error_of(body("jamba", R"("attn_layer_period": 8)")),
+            "m.json: attn_layer_period: Jamba's period-and-offset layout is not supported");
+  EXPECT_EQ(error_of(body("cohere2", R"("sliding_window": 4096)")),
+            "m.json: sliding_window: model_type 'cohere2' does not say which layers use the "
+            "window: give layer_types");
+  EXPECT_EQ(error_of(body("exotic", R"("multi_query": true)")),
+            "m.json: multi_query: model_type 'exotic' is not a family roofline knows, and this "
+            "key changes what its layers hold");
+  EXPECT_EQ(error_of(body("opt", R"("word_embed_proj_dim": 32)")),
+            "m.json: word_embed_proj_dim: differs from hidden_size: OPT's input and output "
+            "projections are not counted");
+  EXPECT_EQ(error_of(body("llama", R"("quantization_config": {"quant_method": "fp8",
+      "modules_to_not_convert": ["model.layers.3.mlp"]})")),
+            "m.json: quantization_config.modules_to_not_convert[0]: exceptions for single layers "
+            "(model.layers.3.mlp) are not supported: the layout counts layer types");
+}
+
+}  // namespace
+}  // namespace roofline
