@@ -145,3 +145,50 @@ TEST(ScenarioToJson, WritesEveryKey) {
 
 }  // namespace
 }  // namespace roofline
+
+namespace roofline {
+namespace {
+
+// The additions of model.md §6 on gpt-oss 20B at 32K context: the weights as they resolve, each
+// op's layer type, one group per attention type, active parameters and state.
+TEST(AnalysisJson, LayerLayoutAdditions) {
+  Scenario s = llama_8b();
+  s.model = PresetLibrary::builtin().model("gpt-oss-20b").value();
+  s.seq = 32768;
+  const Analysis a = analyze(s);
+  const json j = json::parse(analysis_to_json(s, a));
+  EXPECT_EQ(j["scenario"]["weights"], "bf16");
+  EXPECT_EQ(j["scenario"]["expert_weights"], "mxfp4");  // quantization_config
+  EXPECT_EQ(j["scenario"]["weights_from_config"], true);
+  EXPECT_EQ(j["scenario"]["model_shape"]["layout"], "24 layers: 12 sliding 128 + 12 full attention");
+  EXPECT_EQ(j["totals"]["parameters"], 20914757184.0);
+  EXPECT_EQ(j["totals"]["active_parameters"], 4187440704.0);
+  EXPECT_EQ(j["totals"]["state_bytes"], 0.0);
+  // 12 sliding layers keep 128 tokens, 12 full ones 32,768: 2·8·64·2 = 2048 bytes a token a layer.
+  EXPECT_EQ(j["totals"]["kv_cache_bytes"], 2048.0 * (12 * 128 + 12 * 32768));
+  const json& types = j["groups"]["attention_types"];
+  ASSERT_EQ(types.size(), 2u);
+  EXPECT_EQ(types[0]["layer_type"], "sliding");
+  EXPECT_EQ(types[0]["layer"], "sliding 128");
+  EXPECT_EQ(types[0]["layers"], 12);
+  EXPECT_EQ(types[1]["layer_type"], "full");
+  // The attention op appears once per type; its layer_type tells them apart.
+  int attention_ops = 0;
+  for (const json& op : j["ops"]) {
+    ASSERT_TRUE(op.contains("layer_type"));
+    if (op["name"] == "attention") {
+      ++attention_ops;
+      EXPECT_TRUE(op["layer_type"] == "sliding" || op["layer_type"] == "full") << op;
+    }
+    if (op["name"] == "expert_up") {
+      EXPECT_EQ(op["layer_type"], "moe");
+    }
+    if (op["name"] == "lm_head") {
+      EXPECT_EQ(op["layer_type"], "output");
+    }
+  }
+  EXPECT_EQ(attention_ops, 2);
+}
+
+}  // namespace
+}  // namespace roofline

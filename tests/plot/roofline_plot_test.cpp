@@ -136,6 +136,38 @@ TEST(Dots, GroupsSitAtIntensityAndAchievedFlops) {
   EXPECT_EQ(g.find_marker("op:q_proj"), nullptr);  // ops off by default
 }
 
+// A model with sliding and full layers gets one labelled attention dot per kind, each at its
+// own group's numbers, and no single attention dot (core/MODEL.md §6).
+TEST(Dots, OneAttentionDotPerAttentionType) {
+  const Scenario s = testing::scenario_with("gemma-3-27b", Phase::decode, 4, 65536);
+  const Analysis a = analyze(s);
+  ASSERT_EQ(a.attention_types.size(), 2u);
+  PlotView v = fixed_view();
+  v.chart.show_ops = true;
+  const PlotGeometry g = build(s, v);
+  EXPECT_EQ(g.find_marker("group:attention"), nullptr);
+  const struct {
+    const char* id;
+    const char* label;
+    const GroupCost& cost;
+  } types[] = {{"group:attention@sliding", "attention · sliding 1024", a.attention_types[0]},
+               {"group:attention@full", "attention · full", a.attention_types[1]}};
+  for (const auto& [id, label, cost] : types) {
+    const Marker* m = g.find_marker(id);
+    ASSERT_NE(m, nullptr) << id;
+    EXPECT_DOUBLE_EQ(m->x_value, cost.intensity) << id;
+    EXPECT_DOUBLE_EQ(m->y_value, cost.achieved_flops) << id;
+    bool labelled = false;
+    for (const TextLabel& l : g.texts) labelled = labelled || l.text == label;
+    EXPECT_TRUE(labelled) << label;
+  }
+  // Ops whose name recurs in several layer types are keyed by their type.
+  EXPECT_NE(g.find_marker("op:attention@sliding"), nullptr);
+  EXPECT_NE(g.find_marker("op:q_proj@full"), nullptr);
+  EXPECT_EQ(g.find_marker("op:q_proj"), nullptr);
+  EXPECT_NE(g.find_marker("op:lm_head"), nullptr);  // once per step: its plain name
+}
+
 TEST(Dots, OpsWithZeroBytesAreNotPlotted) {
   Scenario s = default_scenario();
   s.fuse_elementwise = true;
