@@ -44,9 +44,9 @@ std::string list_table(const PresetLibrary& library, std::string_view kind) {
     for (const auto& e : library.models()) {
       ModelConfig m = loaded(library.model(e.id));
       const FfnType* moe = find_ffn(m, FfnKind::moe);
-      std::string arch = moe ? "MoE " + std::to_string(moe->moe.top_k) + "/" +
-                                   std::to_string(moe->moe.experts)
-                             : "dense";
+      std::string arch =
+          moe ? "MoE " + std::to_string(moe->moe.top_k) + "/" + std::to_string(moe->moe.experts)
+              : "dense";
       if (m.mla) arch += ", MLA";
       // The mixer kinds of a hybrid: "sliding 1024 + full attention".
       if (const std::string layout = layout_text(m); layout.find(": ") != std::string::npos) {
@@ -61,8 +61,7 @@ std::string list_table(const PresetLibrary& library, std::string_view kind) {
       }
       const ParameterCount p = count_parameters(m);
       rows.push_back({e.id, m.name, format_parameters(p.total()), format_parameters(p.active()),
-                      std::to_string(m.layers),
-                      std::to_string(m.hidden),
+                      std::to_string(m.layers), std::to_string(m.hidden),
                       std::to_string(m.heads) + "/" + std::to_string(m.kv_heads), arch});
     }
   } else {
@@ -70,8 +69,7 @@ std::string list_table(const PresetLibrary& library, std::string_view kind) {
     right = {false, false, false, false, true, true, false};
     for (const auto& e : library.scenarios()) {
       const Scenario s = loaded(library.scenario(e.id)).scenario;
-      std::string precision = weights_text(s) + "/" +
-                              std::string(to_string(s.activations)) + "/" +
+      std::string precision = weights_text(s) + "/" + std::string(to_string(s.activations)) + "/" +
                               std::string(to_string(s.kv));
       rows.push_back({e.id, s.gpu.id, s.model.id, std::string(to_string(s.phase)),
                       std::to_string(s.batch), std::to_string(s.seq), precision});

@@ -24,13 +24,13 @@ size_t display_width(std::string_view text) {
 std::string on_off(bool on) { return on ? "on" : "off"; }
 
 std::string workload_line(const Scenario& s) {
-  std::string line =
-      std::string(to_string(s.phase)) + ", batch " + std::to_string(s.batch) +
-      (s.phase == Phase::prefill ? ", prompt " : ", context ") + std::to_string(s.seq) +
-      " tokens; weights " + weights_text(s) + ", activations " +
-      std::string(to_string(s.activations)) + ", kv " + std::string(to_string(s.kv)) +
-      "; flash attention " + on_off(s.flash_attention) + ", fused elementwise " +
-      on_off(s.fuse_elementwise) + ", tp " + std::to_string(s.tp);
+  std::string line = std::string(to_string(s.phase)) + ", batch " + std::to_string(s.batch) +
+                     (s.phase == Phase::prefill ? ", prompt " : ", context ") +
+                     std::to_string(s.seq) + " tokens; weights " + weights_text(s) +
+                     ", activations " + std::string(to_string(s.activations)) + ", kv " +
+                     std::string(to_string(s.kv)) + "; flash attention " +
+                     on_off(s.flash_attention) + ", fused elementwise " +
+                     on_off(s.fuse_elementwise) + ", tp " + std::to_string(s.tp);
   return line;
 }
 

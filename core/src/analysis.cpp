@@ -159,8 +159,8 @@ void memory_totals(const Scenario& s, Analysis& a) {
   }
 }
 
-// An all-reduce of the M x d activations after each mixer and each feed-forward (ring: 2(tp-1)/tp of the data
-// crosses each link), not overlapped with compute.
+// An all-reduce of the M x d activations after each mixer and each feed-forward (ring: 2(tp-1)/tp
+// of the data crosses each link), not overlapped with compute.
 double communication_time(const Scenario& s, Analysis& a) {
   if (s.tp <= 1) return 0;
   if (!s.gpu.interconnect_bandwidth_bytes_per_s) {

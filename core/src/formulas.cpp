@@ -93,7 +93,8 @@ MatmulShape experts(MatmulShape m) {
   return m;
 }
 
-std::optional<MatmulShape> matmul_shape(const Scenario& s, const OpPlace& p, std::string_view name) {
+std::optional<MatmulShape> matmul_shape(const Scenario& s, const OpPlace& p,
+                                        std::string_view name) {
   const ModelConfig& m = s.model;
   const AttentionExtras& x = m.attention;
   const bool mla = m.mla.has_value();
@@ -137,7 +138,8 @@ std::optional<MatmulShape> matmul_shape(const Scenario& s, const OpPlace& p, std
               e->shared_gate ? "with the shared expert's sigmoid gate" : "");
   if ((name == "expert_gate" || name == "expert_up") && e)
     return experts(mm(name, "M·k", "d", "dffe", "b_a", e->expert_bias));
-  if (name == "expert_down" && e) return experts(mm(name, "M·k", "dffe", "d", "b_a", e->expert_bias));
+  if (name == "expert_down" && e)
+    return experts(mm(name, "M·k", "dffe", "d", "b_a", e->expert_bias));
   if (name == "shared_gate" || name == "shared_up") return mm(name, "M", "d", "dsh");
   if (name == "shared_down") return mm(name, "M", "dsh", "d");
   if (name == "lm_head")
@@ -290,9 +292,10 @@ void add_mixer_symbols(const Scenario& s, const OpPlace& p, std::vector<FormulaS
       const std::string def = p.mixer->kind == MixerKind::sliding   ? "min(S, W)"
                               : p.mixer->kind == MixerKind::chunked ? "(S − 1) mod C + 1"
                                                                     : "min(S, top-k)";
-      const std::string pairs = p.mixer->kind == MixerKind::sliding   ? "Σ min(i, W), i = 1…T"
-                                : p.mixer->kind == MixerKind::chunked ? "T·(T+1)/2 within each chunk of C"
-                                                                      : "Σ min(i, top-k), i = 1…T";
+      const std::string pairs = p.mixer->kind == MixerKind::sliding ? "Σ min(i, W), i = 1…T"
+                                : p.mixer->kind == MixerKind::chunked
+                                    ? "T·(T+1)/2 within each chunk of C"
+                                    : "Σ min(i, top-k), i = 1…T";
       if (decode) out.push_back({"Sa", attended_tokens(S, *p.mixer, top_k), def});
       if (!decode) out.push_back({"P", causal_pairs(S, *p.mixer, top_k), pairs});
     }
@@ -314,16 +317,17 @@ void add_mixer_symbols(const Scenario& s, const OpPlace& p, std::vector<FormulaS
   if (p.mixer->kind == MixerKind::linear && m.linear) {
     const LinearAttentionConfig& l = *m.linear;
     const double key = d(l.key_heads * l.key_dim), value = d(l.value_heads * l.value_dim);
-    out.insert(out.end(), {{"Hk", d(l.key_heads), ""},
-                           {"Hv", d(l.value_heads), ""},
-                           {"dk", d(l.key_dim), ""},
-                           {"dvl", d(l.value_dim), ""},
-                           {"st", e.recurrent, "Hv·dk·dvl"},
-                           {"cd", 2 * key + value, "2·Hk·dk + Hv·dvl"},
-                           {"Kc", d(l.conv_kernel), ""},
-                           {"cs", e.conv, "cd·(Kc − 1)"},
-                           {"wi", 2 * key + 2 * value + 2 * d(l.value_heads), "2·Hk·dk + 2·Hv·dvl + 2·Hv"},
-                           {"wo", value, "Hv·dvl"}});
+    out.insert(out.end(),
+               {{"Hk", d(l.key_heads), ""},
+                {"Hv", d(l.value_heads), ""},
+                {"dk", d(l.key_dim), ""},
+                {"dvl", d(l.value_dim), ""},
+                {"st", e.recurrent, "Hv·dk·dvl"},
+                {"cd", 2 * key + value, "2·Hk·dk + Hv·dvl"},
+                {"Kc", d(l.conv_kernel), ""},
+                {"cs", e.conv, "cd·(Kc − 1)"},
+                {"wi", 2 * key + 2 * value + 2 * d(l.value_heads), "2·Hk·dk + 2·Hv·dvl + 2·Hv"},
+                {"wo", value, "Hv·dvl"}});
   }
   if (p.mixer->kind == MixerKind::mamba && m.mamba) {
     const MambaConfig& a = *m.mamba;
@@ -351,8 +355,7 @@ OpFormula formula_for(const Scenario& s, const Analysis& a, const OpCost& op) {
   return attention_formula(s, p, op.name);
 }
 
-std::vector<FormulaSymbol> formula_symbols(const Scenario& s, const Analysis& a,
-                                           const OpCost& op) {
+std::vector<FormulaSymbol> formula_symbols(const Scenario& s, const Analysis& a, const OpCost& op) {
   const ModelConfig& m = s.model;
   const OpPlace p = place_of(s, a, op);
   const bool decode = s.phase == Phase::decode;

@@ -105,20 +105,22 @@ constexpr Knob kKnobs[] = {
      .type = KnobType::weights,
      .help = "Weight precision (auto: the config's quantization where it has one, else bf16)",
      .get = [](const Scenario& s) -> ChangeValue { return WeightsChoice{s.weights}; },
-     .set = [](Scenario& s, const ChangeValue& v, const PresetResolver&) {
-       s.weights = std::get<WeightsChoice>(v).precision;
-       return std::string();
-     }},
+     .set =
+         [](Scenario& s, const ChangeValue& v, const PresetResolver&) {
+           s.weights = std::get<WeightsChoice>(v).precision;
+           return std::string();
+         }},
     {.key = ChangeKey::expert_weights,
      .name = "expert_weights",
      .flag = "expert-weights",
      .type = KnobType::weights,
      .help = "Routed experts' weight precision (auto: as the weights resolve for them)",
      .get = [](const Scenario& s) -> ChangeValue { return WeightsChoice{s.expert_weights}; },
-     .set = [](Scenario& s, const ChangeValue& v, const PresetResolver&) {
-       s.expert_weights = std::get<WeightsChoice>(v).precision;
-       return std::string();
-     }},
+     .set =
+         [](Scenario& s, const ChangeValue& v, const PresetResolver&) {
+           s.expert_weights = std::get<WeightsChoice>(v).precision;
+           return std::string();
+         }},
     {.key = ChangeKey::activations,
      .name = "activations",
      .flag = "activations",

@@ -23,9 +23,10 @@ void count_attention(const ModelConfig& m, double& matrices, double& vectors) {
   if (m.mla) {
     const MlaConfig& a = *m.mla;
     const double qk = d(a.qk_nope_head_dim + a.qk_rope_head_dim);
-    matrices += a.q_lora_rank ? d(m.hidden) * d(*a.q_lora_rank) + d(*a.q_lora_rank) * d(m.heads) * qk
-                              : d(m.hidden) * d(m.heads) * qk;
-    matrices += d(m.hidden) * d(a.kv_lora_rank + a.qk_rope_head_dim);                 // kv_a
+    matrices += a.q_lora_rank
+                    ? d(m.hidden) * d(*a.q_lora_rank) + d(*a.q_lora_rank) * d(m.heads) * qk
+                    : d(m.hidden) * d(m.heads) * qk;
+    matrices += d(m.hidden) * d(a.kv_lora_rank + a.qk_rope_head_dim);                   // kv_a
     matrices += d(a.kv_lora_rank) * d(m.heads) * d(a.qk_nope_head_dim + a.v_head_dim);  // kv_b
     matrices += d(m.heads) * d(a.v_head_dim) * d(m.hidden);                             // o
     vectors += d(a.kv_lora_rank) + (a.q_lora_rank ? d(*a.q_lora_rank) : 0);  // their norms
@@ -52,7 +53,7 @@ void count_attention(const ModelConfig& m, double& matrices, double& vectors) {
 void count_linear(const ModelConfig& m, double& matrices, double& vectors) {
   const LinearAttentionConfig& a = *m.linear;
   const double key = d(a.key_heads) * d(a.key_dim), value = d(a.value_heads) * d(a.value_dim);
-  matrices += d(m.hidden) * (2 * key + 2 * value)  // in_proj_qkvz
+  matrices += d(m.hidden) * (2 * key + 2 * value)   // in_proj_qkvz
               + d(m.hidden) * 2 * d(a.value_heads)  // in_proj_ba
               + value * d(m.hidden);                // out_proj
   vectors += (2 * key + value) * d(a.conv_kernel)   // conv1d, no bias
@@ -65,7 +66,7 @@ void count_mamba(const ModelConfig& m, double& matrices, double& vectors) {
   const double inner = d(a.heads) * d(a.head_dim), groups = d(a.groups) * d(a.state_size);
   const double conv_dim = inner + 2 * groups;
   const double in_width = 2 * inner + 2 * groups + d(a.heads);
-  matrices += d(m.hidden) * in_width + inner * d(m.hidden);  // in_proj, out_proj
+  matrices += d(m.hidden) * in_width + inner * d(m.hidden);              // in_proj, out_proj
   vectors += conv_dim * d(a.conv_kernel) + (a.conv_bias ? conv_dim : 0)  // conv1d
              + 3 * d(a.heads)                                            // dt_bias, A_log, D
              + inner;                                                    // the gated norm
@@ -231,8 +232,7 @@ std::string layout_text(const ModelConfig& m) {
   return out;
 }
 
-void set_uniform_layout(ModelConfig& m, int64_t layers, int64_t ffn_width,
-                        const MixerType& mixer) {
+void set_uniform_layout(ModelConfig& m, int64_t layers, int64_t ffn_width, const MixerType& mixer) {
   m.layers = layers;
   m.mixers = {MixerType{mixer.kind, mixer.window, layers}};
   m.ffns = {FfnType::dense(ffn_width, layers)};
@@ -322,7 +322,8 @@ std::string validate_mixer(const ModelConfig& m, const MixerType& t) {
       if (auto e = in_range("attention_chunk_size", t.window); !e.empty()) return e;
       return validate_attention(m);
     case MixerKind::linear:
-      if (!m.linear) return "linear_attention layers need the linear_* keys (linear_num_key_heads, ...)";
+      if (!m.linear)
+        return "linear_attention layers need the linear_* keys (linear_num_key_heads, ...)";
       return first_error({{"linear_num_key_heads", m.linear->key_heads},
                           {"linear_num_value_heads", m.linear->value_heads},
                           {"linear_key_head_dim", m.linear->key_dim},

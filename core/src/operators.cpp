@@ -227,10 +227,10 @@ void append_mla_attention(const Scenario& s, const Step& st, double keys, double
 // state element.
 struct Recurrence {
   std::string_view name;
-  double state;                 // recurrent state elements per sequence
-  double conv_dim, kernel;      // convolution channels and taps
-  double in_width, out_width;   // activation elements read and written per token
-  double state_flops;           // FLOPs per state element per token
+  double state;                // recurrent state elements per sequence
+  double conv_dim, kernel;     // convolution channels and taps
+  double in_width, out_width;  // activation elements read and written per token
+  double state_flops;          // FLOPs per state element per token
 };
 
 void append_recurrence(const Step& st, const Recurrence& r, OpList& out) {
@@ -264,7 +264,10 @@ void append_mamba(const Scenario& s, const Step& st, OpList& out) {
   const MambaConfig& a = *m.mamba;
   const double dm = d(m.hidden), inner = d(a.heads * a.head_dim),
                groups = d(a.groups * a.state_size), nh = d(a.heads);
-  out.fc({.name = "in_proj", .rows = st.M, .K = dm, .N = 2 * inner + 2 * groups + nh,
+  out.fc({.name = "in_proj",
+          .rows = st.M,
+          .K = dm,
+          .N = 2 * inner + 2 * groups + nh,
           .bias = a.proj_bias});
   const StateElements e = state_elements(m, MixerKind::mamba);
   append_recurrence(st,
@@ -276,16 +279,31 @@ void append_mamba(const Scenario& s, const Step& st, OpList& out) {
 
 // One MLP of width `width` over `rows` token-rows; `copies` of its weights are read.
 void append_mlp(const Scenario& s, std::string_view gate, std::string_view up,
-                std::string_view down, WeightGroup group, double rows, double width,
-                double copies, bool bias, OpList& out) {
+                std::string_view down, WeightGroup group, double rows, double width, double copies,
+                bool bias, OpList& out) {
   const double dm = d(s.model.hidden);
   if (s.model.gated_mlp) {
-    out.fc({.name = gate, .group = group, .rows = rows, .K = dm, .N = width, .copies = copies,
+    out.fc({.name = gate,
+            .group = group,
+            .rows = rows,
+            .K = dm,
+            .N = width,
+            .copies = copies,
             .bias = bias});
   }
-  out.fc({.name = up, .group = group, .rows = rows, .K = dm, .N = width, .copies = copies,
+  out.fc({.name = up,
+          .group = group,
+          .rows = rows,
+          .K = dm,
+          .N = width,
+          .copies = copies,
           .bias = bias});
-  out.fc({.name = down, .group = group, .rows = rows, .K = width, .N = dm, .copies = copies,
+  out.fc({.name = down,
+          .group = group,
+          .rows = rows,
+          .K = width,
+          .N = dm,
+          .copies = copies,
           .bias = bias});
 }
 
@@ -368,8 +386,8 @@ void append_ffn(const Scenario& s, const Step& st, const FfnType& t, OpList& out
   const ActivationCost act = activation_cost(m);
   if (t.kind == FfnKind::dense) {
     const double dff = d(t.width);
-    append_mlp(s, "gate_proj", "up_proj", "down_proj", WeightGroup::dense, M, dff, 1,
-               m.mlp_bias, out);
+    append_mlp(s, "gate_proj", "up_proj", "down_proj", WeightGroup::dense, M, dff, 1, m.mlp_bias,
+               out);
     out.elementwise("act", act.flops * M * dff, act.tensors * M * dff * ba);
   } else {
     const MoeShape& e = t.moe;
@@ -381,12 +399,12 @@ void append_ffn(const Scenario& s, const Step& st, const FfnType& t, OpList& out
             .K = dm,
             .N = E + (e.shared_gate ? 1 : 0),
             .bias = e.router_bias});
-    append_mlp(s, "expert_gate", "expert_up", "expert_down", WeightGroup::experts, M * k,
-               dffe, touched, e.expert_bias, out);
+    append_mlp(s, "expert_gate", "expert_up", "expert_down", WeightGroup::experts, M * k, dffe,
+               touched, e.expert_bias, out);
     const double shared = d(e.shared_width);
     if (shared > 0) {
-      append_mlp(s, "shared_gate", "shared_up", "shared_down", WeightGroup::dense, M, shared,
-                 1, false, out);
+      append_mlp(s, "shared_gate", "shared_up", "shared_down", WeightGroup::dense, M, shared, 1,
+                 false, out);
     }
     const double act_elems = M * k * dffe + M * shared;
     out.elementwise("expert_act", act.flops * act_elems, act.tensors * act_elems * ba);

@@ -24,7 +24,8 @@ WeightFormats weight_formats(const Scenario& s) {
       f.group[g] = {*q.group[g], q.scale_bytes, true};
     }
   }
-  if (s.expert_weights) f.group[static_cast<size_t>(WeightGroup::experts)] = {*s.expert_weights, 0, false};
+  if (s.expert_weights)
+    f.group[static_cast<size_t>(WeightGroup::experts)] = {*s.expert_weights, 0, false};
   return f;
 }
 

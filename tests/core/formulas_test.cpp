@@ -173,9 +173,11 @@ std::vector<Case> cases() {
     out.push_back({dec ? "sliding decode" : "sliding prefill", make(tiny_sliding(), 3, 20)});
     out.push_back({dec ? "chunked decode" : "chunked prefill", make(tiny_chunked(), 2, 21)});
     out.push_back({dec ? "linear decode" : "linear prefill", make(tiny_linear(), 3, 20)});
-    out.push_back({dec ? "Mamba hybrid decode" : "Mamba hybrid prefill", make(tiny_hybrid(), 2, 10)});
+    out.push_back(
+        {dec ? "Mamba hybrid decode" : "Mamba hybrid prefill", make(tiny_hybrid(), 2, 10)});
     out.push_back({dec ? "sparse MLA decode" : "sparse MLA prefill", make(tiny_dsa(), 2, 40)});
-    out.push_back({dec ? "biases, LayerNorm decode" : "biases, LayerNorm prefill", make(biased, 2, 9)});
+    out.push_back(
+        {dec ? "biases, LayerNorm decode" : "biases, LayerNorm prefill", make(biased, 2, 9)});
     out.push_back({dec ? "mxfp4 experts decode" : "mxfp4 experts prefill", make(quantized, 3, 12)});
   }
   Scenario sliding_no_flash = prefill(gpu, tiny_sliding(), 2, 20);

@@ -122,7 +122,8 @@ inline ModelConfig tiny_gelu() {
 
 // tiny_dense with MoE: E=4, k=2, dffe=32, 1 shared expert (of width 32), first layer dense.
 inline ModelConfig tiny_moe() {
-  ModelConfig m = with_moe(tiny_dense(), 1, {.experts = 4, .top_k = 2, .width = 32, .shared_width = 32});
+  ModelConfig m =
+      with_moe(tiny_dense(), 1, {.experts = 4, .top_k = 2, .width = 32, .shared_width = 32});
   m.id = "tiny-moe";
   return m;
 }
@@ -214,9 +215,9 @@ inline ModelConfig mixtral_8x7b() {
 inline ModelConfig deepseek_v3() {
   // 3 dense layers, then 58 MoE layers: 256 experts of 2048, 8 per token, 1 shared expert; the
   // router's e_score_correction_bias (256 per layer).
-  ModelConfig m = with_moe(dense_model("deepseek-v3", 61, 7168, 128, 128, 56, 18432, 129280), 58,
-                           {.experts = 256, .top_k = 8, .width = 2048, .shared_width = 2048,
-                            .router_bias = true});
+  ModelConfig m = with_moe(
+      dense_model("deepseek-v3", 61, 7168, 128, 128, 56, 18432, 129280), 58,
+      {.experts = 256, .top_k = 8, .width = 2048, .shared_width = 2048, .router_bias = true});
   m.mla = MlaConfig{.q_lora_rank = 1536,
                     .kv_lora_rank = 512,
                     .qk_nope_head_dim = 128,

@@ -160,7 +160,8 @@ TEST(AnalysisJson, LayerLayoutAdditions) {
   EXPECT_EQ(j["scenario"]["weights"], "bf16");
   EXPECT_EQ(j["scenario"]["expert_weights"], "mxfp4");  // quantization_config
   EXPECT_EQ(j["scenario"]["weights_from_config"], true);
-  EXPECT_EQ(j["scenario"]["model_shape"]["layout"], "24 layers: 12 sliding 128 + 12 full attention");
+  EXPECT_EQ(j["scenario"]["model_shape"]["layout"],
+            "24 layers: 12 sliding 128 + 12 full attention");
   EXPECT_EQ(j["totals"]["parameters"], 20914757184.0);
   EXPECT_EQ(j["totals"]["active_parameters"], 4187440704.0);
   EXPECT_EQ(j["totals"]["state_bytes"], 0.0);

@@ -49,7 +49,7 @@ TEST(ModelFamilies, FamilyRulesWhenNoLayerTypes) {
   ASSERT_TRUE(gemma2) << gemma2.error();
   EXPECT_EQ(gemma2->mixers[0], (MixerType{MixerKind::sliding, 4096, 2}));
   EXPECT_TRUE(gemma2->tie_word_embeddings);  // Gemma2Config's default
-  EXPECT_EQ(gemma2->mixer_norms, 2);          // pre and post norms
+  EXPECT_EQ(gemma2->mixer_norms, 2);         // pre and post norms
   // Gemma-3: every sliding_window_pattern-th layer is global.
   auto gemma3 = read(body("gemma3_text", R"("sliding_window": 512, "sliding_window_pattern": 2)"));
   ASSERT_TRUE(gemma3) << gemma3.error();
@@ -76,8 +76,8 @@ TEST(ModelFamilies, FamilyRulesWhenNoLayerTypes) {
   ASSERT_TRUE(qwen2) << qwen2.error();
   EXPECT_EQ(qwen2->mixers.size(), 1u);
   EXPECT_EQ(qwen2->mixers[0].kind, MixerKind::full);
-  auto qwen2_on = read(body(
-      "qwen2", R"("sliding_window": 32, "use_sliding_window": true, "max_window_layers": 3)"));
+  auto qwen2_on = read(
+      body("qwen2", R"("sliding_window": 32, "use_sliding_window": true, "max_window_layers": 3)"));
   ASSERT_TRUE(qwen2_on) << qwen2_on.error();
   EXPECT_EQ(qwen2_on->mixers[0], (MixerType{MixerKind::full, 0, 3}));
   EXPECT_EQ(qwen2_on->mixers[1], (MixerType{MixerKind::sliding, 32, 1}));
@@ -199,8 +199,8 @@ TEST(ModelFamilies, TextConfigAndMaxContext) {
       "num_key_value_heads": 2, "head_dim": 16, "intermediate_size": 128,
       "sliding_window": 8}, "vision_config": {"hidden_size": 1152}})");
   ASSERT_TRUE(m) << m.error();
-  EXPECT_EQ(m->vocab, 262208);          // Gemma3TextConfig's default
-  EXPECT_EQ(m->max_context, 131072);    // likewise
+  EXPECT_EQ(m->vocab, 262208);                // Gemma3TextConfig's default
+  EXPECT_EQ(m->max_context, 131072);          // likewise
   EXPECT_EQ(m->attention.qk_norm_width, 32);  // q_norm and k_norm of head_dim
   EXPECT_EQ(m->mixers[0], (MixerType{MixerKind::sliding, 8, 5}));
 }

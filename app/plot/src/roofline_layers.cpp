@@ -71,9 +71,10 @@ std::vector<DotSpec> collect_dots(const Analysis& a, const PlotView& view) {
     for (const OpCost& op : a.ops) {
       if (!plottable(op.flops, op.bytes, op.time_s)) continue;
       std::string label(op.name);
-      if (a.name_recurs(op)) label += " · " + a.layer_types[static_cast<size_t>(op.layer_type)].label;
-      dots.push_back({"op:" + op_key(a, op), std::move(label), op.kind, false,
-                      MarkerShape::circle, op.intensity, op.flops / op.time_s});
+      if (a.name_recurs(op))
+        label += " · " + a.layer_types[static_cast<size_t>(op.layer_type)].label;
+      dots.push_back({"op:" + op_key(a, op), std::move(label), op.kind, false, MarkerShape::circle,
+                      op.intensity, op.flops / op.time_s});
     }
   }
   return dots;

@@ -84,9 +84,8 @@ PlotGeometry build_throughput_plot(const ThroughputData& data, const Scenario& s
   if (view.show_caption) {
     frame.caption = std::string(to_string(s.phase)) + " \u00b7 " +
                     (prefill ? "prompt " : "context ") + format_count(static_cast<double>(s.seq)) +
-                    " \u00b7 " + weights_text(s) + " weights, " +
-                    std::string(to_string(s.kv)) + " KV \u00b7 memory " +
-                    format_bytes(s.gpu.memory_capacity_bytes) + " \u00d7 " +
+                    " \u00b7 " + weights_text(s) + " weights, " + std::string(to_string(s.kv)) +
+                    " KV \u00b7 memory " + format_bytes(s.gpu.memory_capacity_bytes) + " \u00d7 " +
                     format_percent(s.memory_utilization) + " usable";
     if (s.tp > 1) frame.caption += " \u00b7 TP " + std::to_string(s.tp);
   }

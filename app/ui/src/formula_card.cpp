@@ -51,7 +51,8 @@ std::vector<std::string> used_symbol_texts(const Scenario& s, const Analysis& a,
     for (const auto& texts : per_op) {
       for (const std::string& t : texts) {
         const bool named = t.starts_with(std::string(name) + " ");
-        if (named && joined.find(t) == std::string::npos) joined += (joined.empty() ? "" : "; ") + t;
+        if (named && joined.find(t) == std::string::npos)
+          joined += (joined.empty() ? "" : "; ") + t;
       }
     }
     if (!joined.empty()) out.push_back(joined);

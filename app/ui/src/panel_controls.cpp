@@ -72,7 +72,8 @@ std::string preset_combo(const char* id, const std::vector<PresetEntry>& entries
 // "bf16  (2 B)", "int4  (½ B)", "mxfp4  (0.531 B)": a precision and its bytes per element.
 std::string precision_preview(Precision p) {
   const double b = bytes_per_element(p);
-  return std::string(to_string(p)) + "  (" + (b == 0.5 ? std::string("½") : format_exact(b)) + " B)";
+  return std::string(to_string(p)) + "  (" + (b == 0.5 ? std::string("½") : format_exact(b)) +
+         " B)";
 }
 
 bool precision_combo(const char* id, Precision& value, const GpuSpec& gpu, bool storage_only) {
@@ -206,14 +207,26 @@ void draw_model(AppState& s) {
     shape += " · MoE " + std::to_string(moe->moe.top_k) + "/" + std::to_string(moe->moe.experts);
   if (m.mla) shape += " · MLA";
   disabled_wrapped(shape);
-  if (m.mtp_layers > 0 || (m.max_context && s.doc.seq > *m.max_context)) {
-    std::string note;
-    if (m.max_context) note = "Trained context: " + format_count(static_cast<double>(*m.max_context)) + " tokens.";
-    if (m.mtp_layers > 0)
-      note += std::string(note.empty() ? "" : " ") + std::to_string(m.mtp_layers) +
-              " multi-token-prediction layer(s) not counted: not part of the served forward pass.";
-    item_tooltip(note.c_str());
+  std::string note =
+      "Parameters: every weight matrix, the embedding tables and the 16-bit norm "
+      "scales and biases.";
+  if (moe)
+    note +=
+        " Active: all but the routed experts a token is not sent to (model cards differ on "
+        "whether they count the embedding tables).";
+  // Appended piece by piece: `"literal" + std::string&&` trips g++ 12's -Wrestrict.
+  if (m.max_context) {
+    note.append(" Trained context: ")
+        .append(format_count(static_cast<double>(*m.max_context)))
+        .append(" tokens.");
   }
+  if (m.mtp_layers > 0) {
+    note.append(" ")
+        .append(std::to_string(m.mtp_layers))
+        .append(
+            " multi-token-prediction layer(s) not counted: not part of the served forward pass.");
+  }
+  item_tooltip(note.c_str());
 }
 
 void draw_workload(AppState& s) {

@@ -112,8 +112,9 @@ void draw_operator_table(AppState& s) {
                                       : std::to_string(type.count) + " × " + type.label;
       // The heading runs on over the next columns, which stay empty on this row.
       const ImVec2 at = ImGui::GetCursorScreenPos();
-      ImGui::PushClipRect(at, {at.x + ImGui::CalcTextSize(heading.c_str()).x + 1,
-                               at.y + ImGui::GetTextLineHeightWithSpacing()},
+      ImGui::PushClipRect(at,
+                          {at.x + ImGui::CalcTextSize(heading.c_str()).x + 1,
+                           at.y + ImGui::GetTextLineHeightWithSpacing()},
                           false);
       ImGui::TextDisabled("%s", heading.c_str());
       ImGui::PopClipRect();

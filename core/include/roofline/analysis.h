@@ -80,7 +80,7 @@ struct Analysis {
   double peak_flops = 0;                       // roof_precision peak * compute_efficiency
   double bandwidth = 0;                        // memory bandwidth * memory_efficiency (byte/s)
   double ridge_point = 0;                      // peak_flops / bandwidth (FLOP/byte)
-  std::vector<LayerTypeInfo> layer_types;  // mixer types, feed-forward types, then the output
+  std::vector<LayerTypeInfo> layer_types;      // mixer types, feed-forward types, then the output
   std::vector<OpCost> ops;  // by layer type, in execution order; final_norm, lm_head last
   GroupCost fc, attention, elementwise, step;
   // One per mixer type when the model has more than one (sliding and full, linear and full,

@@ -119,7 +119,9 @@ struct FfnType {
   bool operator==(const FfnType&) const = default;
 
   static FfnType dense(int64_t width, int64_t count) { return {FfnKind::dense, width, {}, count}; }
-  static FfnType experts(const MoeShape& moe, int64_t count) { return {FfnKind::moe, 0, moe, count}; }
+  static FfnType experts(const MoeShape& moe, int64_t count) {
+    return {FfnKind::moe, 0, moe, count};
+  }
   static FfnType none(int64_t count) { return {FfnKind::none, 0, {}, count}; }
 };
 

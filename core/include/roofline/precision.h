@@ -13,7 +13,7 @@ namespace roofline {
 enum class Precision { fp32, tf32, bf16, fp16, fp8, int8, fp4, int4, mxfp4, nvfp4 };
 
 inline constexpr std::array<Precision, 10> kAllPrecisions = {
-    Precision::fp32, Precision::tf32, Precision::bf16,  Precision::fp16,  Precision::fp8,
+    Precision::fp32, Precision::tf32, Precision::bf16, Precision::fp16,  Precision::fp8,
     Precision::int8, Precision::fp4,  Precision::int4, Precision::mxfp4, Precision::nvfp4};
 
 // Storage size of one element, block scales included: fp32/tf32 4, bf16/fp16 2, fp8/int8 1,

@@ -7,8 +7,8 @@
 #include <string_view>
 
 #include "io_internal.h"
-#include "model_read.h"
 #include "json_reader.h"
+#include "model_read.h"
 #include "roofline/io/json_io.h"
 #include "roofline/io/preset_library.h"
 #include "roofline/knobs.h"

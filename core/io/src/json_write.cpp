@@ -289,7 +289,8 @@ std::string analysis_to_json(const Scenario& s, const Analysis& a) {
   const WeightFormats formats = weight_formats(s);
   scenario["weights"] = to_string(formats.of(WeightGroup::mixer).precision);
   scenario["expert_weights"] = to_string(formats.of(WeightGroup::experts).precision);
-  scenario["weights_from_config"] = s.weights ? Json(false) : Json(!s.model.quantization.method.empty());
+  scenario["weights_from_config"] =
+      s.weights ? Json(false) : Json(!s.model.quantization.method.empty());
   scenario["model_shape"] = model_shape_json(s.model);
 
   Json ops = Json::array();

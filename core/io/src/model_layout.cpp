@@ -33,7 +33,8 @@ class PerLayer {
                                 "), got a list of " + std::to_string(v->size()));
       }
       for (size_t i = 0; i < v->size(); ++i)
-        values_.push_back(r.to_integer(std::string(key) + "[" + std::to_string(i) + "]", (*v)[i], rule));
+        values_.push_back(
+            r.to_integer(std::string(key) + "[" + std::to_string(i) + "]", (*v)[i], rule));
     } else {
       values_.assign(static_cast<size_t>(layers), r.to_integer(key, *v, rule));
     }
@@ -62,7 +63,8 @@ std::vector<int64_t> integer_list(const Reader& r, std::string_view key) {
   if (!v) return out;
   if (!v->is_array()) r.fail(key, "a list of layer indices", *v);
   for (size_t i = 0; i < v->size(); ++i)
-    out.push_back(r.to_integer(std::string(key) + "[" + std::to_string(i) + "]", (*v)[i], kNonNegative));
+    out.push_back(
+        r.to_integer(std::string(key) + "[" + std::to_string(i) + "]", (*v)[i], kNonNegative));
   return out;
 }
 
@@ -84,9 +86,9 @@ Layer block(MixerKind mixer, FfnKind ffn) {
 void from_pattern(const Reader& r, std::vector<Layer>& layers) {
   const std::string pattern = r.string("hybrid_override_pattern");
   if (pattern.size() != layers.size()) {
-    r.fail_message("hybrid_override_pattern",
-                   "expected one character per layer (" + std::to_string(layers.size()) +
-                       "), got " + std::to_string(pattern.size()));
+    r.fail_message("hybrid_override_pattern", "expected one character per layer (" +
+                                                  std::to_string(layers.size()) + "), got " +
+                                                  std::to_string(pattern.size()));
   }
   for (size_t i = 0; i < pattern.size(); ++i) {
     Layer& l = layers[i];
@@ -132,8 +134,7 @@ void from_layer_types(const Reader& r, std::vector<Layer>& layers) {
     } else if (kind == "mamba") {
       mixer = {MixerKind::mamba};
     } else {
-      r.fail(key,
-             "full_attention, sliding_attention, chunked_attention, linear_attention or mamba",
+      r.fail(key, "full_attention, sliding_attention, chunked_attention, linear_attention or mamba",
              v[i]);
     }
   }
@@ -268,9 +269,9 @@ int64_t dense_width(const Reader& r, const ModelFamily& f, int64_t hidden, bool 
 void read_ffns(const Reader& r, const ModelFamily& f, int64_t hidden, std::vector<Layer>& layers,
                bool from_pattern) {
   const int64_t L = static_cast<int64_t>(layers.size());
-  const PerLayer experts =
-      first_per_layer(r, {"num_local_experts", "n_routed_experts", "num_experts", "moe_num_experts"},
-                      L, kNonNegative);
+  const PerLayer experts = first_per_layer(
+      r, {"num_local_experts", "n_routed_experts", "num_experts", "moe_num_experts"}, L,
+      kNonNegative);
   bool any_moe = false;
   if (from_pattern) {
     for (const Layer& l : layers) any_moe = any_moe || l.ffn.kind == FfnKind::moe;
@@ -290,14 +291,17 @@ void read_ffns(const Reader& r, const ModelFamily& f, int64_t hidden, std::vecto
   }
   if (!any_moe) return;
 
-  if (!experts.present()) r.missing("n_routed_experts", "a positive integer (the MoE layers' experts)");
+  if (!experts.present())
+    r.missing("n_routed_experts", "a positive integer (the MoE layers' experts)");
   const PerLayer top_k =
       first_per_layer(r, {"num_experts_per_tok", "moe_topk", "experts_per_token"}, L, kPositive);
   if (!top_k.present()) r.missing("num_experts_per_tok", "a positive integer");
   // Expert width: moe_intermediate_size; Mixtral, gpt-oss and Llama-4 use intermediate_size.
-  const PerLayer width = first_per_layer(r, {"moe_intermediate_size", "intermediate_size"}, L, kPositive);
+  const PerLayer width =
+      first_per_layer(r, {"moe_intermediate_size", "intermediate_size"}, L, kPositive);
   if (!width.present()) r.missing("moe_intermediate_size", "a positive integer");
-  const PerLayer shared_count = first_per_layer(r, {"n_shared_experts", "num_shared_expert"}, L, kNonNegative);
+  const PerLayer shared_count =
+      first_per_layer(r, {"n_shared_experts", "num_shared_expert"}, L, kNonNegative);
   const std::optional<int64_t> shared_width_key =
       r.optional_integer("shared_expert_intermediate_size", kNonNegative);
   const std::optional<int64_t> nemotron_shared =
@@ -350,15 +354,14 @@ void group_into(std::vector<T>& types, const T& one) {
 
 void read_layout(const Reader& r, const ModelFamily& f, ModelConfig& m) {
   const std::string_view layers_key = r.has("num_hidden_layers") ? "num_hidden_layers"
-                                      : r.has("n_layer")            ? "n_layer"
-                                      : r.has("num_layers")         ? "num_layers"
-                                                                    : "num_hidden_layers";
+                                      : r.has("n_layer")         ? "n_layer"
+                                      : r.has("num_layers")      ? "num_layers"
+                                                                 : "num_hidden_layers";
   // Nemotron-H: the pattern has one character per layer (vLLM builds that many).
   const bool pattern = r.has("hybrid_override_pattern");
-  const int64_t L =
-      pattern && !r.has(layers_key)
-          ? static_cast<int64_t>(r.string("hybrid_override_pattern").size())
-          : r.integer(layers_key, kLayers);
+  const int64_t L = pattern && !r.has(layers_key)
+                        ? static_cast<int64_t>(r.string("hybrid_override_pattern").size())
+                        : r.integer(layers_key, kLayers);
   if (L > kLayers.max) r.fail(layers_key, kLayers.expected, Json(L));
   std::vector<Layer> layers(static_cast<size_t>(L));
   if (pattern) {

@@ -60,23 +60,24 @@ void read_compressed_tensors(const Reader& q, Quantization& out) {
   } else if (type == "int") {
     grouped_integer(w, out, bits, group_size);
   } else {
-    w.fail_message("type", "a " + std::to_string(bits) + "-bit " + type +
-                               " weight format is not supported");
+    w.fail_message(
+        "type", "a " + std::to_string(bits) + "-bit " + type + " weight format is not supported");
   }
 }
 
 // modules_to_not_convert (and its other names): groups left in the scenario's precision.
 void read_exceptions(const Reader& q, Quantization& out) {
-  for (std::string_view key : {"modules_to_not_convert", "ignore", "ignored_layers",
-                               "exclude_modules"}) {
+  for (std::string_view key :
+       {"modules_to_not_convert", "ignore", "ignored_layers", "exclude_modules"}) {
     const Json* list = q.find(key);
     if (!list) continue;
     if (!list->is_array()) q.fail(key, "a list of module names", *list);
     for (size_t i = 0; i < list->size(); ++i) {
       const std::string where = std::string(key) + "[" + std::to_string(i) + "]";
       const std::string name = q.to_string(where, (*list)[i]);
-      if (const size_t at = name.find("layers."); at != std::string::npos && at + 7 < name.size() &&
-                                                  std::isdigit(static_cast<unsigned char>(name[at + 7]))) {
+      if (const size_t at = name.find("layers.");
+          at != std::string::npos && at + 7 < name.size() &&
+          std::isdigit(static_cast<unsigned char>(name[at + 7]))) {
         q.fail_message(where, "exceptions for single layers (" + name +
                                   ") are not supported: the layout counts layer types");
       }
@@ -120,7 +121,8 @@ void read_quantization(const Reader& r, ModelConfig& m) {
   } else if (method == "compressed-tensors") {
     read_compressed_tensors(q, out);
   } else if (method == "gptq" || method == "awq") {
-    grouped_integer(q, out, q.integer("bits", kPositive), q.integer("group_size", integer_at_least(-1), 128));
+    grouped_integer(q, out, q.integer("bits", kPositive),
+                    q.integer("group_size", integer_at_least(-1), 128));
   } else if (method == "bitsandbytes") {
     if (q.boolean("load_in_4bit", false)) {
       // NF4 with one fp32 absmax per 64 weights.

@@ -26,7 +26,10 @@ const ModelFamily kFamilies[] = {
     {.type = "qwen3", .bias_key = true, .qk_norm_per_head = true},
     {.type = "qwen3_moe", .bias_key = true, .qk_norm_per_head = true},
     {.type = "qwen3_next", .bias_key = true, .qk_norm_per_head = true, .output_gate_default = true},
-    {.type = "qwen3_5_text", .bias_key = true, .qk_norm_per_head = true, .output_gate_default = true},
+    {.type = "qwen3_5_text",
+     .bias_key = true,
+     .qk_norm_per_head = true,
+     .output_gate_default = true},
     {.type = "qwen3_5_moe_text",
      .bias_key = true,
      .qk_norm_per_head = true,
@@ -88,7 +91,11 @@ const ModelFamily kFamilies[] = {
      .mlp_bias = true,
      .learned_positions = true,
      .context_default = 1024},
-    {.type = "gptj", .gated = false, .norm = N::layer, .ffn_norms = 0, .mlp_bias = true,
+    {.type = "gptj",
+     .gated = false,
+     .norm = N::layer,
+     .ffn_norms = 0,
+     .mlp_bias = true,
      .lm_head_bias = true},
     {.type = "gpt_neox",
      .gated = false,
@@ -123,7 +130,10 @@ const ModelFamily kFamilies[] = {
     {.type = "deepseek_v32", .score_bias = true},
     {.type = "kimi_k2", .score_bias = true},
     {.type = "glm_moe_dsa", .bias_key = true, .score_bias = true},
-    {.type = "glm4_moe", .bias_key = true, .qk_norm_per_head = true, .qk_norm_key = true,
+    {.type = "glm4_moe",
+     .bias_key = true,
+     .qk_norm_per_head = true,
+     .qk_norm_key = true,
      .score_bias = true},
     {.type = "llama4_text", .bias_key = true},
     {.type = "hunyuan_v1_moe", .bias_key = true, .qk_norm_per_head = true, .qk_norm_key = true},
@@ -163,8 +173,8 @@ std::string_view present_name(const Reader& r, std::string_view key) {
 std::string activation(const Reader& r, const ModelFamily& f) {
   if (f.type.starts_with("gemma") && r.has("hidden_activation"))
     return r.string("hidden_activation");
-  for (std::string_view key : {"hidden_act", "hidden_activation", "activation_function",
-                               "mlp_hidden_act", "activation"}) {
+  for (std::string_view key :
+       {"hidden_act", "hidden_activation", "activation_function", "mlp_hidden_act", "activation"}) {
     if (r.has(key)) return r.string(key);
   }
   return f.gated ? "silu" : "gelu";
@@ -190,11 +200,20 @@ bool gated_by_name(const Reader& r, const std::string& act) {
 
 // Keys that change the architecture in ways the generic (Llama-like) reading of an unknown
 // model_type would miss.
-constexpr std::string_view kArchitectureKeys[] = {
-    "multi_query", "parallel_attn",  "use_parallel_residual", "new_decoder_architecture",
-    "alibi",       "parallel_block", "n_head_kv",             "num_kv_heads",
-    "layer_types", "layers_block_type", "full_attention_interval", "attn_output_gate",
-    "use_qk_norm", "qk_layernorm"};
+constexpr std::string_view kArchitectureKeys[] = {"multi_query",
+                                                  "parallel_attn",
+                                                  "use_parallel_residual",
+                                                  "new_decoder_architecture",
+                                                  "alibi",
+                                                  "parallel_block",
+                                                  "n_head_kv",
+                                                  "num_kv_heads",
+                                                  "layer_types",
+                                                  "layers_block_type",
+                                                  "full_attention_interval",
+                                                  "attn_output_gate",
+                                                  "use_qk_norm",
+                                                  "qk_layernorm"};
 
 // Keys of architectures no rule here counts: refused by name rather than read wrongly.
 void refuse_unsupported(const Reader& r, const ModelFamily& f, std::string_view model_type) {
@@ -283,8 +302,8 @@ void read_attention(const Reader& r, const ModelFamily& f, ModelConfig& m) {
   // Phi's optional q/k LayerNorms over each head (weight and bias).
   if (f.type == "phi" && r.boolean("qk_layernorm", false)) x.qk_norm_width = 4 * m.head_dim;
   x.output_gate = r.boolean("attn_output_gate", f.output_gate_default);
-  const bool qk_norm = (f.qk_norm_per_head || f.qk_norm_full) &&
-                       (!f.qk_norm_key || r.boolean("use_qk_norm", false));
+  const bool qk_norm =
+      (f.qk_norm_per_head || f.qk_norm_full) && (!f.qk_norm_key || r.boolean("use_qk_norm", false));
   if (qk_norm && !m.mla) {
     x.qk_norm_width = f.qk_norm_full ? (m.heads + m.kv_heads) * m.head_dim : 2 * m.head_dim;
   }
@@ -293,12 +312,11 @@ void read_attention(const Reader& r, const ModelFamily& f, ModelConfig& m) {
 
 void read_recurrent_shapes(const Reader& r, ModelConfig& m) {
   if (r.has("linear_num_value_heads")) {
-    m.linear = LinearAttentionConfig{
-        .key_heads = r.integer("linear_num_key_heads", kPositive),
-        .value_heads = r.integer("linear_num_value_heads", kPositive),
-        .key_dim = r.integer("linear_key_head_dim", kPositive),
-        .value_dim = r.integer("linear_value_head_dim", kPositive),
-        .conv_kernel = r.integer("linear_conv_kernel_dim", kPositive)};
+    m.linear = LinearAttentionConfig{.key_heads = r.integer("linear_num_key_heads", kPositive),
+                                     .value_heads = r.integer("linear_num_value_heads", kPositive),
+                                     .key_dim = r.integer("linear_key_head_dim", kPositive),
+                                     .value_dim = r.integer("linear_value_head_dim", kPositive),
+                                     .conv_kernel = r.integer("linear_conv_kernel_dim", kPositive)};
   }
   if (r.has("mamba_num_heads")) {
     m.mamba = MambaConfig{.heads = r.integer("mamba_num_heads", kPositive),
@@ -381,7 +399,7 @@ ModelConfig read_model(const Reader& top, std::string_view id) {
     r.missing("num_hidden_layers", "a positive integer");
   m.hidden = r.integer(present_name(r, "hidden_size"), kPositive);
   m.vocab = f.vocab_default > 0 ? r.integer("vocab_size", kPositive, f.vocab_default)
-                                 : r.integer("vocab_size", kPositive);
+                                : r.integer("vocab_size", kPositive);
   const std::string_view max_key = present_name(r, "max_position_embeddings");
   m.max_context = r.optional_integer(max_key, kPositive);
   if (!m.max_context && f.context_default > 0) m.max_context = f.context_default;
@@ -393,8 +411,7 @@ ModelConfig read_model(const Reader& top, std::string_view id) {
   m.mixer_norms = f.mixer_norms;
   m.ffn_norms = f.ffn_norms;
   m.lm_head_bias = f.lm_head_bias;
-  m.mlp_bias = f.mlp_bias || r.boolean("mlp_bias", false) ||
-               (f.bias_covers_mlp && biases_on(r, f));
+  m.mlp_bias = f.mlp_bias || r.boolean("mlp_bias", false) || (f.bias_covers_mlp && biases_on(r, f));
 
   // GPT-2's wpe has n_positions rows; OPT's table is offset by 2.
   if (f.learned_positions) m.position_embeddings = *m.max_context + (f.type == "opt" ? 2 : 0);

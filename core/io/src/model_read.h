@@ -12,10 +12,10 @@ namespace roofline {
 
 // What a model_type's transformers classes do where the config is silent.
 struct ModelFamily {
-  std::string_view type;            // model_type ("" for the generic Llama-like reading)
-  bool tie_default = false;         // tie_word_embeddings when the key is absent
-  bool gated = true;                // the MLP has a gate matrix whatever the activation
-  bool plain_by_activation = false; // unknown family: gated unless a gelu/relu-family name
+  std::string_view type;             // model_type ("" for the generic Llama-like reading)
+  bool tie_default = false;          // tie_word_embeddings when the key is absent
+  bool gated = true;                 // the MLP has a gate matrix whatever the activation
+  bool plain_by_activation = false;  // unknown family: gated unless a gelu/relu-family name
   NormKind norm = NormKind::rms;
   int mixer_norms = 1, ffn_norms = 1;
   bool qkv_bias = false, o_bias = false, mlp_bias = false;  // fixed in the modeling code
@@ -30,9 +30,9 @@ struct ModelFamily {
   bool output_gate_default = false;
   bool sinks = false;
   bool lm_head_bias = false;
-  bool moe_biases = false;       // router and expert biases (gpt-oss)
-  bool score_bias = false;       // the router's e_score_correction_bias (DeepSeek, Nemotron-H)
-  bool all_sliding = false;      // a sliding_window applies to every layer (Mistral's rule)
+  bool moe_biases = false;         // router and expert biases (gpt-oss)
+  bool score_bias = false;         // the router's e_score_correction_bias (DeepSeek, Nemotron-H)
+  bool all_sliding = false;        // a sliding_window applies to every layer (Mistral's rule)
   bool learned_positions = false;  // a position table of max_position_embeddings rows
   int64_t vocab_default = 0;       // vocab_size when the config leaves it out (0: required)
   int64_t context_default = 0;     // max_position_embeddings when the config leaves it out

@@ -1,5 +1,5 @@
-// Parsing of GPU presets and model configs (Hugging Face config.json: model_read.cpp), with json_reader.h's
-// Reader: one message "ORIGIN: KEY: expected X, got Y" for any bad input.
+// Parsing of GPU presets and model configs (Hugging Face config.json: model_read.cpp), with
+// json_reader.h's Reader: one message "ORIGIN: KEY: expected X, got Y" for any bad input.
 
 #include <filesystem>
 #include <set>

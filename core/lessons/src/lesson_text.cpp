@@ -230,7 +230,9 @@ class Values {
       // What one more token of context adds: layers whose window is already full add nothing.
       double layers = 0;
       for (const MixerType& m : s_.model.mixers)
-        layers += cached_tokens(m, s_.seq + 1) > cached_tokens(m, s_.seq) ? static_cast<double>(m.count) : 0;
+        layers += cached_tokens(m, s_.seq + 1) > cached_tokens(m, s_.seq)
+                      ? static_cast<double>(m.count)
+                      : 0;
       return format_bytes(layers * static_cast<double>(kv_elements_per_token(s_.model)) *
                           bytes_per_element(s_.kv));
     }
