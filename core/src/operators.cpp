@@ -282,29 +282,24 @@ void append_mlp(const Scenario& s, std::string_view gate, std::string_view up,
                 std::string_view down, WeightGroup group, double rows, double width, double copies,
                 bool bias, OpList& out) {
   const double dm = d(s.model.hidden);
-  if (s.model.gated_mlp) {
-    out.fc({.name = gate,
+  Matmul in{.name = up,
             .group = group,
             .rows = rows,
             .K = dm,
             .N = width,
             .copies = copies,
-            .bias = bias});
+            .bias = bias};
+  if (s.model.gated_mlp) {
+    Matmul gate_mm = in;
+    gate_mm.name = gate;
+    out.fc(gate_mm);
   }
-  out.fc({.name = up,
-          .group = group,
-          .rows = rows,
-          .K = dm,
-          .N = width,
-          .copies = copies,
-          .bias = bias});
-  out.fc({.name = down,
-          .group = group,
-          .rows = rows,
-          .K = width,
-          .N = dm,
-          .copies = copies,
-          .bias = bias});
+  out.fc(in);
+  Matmul out_mm = in;
+  out_mm.name = down;
+  out_mm.K = width;
+  out_mm.N = dm;
+  out.fc(out_mm);
 }
 
 // FLOPs and tensors per element of the MLP's activation: silu(gate)·up (and GeGLU) 5 and 3;

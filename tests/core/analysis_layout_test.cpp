@@ -17,19 +17,6 @@ namespace {
 
 using namespace roofline::testing;
 
-void expect_key(const Analysis& a, std::string_view key, const ExpectedOp& e) {
-  SCOPED_TRACE(std::string("op ") + std::string(key));
-  const OpCost* op = find_op_key(a, key);
-  ASSERT_NE(op, nullptr) << "missing op " << key;
-  EXPECT_EQ(op_key(a, *op), key);
-  EXPECT_EQ(op->kind, e.kind);
-  EXPECT_EQ(op->count, e.count);
-  EXPECT_DOUBLE_EQ(op->flops, e.flops);
-  EXPECT_DOUBLE_EQ(op->bytes, e.bytes);
-  EXPECT_DOUBLE_EQ(op->weight_bytes, e.weight_bytes);
-  EXPECT_DOUBLE_EQ(op->kv_bytes, e.kv_bytes);
-}
-
 // [SECTION] Sliding and chunked attention
 
 TEST(AnalysisLayout, SlidingDecodeReadsOnlyTheWindow) {
@@ -39,9 +26,9 @@ TEST(AnalysisLayout, SlidingDecodeReadsOnlyTheWindow) {
   EXPECT_EQ(a.layer_types[1].label, "full attention");
   // Sliding layer: min(S, W) = 8 keys. FLOPs B·H·8·(4·dh + 5) = 3·4·8·69 = 6624; bytes
   // 2·B·8·Hkv·dh·b_kv = 3072 (K and V) + 2·B·H·dh·b_a = 768 (Q, O) = 3840.
-  expect_key(a, "attention@sliding", {OpKind::attention, 1, 6624, 3840, 0, 3072});
+  expect_op(a, "attention@sliding", {OpKind::attention, 1, 6624, 3840, 0, 3072});
   // Full layer: all 20 keys: 3·4·20·69 = 16560 FLOPs; 2·3·20·2·16·2 = 7680 + 768 bytes.
-  expect_key(a, "attention@full", {OpKind::attention, 1, 16560, 8448, 0, 7680});
+  expect_op(a, "attention@full", {OpKind::attention, 1, 16560, 8448, 0, 7680});
   // Each layer type has its own q_proj (the same cost here), told apart by key.
   EXPECT_EQ(find_op_key(a, "q_proj@sliding")->count, 1);
   EXPECT_EQ(find_op_key(a, "q_proj@full")->count, 1);
@@ -61,8 +48,8 @@ TEST(AnalysisLayout, SlidingDecodeReadsOnlyTheWindow) {
 TEST(AnalysisLayout, SlidingBelowTheWindowReadsEveryToken) {
   const Analysis a = analyze(decode(toy_gpu(), tiny_sliding(), 3, 5));
   // min(5, 8) = 5 keys in both layers: 3·4·5·69 = 4140 FLOPs each.
-  expect_key(a, "attention@sliding", {OpKind::attention, 1, 4140, 1920 + 768, 0, 1920});
-  expect_key(a, "attention@full", {OpKind::attention, 1, 4140, 1920 + 768, 0, 1920});
+  expect_op(a, "attention@sliding", {OpKind::attention, 1, 4140, 1920 + 768, 0, 1920});
+  expect_op(a, "attention@full", {OpKind::attention, 1, 4140, 1920 + 768, 0, 1920});
   EXPECT_DOUBLE_EQ(a.totals.kv_cache_bytes, 3 * (5 + 5) * 128);
 }
 
@@ -71,8 +58,8 @@ TEST(AnalysisLayout, SlidingPrefillCountsTheWindowedPairs) {
   // Pairs: Σ min(i, 8) for i = 1…20 = 8·9/2 + 12·8 = 132 (full: 20·21/2 = 210).
   // FLOPs B·H·P·69: 2·4·132·69 = 72864 and 2·4·210·69 = 115920. Bytes (M = 40):
   // 2·M·H·dh·b_a = 10240 (Q, O) + 2·M·Hkv·dh·b_kv = 5120 (K, V read once) = 15360 in both.
-  expect_key(a, "attention@sliding", {OpKind::attention, 1, 72864, 15360, 0, 5120});
-  expect_key(a, "attention@full", {OpKind::attention, 1, 115920, 15360, 0, 5120});
+  expect_op(a, "attention@sliding", {OpKind::attention, 1, 72864, 15360, 0, 5120});
+  expect_op(a, "attention@full", {OpKind::attention, 1, 115920, 15360, 0, 5120});
   // The cache after the prompt: 8 and 20 tokens per sequence: 2·(8 + 20)·128 = 7168.
   EXPECT_DOUBLE_EQ(a.totals.kv_cache_bytes, 7168);
 }
@@ -80,7 +67,7 @@ TEST(AnalysisLayout, SlidingPrefillCountsTheWindowedPairs) {
 TEST(AnalysisLayout, ChunkedAttentionRestartsEveryChunk) {
   // S = 20 with chunks of 8: the query is token 4 of its chunk ((20 − 1) mod 8 + 1 = 4).
   Analysis a = analyze(decode(toy_gpu(), tiny_chunked(), 3, 20));
-  expect_key(a, "attention@chunked", {OpKind::attention, 1, 3 * 4 * 4 * 69, 1536 + 768, 0, 1536});
+  expect_op(a, "attention@chunked", {OpKind::attention, 1, 3 * 4 * 4 * 69, 1536 + 768, 0, 1536});
   // The cache a sequence needs is min(S, C) = 8 tokens in the chunked layer.
   EXPECT_DOUBLE_EQ(a.totals.kv_cache_bytes, 3 * (8 + 20) * 128);
   // S = 16 ends a chunk (8 keys); S = 17 starts one (1 key).
@@ -111,7 +98,7 @@ TEST(AnalysisLayout, LinearAttentionKeepsAFixedState) {
   expect_op(a, "out_proj", {OpKind::fc, 1, 12288, 4672, 4096, 0});
   // The gated full-attention layer: q_proj 64 x 2·4·16 = 128: FLOPs 49152,
   // bytes 16384 + 384 + 768 = 17536.
-  expect_key(a, "q_proj", {OpKind::fc, 1, 49152, 17536, 16384, 0});
+  expect_op(a, "q_proj", {OpKind::fc, 1, 49152, 17536, 16384, 0});
   // State: 3·(256 + 192)·2 = 2688 bytes; KV only in the full layer: 3·20·128 = 7680.
   EXPECT_DOUBLE_EQ(a.totals.state_bytes, 2688);
   EXPECT_DOUBLE_EQ(a.totals.kv_cache_bytes, 7680);

@@ -20,11 +20,14 @@ struct ExpectedOp {
   double kv_bytes;      // of bytes
 };
 
+// `name` is an op's name, or its key where the name recurs over layer types
+// ("attention@sliding", op_key()).
 inline void expect_op(const Analysis& a, std::string_view name, const ExpectedOp& e) {
   SCOPED_TRACE(std::string("op ") + std::string(name));
-  const OpCost* op = a.find_op(name);
+  const OpCost* op = find_op_key(a, name);
   ASSERT_NE(op, nullptr) << "missing op " << name;
-  EXPECT_EQ(op->name, name);
+  EXPECT_EQ(name.find('@') == std::string_view::npos ? std::string(op->name) : op_key(a, *op),
+            name);
   EXPECT_EQ(op->kind, e.kind);
   EXPECT_EQ(op->count, e.count);
   EXPECT_DOUBLE_EQ(op->flops, e.flops);

@@ -17,10 +17,9 @@ void BM_FrameIdle(benchmark::State& st) {
 }
 BENCHMARK(BM_FrameIdle)->Unit(benchmark::kMicrosecond);
 
-// A frame of a fc-dot drag: the mouse moves, the batch is mapped from the new intensity, the
+// Frames of a fc-dot drag: the mouse moves, the batch is mapped from the new intensity, the
 // analysis and the plot are rebuilt. The mouse sweeps back and forth over 300 px.
-void BM_FrameDraggingFcDot(benchmark::State& st) {
-  HeadlessUi ui(PresetLibrary::builtin().default_scenario());
+void drag_fc_dot(benchmark::State& st, HeadlessUi& ui) {
   ui.frame(3);
   const ImVec2 start = ui.marker_screen_pos("group:fc");
   ui.move_to(start);
@@ -35,6 +34,11 @@ void BM_FrameDraggingFcDot(benchmark::State& st) {
   ui.release();
   st.counters["final_batch"] = static_cast<double>(ui.state.doc.batch);
 }
+
+void BM_FrameDraggingFcDot(benchmark::State& st) {
+  HeadlessUi ui(PresetLibrary::builtin().default_scenario());
+  drag_fc_dot(st, ui);
+}
 BENCHMARK(BM_FrameDraggingFcDot)->Unit(benchmark::kMicrosecond);
 
 // The same drag on the largest hybrid preset (Qwen3-Next 80B-A3B: two attention dots, 48
@@ -46,19 +50,7 @@ void BM_FrameDraggingFcDotHybrid(benchmark::State& st) {
   s.seq = 32768;
   HeadlessUi ui(s);
   ui.state.chart.show_ops = true;
-  ui.frame(3);
-  const ImVec2 start = ui.marker_screen_pos("group:fc");
-  ui.move_to(start);
-  ui.press();
-  int step = 0;
-  for (auto _ : st) {
-    const int phase = step++ % 60;
-    const float dx = static_cast<float>(phase < 30 ? phase : 60 - phase) * 10.0f;
-    ImGui::GetIO().MousePos = {start.x + dx + 1, start.y};
-    ui.frame();
-  }
-  ui.release();
-  st.counters["final_batch"] = static_cast<double>(ui.state.doc.batch);
+  drag_fc_dot(st, ui);
 }
 BENCHMARK(BM_FrameDraggingFcDotHybrid)->Unit(benchmark::kMicrosecond);
 
