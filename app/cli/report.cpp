@@ -80,9 +80,13 @@ Rows total_rows(const Scenario& s, const Analysis& a) {
   }
   rows.push_back({"FLOPs", format_flops(t.flops)});
   rows.push_back({"bytes", format_bytes(t.bytes)});
+  rows.push_back({"layers", layout_text(s.model)});
   rows.push_back({"parameters", format_count(t.parameters)});
+  if (t.active_parameters < t.parameters)
+    rows.push_back({"active parameters", format_count(t.active_parameters)});
   rows.push_back({"weights", format_bytes(t.weights_bytes)});
   rows.push_back({"KV cache", format_bytes(t.kv_cache_bytes)});
+  if (t.state_bytes > 0) rows.push_back({"recurrent state", format_bytes(t.state_bytes)});
   rows.push_back({"memory per GPU", format_bytes(t.memory_per_gpu_bytes) + " of " +
                                         format_bytes(t.usable_memory_bytes) + " usable: " +
                                         (t.fits_in_memory ? "fits" : "does not fit")});

@@ -10,7 +10,7 @@ namespace roofline {
 
 namespace {
 
-constexpr std::array<TableColumn, 12> kColumns = {{
+constexpr std::array<TableColumn, 13> kColumns = {{
     {"name", "op", false},
     {"kind", "kind", false},
     {"count", "count", true},
@@ -23,6 +23,7 @@ constexpr std::array<TableColumn, 12> kColumns = {{
     {"bound", "bound", false},
     {"share_of_step_time", "share", true},
     {"achieved_flops", "achieved", true},
+    {"layer_type", "layer", false},  // last: the columns before it keep their places
 }};
 
 // What one row shows, whether an op or a group.
@@ -31,6 +32,7 @@ struct Row {
   double flops = 0, bytes = 0, weight_bytes = 0, kv_bytes = 0, intensity = 0, time_s = 0;
   Bound bound = Bound::memory;
   double achieved_flops = 0;
+  std::string layer;  // the op's layer type ("sliding 128", "output"); "" for a group
 };
 
 std::vector<Row> table_rows(const Analysis& a) {
@@ -38,7 +40,8 @@ std::vector<Row> table_rows(const Analysis& a) {
   for (const OpCost& op : a.ops) {
     out.push_back({std::string(op.name), std::string(to_string(op.kind)), std::to_string(op.count),
                    op.flops, op.bytes, op.weight_bytes, op.kv_bytes, op.intensity, op.time_s,
-                   op.bound, op.time_s > 0 ? op.flops / op.time_s : 0});
+                   op.bound, op.time_s > 0 ? op.flops / op.time_s : 0,
+                   a.layer_types[static_cast<size_t>(op.layer_type)].label});
   }
   const std::pair<const char*, const GroupCost*> groups[] = {{"fc", &a.fc},
                                                              {"attention", &a.attention},
@@ -55,9 +58,23 @@ std::vector<Row> table_rows(const Analysis& a) {
           g->intensity,
           g->time_s,
           g->bound,
-          g->achieved_flops};
+          g->achieved_flops,
+          ""};
     for (const OpCost& op : a.ops) {
       if (std::string_view(name) == "step" || to_string(op.kind) == name) {
+        r.weight_bytes += op.weight_bytes;
+        r.kv_bytes += op.kv_bytes;
+      }
+    }
+    out.push_back(std::move(r));
+  }
+  // One total per attention type when the model has several ("total attention · sliding 128").
+  for (const GroupCost& g : a.attention_types) {
+    const LayerTypeInfo& type = a.layer_types[static_cast<size_t>(g.layer_type)];
+    Row r{"total " + attention_type_label(type), "group", std::to_string(type.count),
+          g.flops, g.bytes, 0, 0, g.intensity, g.time_s, g.bound, g.achieved_flops, type.label};
+    for (const OpCost& op : a.ops) {
+      if (op.kind == OpKind::attention && op.layer_type == g.layer_type) {
         r.weight_bytes += op.weight_bytes;
         r.kv_bytes += op.kv_bytes;
       }
@@ -87,13 +104,13 @@ std::vector<std::vector<std::string>> operator_table_rows(const Analysis& a, boo
                      format_exact(r.weight_bytes), format_exact(r.kv_bytes),
                      format_exact(r.intensity), format_exact(r.time_s),
                      std::string(to_string(r.bound)), format_exact(share),
-                     format_exact(r.achieved_flops)});
+                     format_exact(r.achieved_flops), r.layer});
     } else {
       out.push_back({r.name, r.kind, r.count, format_flops(r.flops), format_bytes(r.bytes),
                      format_bytes(r.weight_bytes), format_bytes(r.kv_bytes),
                      format_intensity(r.intensity), format_time(r.time_s),
                      std::string(to_string(r.bound)), format_percent(share),
-                     format_flop_rate(r.achieved_flops)});
+                     format_flop_rate(r.achieved_flops), r.layer});
     }
   }
   return out;

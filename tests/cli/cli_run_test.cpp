@@ -154,7 +154,7 @@ TEST(CliAnalyze, TableCsvAndMarkdown) {
   ASSERT_EQ(csv.code, 0) << csv.err;
   EXPECT_EQ(csv.out.substr(0, csv.out.find('\n')),
             "name,kind,count,flops,bytes,weight_bytes,kv_bytes,intensity,time_s,bound,"
-            "share_of_step_time,achieved_flops");
+            "share_of_step_time,achieved_flops,layer_type");
   // Every op, then the four groups.
   EXPECT_EQ(static_cast<size_t>(std::count(csv.out.begin(), csv.out.end(), '\n')), ops + 5);
   EXPECT_NE(csv.out.find("\nq_proj,fc,32,1073741824,"), std::string::npos) << csv.out;
@@ -167,7 +167,8 @@ TEST(CliAnalyze, TableCsvAndMarkdown) {
   std::string cells = md.out.substr(header + 1, md.out.find('\n', header + 1) - header - 1);
   cells.erase(std::remove(cells.begin(), cells.end(), ' '), cells.end());
   EXPECT_EQ(cells,
-            "|op|kind|count|FLOPs|bytes|weightbytes|KVbytes|intensity|time|bound|share|achieved|");
+            "|op|kind|count|FLOPs|bytes|weightbytes|KVbytes|intensity|time|bound|share|achieved|"
+            "layer|");
 }
 
 TEST(CliAnalyze, LaterFlagsOverrideTheScenarioFile) {

@@ -32,13 +32,13 @@ TEST_F(TableExport, CsvHasEveryOpAndTheGroupsInSiUnits) {
   ASSERT_EQ(rows.size(), 1 + a.ops.size() + 4);
   EXPECT_EQ(rows[0],
             "name,kind,count,flops,bytes,weight_bytes,kv_bytes,intensity,time_s,bound,"
-            "share_of_step_time,achieved_flops");
+            "share_of_step_time,achieved_flops,layer_type");
   size_t q_row = 0;
   for (size_t i = 1; i < rows.size(); ++i)
     if (rows[i].starts_with("q_proj,")) q_row = i;
   ASSERT_GT(q_row, 0u);
   const auto q = split(rows[q_row], ',');
-  ASSERT_EQ(q.size(), 12u);
+  ASSERT_EQ(q.size(), 13u);
   EXPECT_EQ(q[0], "q_proj");
   EXPECT_EQ(q[1], "fc");
   EXPECT_EQ(q[2], "32");
@@ -52,7 +52,29 @@ TEST_F(TableExport, CsvHasEveryOpAndTheGroupsInSiUnits) {
   EXPECT_EQ(q[9], "memory");
   EXPECT_NEAR(std::stod(q[10]), op->time_s / a.totals.time_s, 1e-8);
   EXPECT_NEAR(std::stod(q[11]) / (op->flops / op->time_s), 1, 1e-8);
+  EXPECT_EQ(q[12], "full attention");  // the op's layer type
   EXPECT_TRUE(rows.back().starts_with("total step,group,,"));
+}
+
+// A model with sliding and full layers: an op row per layer type, named in the last column,
+// and a total per attention type after the four groups.
+TEST_F(TableExport, CsvNamesEachOpsLayerType) {
+  Scenario s = PresetLibrary::builtin().default_scenario();
+  s.model = PresetLibrary::builtin().model("gpt-oss-20b").value();
+  const Analysis a = analyze(s);
+  const auto rows = lines(operator_table(a, TableFormat::csv));
+  ASSERT_EQ(rows.size(), 1 + a.ops.size() + 4 + 2);
+  int attention_rows = 0;
+  for (const std::string& r : rows) {
+    if (r.starts_with("attention,attention,12,")) {
+      ++attention_rows;
+      EXPECT_TRUE(r.ends_with(",sliding 128") || r.ends_with(",full attention")) << r;
+    }
+  }
+  EXPECT_EQ(attention_rows, 2);
+  EXPECT_TRUE(rows[rows.size() - 2].starts_with("total attention · sliding 128,group,12,"));
+  EXPECT_TRUE(rows.back().starts_with("total attention · full,group,12,"));
+  EXPECT_TRUE(rows.back().ends_with(",full attention"));
 }
 
 TEST_F(TableExport, MarkdownIsAlignedAndHuman) {

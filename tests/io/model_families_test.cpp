@@ -173,6 +173,23 @@ TEST(ModelFamilies, Gpt2KeysBiasesPositionsAndTiedEmbeddings) {
   EXPECT_DOUBLE_EQ(parameter_count(*m), 108544);
 }
 
+// EleutherAI/gpt-j-6b's keys (n_layer, n_embd, n_head, n_inner null, rotary_dim): a parallel
+// block under one LayerNorm, unbiased attention, a biased MLP, an lm_head with a bias, untied.
+TEST(ModelFamilies, GptJ) {
+  auto m = read(R"({"model_type": "gptj", "n_layer": 28, "n_embd": 4096, "n_head": 16,
+      "n_inner": null, "n_positions": 2048, "rotary_dim": 64, "vocab_size": 50400,
+      "activation_function": "gelu_new", "tie_word_embeddings": false})");
+  ASSERT_TRUE(m) << m.error();
+  EXPECT_EQ(m->ffn_norms, 0);
+  EXPECT_FALSE(m->attention.qkv_bias);
+  EXPECT_TRUE(m->mlp_bias && m->lm_head_bias);
+  // Per layer: q, k, v, o 4·4096² = 67,108,864; fc_in and fc_out 2·4096·16384 + biases 16384 +
+  // 4096 = 134,238,208; ln_1 8,192 -> 201,355,264; 28 layers 5,637,947,392. Token table and
+  // lm_head 2·50400·4096 = 412,876,800, lm_head bias 50,400, ln_f 8,192: 6,050,882,784.
+  // The model card's n_parameters is 6,053,381,344 (0.04 % more).
+  EXPECT_DOUBLE_EQ(parameter_count(*m), 6050882784.0);
+}
+
 TEST(ModelFamilies, FalconAndBigCodeMultiQuery) {
   auto falcon = read(R"({"model_type": "falcon", "num_hidden_layers": 2, "hidden_size": 64,
       "num_attention_heads": 4, "multi_query": true, "parallel_attn": true,

@@ -1,6 +1,8 @@
 #pragma once
-// The operator table: one row per operator in execution order, then the four groups
-// ("total fc", "total attention", "total elementwise", "total step"). Every writer of it (the
+// The operator table: one row per operator in execution order (by layer type; the last column
+// names it), then the four groups ("total fc", "total attention", "total elementwise",
+// "total step"), then, for a model with several attention types, one total per type
+// ("total attention · sliding 128"). Every writer of it (the
 // CLI's table, CSV and Markdown, the export dialog and `roofline-cli export`) takes its columns,
 // headers and units from here, so the files agree.
 
