@@ -24,6 +24,9 @@ run "$app" --size 1280x800 --frames 4 --theme light \
   --scenario "$root/presets/scenarios/default.json" --screenshot "$here/default-light.png"
 run "$app" --size 1280x800 --frames 4 \
   --scenario "$here/dark-batch64.json" --screenshot "$here/dark-batch64.png"
+# A hybrid: Qwen3-Next's linear-attention and full-attention layers, one attention dot each.
+run "$app" --size 1280x800 --frames 4 --theme light \
+  --scenario "$root/presets/scenarios/hybrid-layers.json" --screenshot "$here/hybrid-layers.png"
 # A lesson step as a teacher presents it: --presentation gives the presentation layout (lesson
 # panel and chart only, fonts ×1.6 at 1920×1080, the projector theme); a scripted run keeps
 # --size instead of going full screen. Step 5 of "Why is decode slow?" pins the batch-1 dots as
@@ -32,4 +35,4 @@ run "$app" --size 1920x1080 --frames 4 --lesson why-decode-is-slow --step 5 --pr
   --screenshot "$here/lesson-presentation.png"
 # The figure a writer puts in the docs, from the command line.
 "$cli" export --model llama-3-70b --batch 64 --width 1200 --height 750 --out "$here/llama-3-70b-batch64.svg"
-echo "wrote default-light.png, dark-batch64.png, lesson-presentation.png and llama-3-70b-batch64.svg in $here"
+echo "wrote default-light.png, dark-batch64.png, hybrid-layers.png, lesson-presentation.png and llama-3-70b-batch64.svg in $here"
