@@ -21,6 +21,7 @@
 
 #include "roofline/analysis.h"
 #include "roofline/io/json_io.h"
+#include "roofline/io/preset_library.h"
 
 namespace roofline {
 namespace {
@@ -185,6 +186,67 @@ TEST(PublishedConfigs, CountsMatchThePublishersAndTheFormulas) {
     if (c.convention == Active::no_embeddings) active -= table;
     EXPECT_TRUE(near_published(active, c.published_active, c.active_unit, 0.01))
         << active << " against " << c.published_active << ": " << c.source;
+  }
+}
+
+}  // namespace
+}  // namespace roofline
+
+namespace roofline {
+namespace {
+
+// Every model preset against the count its publisher gives (the Hugging Face page's safetensors
+// count where the announcement rounds: Mistral announced "7.3B" for a 7.24B checkpoint).
+TEST(PublishedConfigs, EveryModelPresetMatchesItsPublishedCount) {
+  struct Row {
+    const char* id;
+    double published, unit;      // total and the unit of its last digit
+    double active, active_unit;  // 0: dense
+    Active convention;
+  };
+  const Row rows[] = {
+      {"llama-3-8b", 8.03 * B, 0.01 * B, 0, 0, Active::everything},
+      {"llama-3.1-8b", 8.03 * B, 0.01 * B, 0, 0, Active::everything},
+      {"llama-3-70b", 70.6 * B, 0.1 * B, 0, 0, Active::everything},
+      {"llama-3.1-405b", 405 * B, B, 0, 0, Active::everything},
+      {"llama-2-7b", 6.74 * B, 0.01 * B, 0, 0, Active::everything},
+      {"mistral-7b", 7.24 * B, 0.01 * B, 0, 0, Active::everything},
+      {"qwen2.5-7b", 7.61 * B, 0.01 * B, 0, 0, Active::everything},
+      {"mixtral-8x7b", 46.7 * B, 0.1 * B, 12.9 * B, 0.1 * B, Active::everything},
+      {"deepseek-v3", 671 * B, B, 37 * B, B, Active::no_input_embedding},
+      {"deepseek-r1", 671 * B, B, 37 * B, B, Active::no_input_embedding},
+      {"kimi-k2", 1000 * B, 1000 * B, 32 * B, B, Active::no_input_embedding},
+      {"gpt-oss-20b", 20.91 * B, 0.01 * B, 3.61 * B, 0.01 * B, Active::no_input_embedding},
+      {"gpt-oss-120b", 116.83 * B, 0.01 * B, 5.13 * B, 0.01 * B, Active::no_input_embedding},
+      // "30.5B in total and 3.3B activated": the active figure is truncated (3.353B).
+      {"qwen3-30b-a3b", 30.5 * B, 0.1 * B, 3.35 * B, 0.1 * B, Active::everything},
+      {"qwen3-235b-a22b", 235 * B, B, 22 * B, B, Active::everything},
+      {"qwen3-next-80b-a3b", 80 * B, B, 3 * B, B, Active::no_embeddings},
+      {"gemma-3-27b", 27.016 * B, 0.001 * B, 0, 0, Active::everything},
+      {"llama-4-scout", 109 * B - 0.871932416 * B, B, 17 * B, B, Active::everything},
+      {"llama-4-maverick", 400 * B, B, 17 * B, B, Active::everything},
+      {"nemotron-3-nano", 31.6 * B, 0.1 * B, 3.2 * B, 0.1 * B, Active::no_input_embedding},
+      {"gpt2-small", 124 * M, M, 0, 0, Active::everything},
+  };
+  const PresetLibrary& lib = PresetLibrary::builtin();
+  ASSERT_EQ(lib.models().size(), std::size(rows)) << "a model preset without a published count";
+  for (const Row& r : rows) {
+    SCOPED_TRACE(r.id);
+    auto m = lib.model(r.id);
+    ASSERT_TRUE(m) << m.error();
+    const ParameterCount p = count_parameters(*m);
+    EXPECT_TRUE(near_published(p.total(), r.published, r.unit, 0.005))
+        << p.total() << " against " << r.published;
+    if (r.active == 0) {
+      EXPECT_EQ(p.active(), p.total());
+      continue;
+    }
+    const double table = static_cast<double>(m->vocab) * static_cast<double>(m->hidden);
+    double active = p.active();
+    if (r.convention != Active::everything && !m->tie_word_embeddings) active -= table;
+    if (r.convention == Active::no_embeddings) active -= table;
+    EXPECT_TRUE(near_published(active, r.active, r.active_unit, 0.01))
+        << active << " against " << r.active;
   }
 }
 
