@@ -1,4 +1,4 @@
-# Generates a C++ source holding every presets/{gpus,models,scenarios,lessons}/*.json file, so the
+# Generates a C++ source holding every presets/{gpus,models,scenarios,calibrations,lessons}/*.json file, so the
 # binaries never read the source tree at run time.
 #   cmake -DPRESETS_DIR=<dir> -DOUTPUT=<file.cpp> -P embed_presets.cmake
 # Each file becomes {kind, id, origin, text}; entries are sorted by kind, then id. The text is
@@ -10,7 +10,7 @@ endif()
 set(delimiter "roofline_preset")
 set(entries "")
 set(count 0)
-foreach(kind gpus models scenarios lessons)
+foreach(kind gpus models scenarios calibrations lessons)
   file(GLOB files "${PRESETS_DIR}/${kind}/*.json")
   list(SORT files)
   foreach(file IN LISTS files)

@@ -109,12 +109,25 @@ void add_to(GroupCost& g, const OpCost& op) {
   g.flops += op.flops;
   g.bytes += op.bytes;
   g.time_s += op.time_s;
+  g.roofline_time_s += op.roofline_time_s;
 }
 
 void finish_group(GroupCost& g, double ridge) {
   g.intensity = intensity_of(g.flops, g.bytes);
   g.achieved_flops = g.time_s > 0 ? g.flops / g.time_s : 0;
+  g.roofline_achieved_flops = g.roofline_time_s > 0 ? g.flops / g.roofline_time_s : 0;
   g.bound = g.intensity > ridge ? Bound::compute : Bound::memory;
+}
+
+// The weight-only multiplier of a matmul: its weights narrower than its activations run
+// through a dequantizing kernel (core/MODEL.md §9).
+double weight_only_factor(const OpCost& op, const Calibration& c, const WeightFormats& f,
+                          Precision activations) {
+  if (op.kind != OpKind::fc || op.weight_bytes <= 0) return 1;
+  const Precision w = f.of(op.group).precision;
+  const double bw = bytes_per_element(w);
+  if (!(bw < bytes_per_element(activations))) return 1;
+  return bw <= 0.6 ? c.weight_only_4bit : c.weight_only_8bit;
 }
 
 void memory_totals(const Scenario& s, Analysis& a) {
@@ -159,14 +172,19 @@ void memory_totals(const Scenario& s, Analysis& a) {
   }
 }
 
-// An all-reduce of the M x d activations after each mixer and each feed-forward (ring: 2(tp-1)/tp
-// of the data crosses each link), not overlapped with compute.
-double communication_time(const Scenario& s, Analysis& a) {
-  if (s.tp <= 1) return 0;
+// An all-reduce of the M x d activations after each mixer and each feed-forward (ring:
+// 2(tp-1)/tp of the data crosses each link), not overlapped with compute. The bound moves the
+// bytes at the full link bandwidth; a calibration adds its efficiency and a latency per message.
+struct Communication {
+  double bound_s = 0, expected_s = 0;
+};
+
+Communication communication_time(const Scenario& s, Analysis& a) {
+  if (s.tp <= 1) return {};
   if (!s.gpu.interconnect_bandwidth_bytes_per_s) {
     a.warnings.push_back(s.gpu.name + " gives no interconnect bandwidth: the tensor-parallel " +
                          "all-reduce time is not counted");
-    return 0;
+    return {};
   }
   const double tokens = s.phase == Phase::decode ? static_cast<double>(s.batch)
                                                  : static_cast<double>(s.batch * s.seq);
@@ -178,16 +196,34 @@ double communication_time(const Scenario& s, Analysis& a) {
   int64_t reduces = 0;
   for (const MixerType& t : s.model.mixers) reduces += t.kind != MixerKind::none ? t.count : 0;
   for (const FfnType& t : s.model.ffns) reduces += t.kind != FfnKind::none ? t.count : 0;
-  return static_cast<double>(reduces) * one;
+  const double n = static_cast<double>(reduces);
+  Communication c{n * one, n * one};
+  if (s.calibration) {
+    c.expected_s = n * (one / s.calibration->allreduce_efficiency +
+                        s.calibration->allreduce_latency_s);
+  }
+  return c;
 }
 
 }  // namespace
 
 void finish_op(OpCost& op, double peak_flops, double bandwidth) {
   const double compute_s = op.flops / peak_flops, memory_s = op.bytes / bandwidth;
-  op.time_s = std::max(compute_s, memory_s);
+  op.time_s = op.roofline_time_s = std::max(compute_s, memory_s);
+  op.latency_s = 0;
   op.bound = compute_s > memory_s ? Bound::compute : Bound::memory;
   op.intensity = intensity_of(op.flops, op.bytes);
+}
+
+void calibrate_op(OpCost& op, const Calibration& c, double peak_flops, double bandwidth,
+                  double weight_only) {
+  const ClassEfficiency& e = c.of(op.op_class);
+  const double compute_s = op.flops / (peak_flops * e.compute);
+  const double memory_s = op.bytes / (bandwidth * e.memory * weight_only);
+  // An op that moves no bytes of its own is fused into a neighbour: no kernel of its own.
+  const double kernels = op.bytes > 0 ? c.kernels_of(op.name) : 0;
+  op.latency_s = static_cast<double>(op.count) * kernels * c.kernel_latency_s;
+  op.time_s = std::max(compute_s, memory_s) + op.latency_s;
 }
 
 Analysis analyze(const Scenario& s) {
@@ -224,6 +260,14 @@ Analysis analyze(const Scenario& s) {
                          std::to_string(s.model.heads) + " attention heads: the split is uneven");
   }
 
+  if (s.calibration) {
+    if (std::string err = validate(*s.calibration); !err.empty()) {
+      a.warnings.push_back("calibration " + s.calibration->id + ": " + err);
+      a.ops.clear();
+      return a;
+    }
+  }
+  a.calibrated = s.calibration.has_value();
   a.ops.reserve(40);
   append_operators(s, a.ops, a.layer_types);
   for (size_t i = 0; i < a.layer_types.size(); ++i) {
@@ -232,12 +276,19 @@ Analysis analyze(const Scenario& s) {
   }
   if (a.attention_types.size() < 2) a.attention_types.clear();
   const double tp = static_cast<double>(s.tp);
+  const WeightFormats formats = weight_formats(s);
   for (OpCost& op : a.ops) {
     op.flops /= tp;
     op.bytes /= tp;
     op.weight_bytes /= tp;
     op.kv_bytes /= tp;
+    op.flops_per_key /= tp;
+    op.bytes_per_key /= tp;
     finish_op(op, a.peak_flops, a.bandwidth);
+    if (s.calibration) {
+      calibrate_op(op, *s.calibration, a.peak_flops, a.bandwidth,
+                   weight_only_factor(op, *s.calibration, formats, s.activations));
+    }
     GroupCost& g = op.kind == OpKind::fc          ? a.fc
                    : op.kind == OpKind::attention ? a.attention
                                                   : a.elementwise;
@@ -251,14 +302,19 @@ Analysis analyze(const Scenario& s) {
   }
   for (GroupCost& t : a.attention_types) finish_group(t, a.ridge_point);
   Totals& t = a.totals;
-  t.communication_time_s = communication_time(s, a);
-  a.step.time_s += t.communication_time_s;
+  const Communication comm = communication_time(s, a);
+  t.communication_time_s = comm.expected_s;
+  t.step_overhead_s = s.calibration ? s.calibration->step_overhead_s : 0;
+  for (const OpCost& op : a.ops) t.kernel_latency_s += op.latency_s;
+  a.step.time_s += comm.expected_s + t.step_overhead_s;
+  a.step.roofline_time_s += comm.bound_s;
   for (GroupCost* g : {&a.fc, &a.attention, &a.elementwise, &a.step})
     finish_group(*g, a.ridge_point);
 
   t.flops = a.step.flops;
   t.bytes = a.step.bytes;
   t.time_s = a.step.time_s;
+  t.roofline_time_s = a.step.roofline_time_s;
   const double tokens = s.phase == Phase::decode ? static_cast<double>(s.batch)
                                                  : static_cast<double>(s.batch * s.seq);
   t.tokens_per_s = tokens / t.time_s;

@@ -207,6 +207,26 @@ constexpr Knob kKnobs[] = {
            if (error.empty()) s.compare_gpu = std::move(gpu);
            return error;
          }},
+    {.key = ChangeKey::calibration,
+     .name = "calibration",
+     .flag = "calibration",
+     .type = KnobType::reference,
+     .preset = "none",
+     .help = "Calibration preset id or file (none: the textbook roofline, times are bounds)",
+     .get = [](const Scenario& s) -> ChangeValue {
+       return s.calibration ? s.calibration->id : std::string("none");
+     },
+     .set =
+         [](Scenario& s, const ChangeValue& v, const PresetResolver& r) {
+           if (std::get<std::string>(v) == "none") {
+             s.calibration.reset();
+             return std::string();
+           }
+           Calibration c;
+           std::string error = resolve_into(c, v, r.calibration, "calibration");
+           if (error.empty()) s.calibration = std::move(c);
+           return error;
+         }},
 };
 
 constexpr bool in_key_order() {

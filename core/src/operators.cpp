@@ -57,6 +57,7 @@ class OpList {
   // `weight_bytes` of `bytes` are weights (a norm's 16-bit scale vector).
   void elementwise(std::string_view name, double flops, double bytes, double weight_bytes = 0) {
     OpCost op{.name = name, .kind = OpKind::elementwise};
+    op.op_class = OpClass::elementwise;
     op.flops = flops;
     op.bytes = st_.fuse ? 0 : bytes;  // fused: reads and writes ride in the matmul epilogues
     op.weight_bytes = st_.fuse ? 0 : weight_bytes;
@@ -71,18 +72,35 @@ class OpList {
   }
 
   void attention(std::string_view name, double flops, double bytes, double kv,
-                 double weight_bytes = 0) {
+                 double weight_bytes = 0, OpClass op_class = OpClass::attention) {
     OpCost op{.name = name, .kind = OpKind::attention};
     op.flops = flops;
     op.bytes = bytes;
     op.kv_bytes = kv;
     op.weight_bytes = weight_bytes;
+    op.op_class = op_class;
+    push(op);
+  }
+
+  // A decode attention op read over `keys` keys, at `per_key` FLOPs and bytes a key (its
+  // constant part is the rest of `flops` and `bytes`).
+  void decode_attention(std::string_view name, double keys, double flops_per_key,
+                        double bytes_per_key, double flops, double bytes, double kv) {
+    OpCost op{.name = name, .kind = OpKind::attention};
+    op.flops = flops;
+    op.bytes = bytes;
+    op.kv_bytes = kv;
+    op.keys = keys;
+    op.flops_per_key = flops_per_key;
+    op.bytes_per_key = bytes_per_key;
     push(op);
   }
 
  private:
   OpCost make_fc(const Matmul& mm) const {
     OpCost op{.name = mm.name, .kind = OpKind::fc};
+    op.group = mm.group;
+    op.op_class = mm.group == WeightGroup::experts ? OpClass::experts : OpClass::gemm;
     const double b_out = mm.b_out > 0 ? mm.b_out : st_.ba;
     op.flops = 2 * mm.rows * mm.K * mm.N * mm.heads;
     op.weight_bytes = mm.copies * mm.heads *
@@ -99,6 +117,8 @@ class OpList {
     op.bytes *= c;
     op.weight_bytes *= c;
     op.kv_bytes *= c;
+    op.flops_per_key *= c;
+    op.bytes_per_key *= c;
     ops_.push_back(op);
   }
 
@@ -126,14 +146,20 @@ void append_attention(const Step& st, const AttentionShape& a, double keys, doub
     const double v_read = a.latent ? 0 : B * keys * a.Hkv * a.dv * a.bv;
     const double q_read = B * H * a.dqk * ba, o_write = B * H * a.dv * ba;
     const double scores = B * H * keys;
+    // Per key: the K (and V) entries read, the scores written and read back.
+    const double k_key = B * a.Hkv * a.dqk * a.bk, v_key = B * a.Hkv * a.dv * a.bv;
     if (st.flash) {
-      out.attention("attention", scores * (2 * a.dqk + 2 * a.dv + 5),
-                    k_read + v_read + q_read + o_write, k_read + v_read);
+      out.decode_attention("attention", keys, B * H * (2 * a.dqk + 2 * a.dv + 5),
+                           k_key + (a.latent ? 0 : v_key), scores * (2 * a.dqk + 2 * a.dv + 5),
+                           k_read + v_read + q_read + o_write, k_read + v_read);
     } else {
       const double sv_kv = B * keys * a.Hkv * a.dv * a.bv;
-      out.attention("qk", 2 * scores * a.dqk, q_read + k_read + scores * ba, k_read);
-      out.attention("softmax", 5 * scores, 2 * scores * ba, 0);
-      out.attention("sv", 2 * scores * a.dv, scores * ba + sv_kv + o_write, sv_kv);
+      out.decode_attention("qk", keys, 2 * B * H * a.dqk, k_key + B * H * ba, 2 * scores * a.dqk,
+                           q_read + k_read + scores * ba, k_read);
+      out.decode_attention("softmax", keys, 5 * B * H, 2 * B * H * ba, 5 * scores,
+                           2 * scores * ba, 0);
+      out.decode_attention("sv", keys, 2 * B * H * a.dv, B * H * ba + v_key, 2 * scores * a.dv,
+                           scores * ba + sv_kv + o_write, sv_kv);
     }
     return;
   }
@@ -167,8 +193,9 @@ void append_indexer(const Scenario& s, const Step& st, double pairs, OpList& out
   const double per_pair = Hi * (2 * di + 2);
   if (st.decode) {
     const double keys = st.B * st.S * di * st.bkv;
-    out.attention("indexer", st.B * st.S * per_pair,
-                  keys + st.B * Hi * di * st.ba + st.B * st.S * st.ba, keys);
+    out.decode_attention("indexer", st.S, st.B * per_pair, st.B * di * st.bkv + st.B * st.ba,
+                         st.B * st.S * per_pair,
+                         keys + st.B * Hi * di * st.ba + st.B * st.S * st.ba, keys);
   } else {
     out.attention("indexer", st.B * pairs * per_pair,
                   M * Hi * di * st.ba + M * di * st.bkv + st.B * pairs * st.ba, 0);
@@ -240,7 +267,8 @@ void append_recurrence(const Step& st, const Recurrence& r, OpList& out) {
   const double io = st.M * (r.in_width + r.out_width) * st.ba;
   const double states = st.B * (r.state * st.bstate + conv_state * st.ba);
   // Decode reads and writes every state; a prompt starts from none and writes the last.
-  out.attention(r.name, flops, io + filters + (st.decode ? 2 : 1) * states, 0, filters);
+  out.attention(r.name, flops, io + filters + (st.decode ? 2 : 1) * states, 0, filters,
+                OpClass::recurrence);
 }
 
 void append_linear_attention(const Scenario& s, const Step& st, OpList& out) {

@@ -226,6 +226,25 @@ inline ModelConfig deepseek_v3() {
   return m;
 }
 
+// A calibration with round numbers: every class at 80 % compute / 50 % memory but elementwise
+// (25 % of the bandwidth), 4-bit weight-only matmuls at half the bandwidth, 3 µs a kernel with
+// k_proj and v_proj fused into q_proj, 10 µs an all-reduce at 80 % of the link, 50 µs a step.
+inline Calibration toy_calibration() {
+  Calibration c;
+  c.id = "toy-calibration";
+  c.name = "Toy";
+  for (ClassEfficiency& e : c.efficiency) e = {0.8, 0.5};
+  c.efficiency[static_cast<size_t>(OpClass::elementwise)] = {1.0, 0.25};
+  c.weight_only_8bit = 0.75;
+  c.weight_only_4bit = 0.5;
+  c.kernel_latency_s = 3e-6;
+  c.kernels = {{"k_proj", 0}, {"v_proj", 0}};
+  c.allreduce_latency_s = 10e-6;
+  c.allreduce_efficiency = 0.8;
+  c.step_overhead_s = 50e-6;
+  return c;
+}
+
 inline Scenario make_scenario(const GpuSpec& gpu, const ModelConfig& model, Phase phase,
                               int64_t batch, int64_t seq) {
   Scenario s;

@@ -5,6 +5,7 @@
 #include <string_view>
 #include <vector>
 
+#include "roofline/calibration.h"
 #include "roofline/precision.h"
 #include "roofline/scenario.h"
 
@@ -41,8 +42,18 @@ struct OpCost {
   double weight_bytes = 0;  // of `bytes`: weights read
   double kv_bytes = 0;      // of `bytes`: KV cache read or written
   double intensity = 0;     // flops / bytes; +infinity when bytes == 0 (fused: not plotted)
-  double time_s = 0;        // max(compute time, memory time)
-  Bound bound = Bound::memory;
+  double time_s = 0;  // expected: on the calibration's roofs plus its fixed costs (= the bound)
+  double roofline_time_s = 0;  // the bound: max(compute time, memory time) on the roofs
+  double latency_s = 0;        // of time_s: the calibration's kernel latencies
+  Bound bound = Bound::memory;  // of the bound
+  OpClass op_class = OpClass::gemm;
+  WeightGroup group = WeightGroup::mixer;  // whose weights it reads (matmuls)
+  // Decode attention ops cost an affine function of the keys each query reads: at `keys`,
+  // flops = F0 + flops_per_key·keys and bytes = B0 + bytes_per_key·keys (per step, per GPU).
+  // requests.h sums decode steps over a range of contexts with it. 0 for other ops.
+  double keys = 0;
+  double flops_per_key = 0;
+  double bytes_per_key = 0;
 };
 
 // An aggregate point: "fc", "attention", "elementwise" or the whole "step".
@@ -51,16 +62,21 @@ struct GroupCost {
   double flops = 0;
   double bytes = 0;
   double intensity = 0;       // flops / bytes (+infinity when bytes == 0)
-  double time_s = 0;          // sum of its ops' times (the step adds all-reduce time)
+  double time_s = 0;          // sum of its ops' expected times (the step adds all-reduces)
+  double roofline_time_s = 0;  // sum of their bounds
   double achieved_flops = 0;  // flops / time_s: on or below the roof (0 when time is 0)
+  double roofline_achieved_flops = 0;  // flops / roofline_time_s: on the roof it is bound by
   Bound bound = Bound::memory;
 };
 
 struct Totals {
   double flops = 0;
   double bytes = 0;
-  double time_s = 0;                // step time: sum of op times + all-reduce time
+  double time_s = 0;                // step time: sum of op times + all-reduce time (+ overhead)
+  double roofline_time_s = 0;       // the bound: op bounds + all-reduce bytes at full link speed
   double communication_time_s = 0;  // tensor-parallel all-reduces (0 when tp == 1)
+  double kernel_latency_s = 0;      // of time_s: the calibration's kernel latencies
+  double step_overhead_s = 0;       // of time_s: the calibration's per-step cost
   double tokens_per_s = 0;          // decode: B / t; prefill: B*T / t (prompt tokens)
   double ttft_s = 0;                // prefill only: time to first token (= step time)
   double parameters = 0;
@@ -75,6 +91,7 @@ struct Totals {
 };
 
 struct Analysis {
+  bool calibrated = false;                     // time_s is expected under a calibration
   Precision math_precision = Precision::bf16;  // what the step's math wants
   Precision roof_precision = Precision::bf16;  // the roof it runs on (differs on fallback)
   double peak_flops = 0;                       // roof_precision peak * compute_efficiency
@@ -119,7 +136,15 @@ std::string attention_type_label(const LayerTypeInfo& t);
 // (checked by io); a scenario that breaks it gives an Analysis with a warning and zero ops.
 Analysis analyze(const Scenario& s);
 
-// The cost of one op from its FLOPs and bytes on the given roofs.
+// The cost of one op from its FLOPs and bytes on the given roofs: its bound (time_s and
+// roofline_time_s both), intensity.
 void finish_op(OpCost& op, double peak_flops, double bandwidth);
+
+// The op's expected time under `c` (core/MODEL.md §9): on the roofs times its class's
+// efficiencies (the memory one reduced for weight-only quantized matmuls, `weight_only` being
+// the multiplier that applies, 1 otherwise), plus count · kernels · kernel latency. Sets time_s
+// and latency_s; the bound stays.
+void calibrate_op(OpCost& op, const Calibration& c, double peak_flops, double bandwidth,
+                  double weight_only);
 
 }  // namespace roofline

@@ -50,13 +50,14 @@ enum class ChangeKey {
   memory_efficiency,
   memory_utilization,
   compare_gpu,
+  calibration,
   // Not a knob: the number of keys above. It stays last, so a key added without its row in
   // the table (knob() indexes the table by key) fails to compile.
   count,
 };
 
-// What a knob holds: gpu, model and compare_gpu a preset id or a path ("" for compare_gpu is
-// no comparison); phase a Phase; precision, activations and kv a Precision; weights and
+// What a knob holds: gpu, model, compare_gpu and calibration a preset id or a path ("" for
+// compare_gpu is no comparison, "none" for calibration the textbook roofline); phase a Phase; precision, activations and kv a Precision; weights and
 // expert_weights a WeightsChoice; batch, seq and tp an int64_t; flash_attention and
 // fuse_elementwise a bool; the efficiencies and memory_utilization a double.
 using ChangeValue =
@@ -73,6 +74,7 @@ struct ScenarioChange {
 struct PresetResolver {
   std::function<Result<GpuSpec>(std::string_view)> gpu;
   std::function<Result<ModelConfig>(std::string_view)> model;
+  std::function<Result<Calibration>(std::string_view)> calibration;
 };
 
 // [SECTION] The table

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "roofline/calibration.h"
 #include "roofline/hardware.h"
 #include "roofline/model_config.h"
 #include "roofline/precision.h"
@@ -41,6 +42,8 @@ struct Scenario {
   double compute_efficiency = 1.0;  // (0, 1]: scales the compute roof
   double memory_efficiency = 1.0;   // (0, 1]: scales the bandwidth roof
   double memory_utilization = 0.9;  // (0, 1]: share of capacity usable for weights + KV
+  // nullopt is `none`, the textbook roofline: expected times are the bounds.
+  std::optional<Calibration> calibration;
 
   bool operator==(const Scenario&) const = default;
 };

@@ -75,6 +75,10 @@ ScenarioFile read_scenario(const Reader& r, const PresetLibrary& library,
       },
       [&](std::string_view ref) {
         return library.model(resolve_reference(std::string(ref), library.models(), base_dir));
+      },
+      [&](std::string_view ref) {
+        return library.calibration(
+            resolve_reference(std::string(ref), library.calibrations(), base_dir));
       }};
   ScenarioFile file;
   Scenario& s = file.scenario;

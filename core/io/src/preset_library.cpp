@@ -35,25 +35,30 @@ std::string unknown_id_message(std::string_view what, std::string_view id,
 }  // namespace
 
 PresetLibrary::PresetLibrary(std::vector<PresetEntry> gpus, std::vector<PresetEntry> models,
-                             std::vector<PresetEntry> scenarios)
-    : gpus_(std::move(gpus)), models_(std::move(models)), scenarios_(std::move(scenarios)) {
+                             std::vector<PresetEntry> scenarios,
+                             std::vector<PresetEntry> calibrations)
+    : gpus_(std::move(gpus)),
+      models_(std::move(models)),
+      scenarios_(std::move(scenarios)),
+      calibrations_(std::move(calibrations)) {
   auto by_id = [](const PresetEntry& a, const PresetEntry& b) { return a.id < b.id; };
-  std::sort(gpus_.begin(), gpus_.end(), by_id);
-  std::sort(models_.begin(), models_.end(), by_id);
-  std::sort(scenarios_.begin(), scenarios_.end(), by_id);
+  for (auto* list : {&gpus_, &models_, &scenarios_, &calibrations_})
+    std::sort(list->begin(), list->end(), by_id);
 }
 
 const PresetLibrary& PresetLibrary::builtin() {
   static const PresetLibrary library = [] {
-    std::vector<PresetEntry> gpus, models, scenarios;
+    std::vector<PresetEntry> gpus, models, scenarios, calibrations;
     for (const EmbeddedPreset& p : embedded_presets()) {
       PresetEntry e{p.id, display_name_of(p.text, p.id), p.origin, p.text};
       std::string_view kind = p.kind;
       if (kind == "gpus") gpus.push_back(std::move(e));
       if (kind == "models") models.push_back(std::move(e));
       if (kind == "scenarios") scenarios.push_back(std::move(e));
+      if (kind == "calibrations") calibrations.push_back(std::move(e));
     }
-    return PresetLibrary(std::move(gpus), std::move(models), std::move(scenarios));
+    return PresetLibrary(std::move(gpus), std::move(models), std::move(scenarios),
+                         std::move(calibrations));
   }();
   return library;
 }
@@ -97,6 +102,34 @@ Result<ScenarioFile> PresetLibrary::scenario(std::string_view id_or_path) const 
   return load_scenario_file(id_or_path, *this);
 }
 
+Result<Calibration> PresetLibrary::calibration(std::string_view id_or_path) const {
+  if (const PresetEntry* e = find_entry(calibrations_, id_or_path)) {
+    auto c = parse_calibration(e->text, e->origin);
+    if (c) c.value().id = e->id;
+    return c;
+  }
+  if (!looks_like_path(id_or_path)) {
+    return Result<Calibration>::fail(
+        unknown_id_message("calibration", id_or_path, calibrations_) + ", or none");
+  }
+  auto text = read_text_file(id_or_path);
+  if (!text) return Result<Calibration>::fail(text.error());
+  auto c = parse_calibration(text.value(), id_or_path);
+  if (c) c.value().id = std::string(id_or_path);
+  return c;
+}
+
+std::vector<std::string> PresetLibrary::calibrations_for(std::string_view gpu_id) const {
+  std::vector<std::string> graphs, others;
+  for (const PresetEntry& e : calibrations_) {
+    auto c = calibration(e.id);
+    if (!c || std::find(c->gpus.begin(), c->gpus.end(), gpu_id) == c->gpus.end()) continue;
+    (c->style == "cuda-graphs" ? graphs : others).push_back(e.id);
+  }
+  graphs.insert(graphs.end(), others.begin(), others.end());
+  return graphs;
+}
+
 ScenarioFile PresetLibrary::default_scenario_file() const {
   if (find_entry(scenarios_, "default")) {
     if (auto file = scenario("default")) return file.value();
@@ -111,7 +144,8 @@ Scenario PresetLibrary::default_scenario() const { return default_scenario_file(
 
 PresetResolver preset_resolver(const PresetLibrary& library) {
   return {[&library](std::string_view id) { return library.gpu(id); },
-          [&library](std::string_view id) { return library.model(id); }};
+          [&library](std::string_view id) { return library.model(id); },
+          [&library](std::string_view id) { return library.calibration(id); }};
 }
 
 }  // namespace roofline

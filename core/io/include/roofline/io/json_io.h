@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "roofline/analysis.h"
+#include "roofline/calibration.h"
 #include "roofline/hardware.h"
 #include "roofline/io/scenario_file.h"
 #include "roofline/model_config.h"
@@ -27,6 +28,10 @@ std::string gpu_to_json(const GpuSpec& gpu);
 // A Hugging Face config.json (core/MODEL.md: the symbols at its top). `id` is stored in the result.
 Result<ModelConfig> parse_model(std::string_view json_text, std::string_view origin,
                                 std::string_view id);
+
+// A calibration file (core/MODEL.md §9): every efficiency in (0, 1], every latency in [0, 1] s;
+// a missing or out-of-range parameter is named: "cal.json: efficiency.gemm.memory: missing, ...".
+Result<Calibration> parse_calibration(std::string_view json_text, std::string_view origin);
 
 // A scenario file. `gpu` and `model` are ids of `library` or paths to files (relative paths
 // resolve against `base_dir`). Missing keys take the defaults; unknown keys are kept.

@@ -30,12 +30,16 @@ class PresetLibrary {
   const std::vector<PresetEntry>& gpus() const { return gpus_; }
   const std::vector<PresetEntry>& models() const { return models_; }
   const std::vector<PresetEntry>& scenarios() const { return scenarios_; }
+  const std::vector<PresetEntry>& calibrations() const { return calibrations_; }
 
   // An id of a built-in preset, or else a path to a JSON file. Unknown ids give
   // "unknown GPU 'x': expected one of h100-sxm, h200, ... or a path to a .json file".
   Result<GpuSpec> gpu(std::string_view id_or_path) const;
   Result<ModelConfig> model(std::string_view id_or_path) const;
   Result<ScenarioFile> scenario(std::string_view id_or_path) const;
+  Result<Calibration> calibration(std::string_view id_or_path) const;
+  // The calibration presets fitted for `gpu_id` (their `gpus` list it), CUDA-graph ones first.
+  std::vector<std::string> calibrations_for(std::string_view gpu_id) const;
 
   // The built-in default scenario: h100-sxm, llama-3-8b, decode, batch 1, seq 1024, bf16;
   // with its view and extra keys, or the workload alone.
@@ -43,13 +47,13 @@ class PresetLibrary {
   Scenario default_scenario() const;
 
   PresetLibrary(std::vector<PresetEntry> gpus, std::vector<PresetEntry> models,
-                std::vector<PresetEntry> scenarios);
+                std::vector<PresetEntry> scenarios, std::vector<PresetEntry> calibrations = {});
 
  private:
-  std::vector<PresetEntry> gpus_, models_, scenarios_;
+  std::vector<PresetEntry> gpus_, models_, scenarios_, calibrations_;
 };
 
-// Resolves gpu and model ids (or paths) through `library`, which must outlive the resolver.
+// Resolves gpu, model and calibration ids (or paths) through `library`, which must outlive the resolver.
 PresetResolver preset_resolver(const PresetLibrary& library);
 
 }  // namespace roofline

@@ -1,0 +1,62 @@
+#pragma once
+// Requests (core/MODEL.md §10): B sequences, each a prompt of ISL tokens then OSL generated
+// tokens (a static batch), and the serving frontier over batch, tensor parallelism and precision.
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "roofline/analysis.h"
+#include "roofline/result.h"
+#include "roofline/scenario.h"
+
+namespace roofline {
+
+struct RequestResult {
+  // Expected under the scenario's calibration (the bounds without one).
+  double ttft_s = 0;  // the prefill step of B × ISL
+  double tpot_s = 0;  // the mean decode step over contexts ISL + 1 … ISL + OSL − 1 (0 if OSL 1)
+  double e2e_s = 0;   // ttft + every decode step
+  double roofline_ttft_s = 0, roofline_tpot_s = 0, roofline_e2e_s = 0;  // the bounds
+  double output_tokens_per_s = 0;          // B·OSL / e2e
+  double output_tokens_per_s_per_gpu = 0;  // divided by tp
+  double total_tokens_per_s = 0;           // B·(ISL + OSL) / e2e
+  double tokens_per_s_per_user = 0;        // 1 / tpot (0 if OSL 1)
+  // Memory with ISL + OSL tokens of context (the last step).
+  double kv_cache_bytes = 0, state_bytes = 0, weights_bytes = 0;
+  double memory_per_gpu_bytes = 0, usable_memory_bytes = 0;
+  bool fits_in_memory = false;
+  int64_t max_batch = 0;
+  std::vector<std::string> warnings;
+};
+
+// The request on `s` (s.phase and s.seq are ignored; s.batch is B). The decode sum is exact and
+// closed-form: each op's FLOPs and bytes are affine in the keys it reads, which are piecewise
+// affine (or saw-toothed, for chunked attention) in the context, so a piece's sum of
+// max(compute, memory) is an arithmetic series on each side of one crossing. Fails with one
+// message for osl < 1, isl < 1, or isl + osl past the model's max_position_embeddings or the
+// seq limit.
+Result<RequestResult> request(const Scenario& s, int64_t isl, int64_t osl);
+
+struct FrontierPoint {
+  int64_t batch = 0;
+  int64_t tp = 0;
+  Precision precision = Precision::bf16;  // weights, activations and KV cache
+  double tpot_s = 0;
+  double tokens_per_s_per_user = 0;  // 1 / TPOT
+  double tokens_per_s_per_gpu = 0;   // B / TPOT / tp
+  double ttft_s = 0;
+  bool fits_in_memory = false;
+  bool pareto = false;  // no fitting point is better in both tokens/s per user and per GPU
+};
+
+// Every (batch, tp, precision): batches log-spaced from 1 up to the largest that fits (at most
+// kMaxBatch, `batch_points` of them), for a request of ISL and OSL tokens. Points that do not fit
+// are listed with fits_in_memory false and are never Pareto-optimal. An empty `precisions`
+// keeps the scenario's own.
+Result<std::vector<FrontierPoint>> frontier(const Scenario& s, std::span<const int64_t> tps,
+                                            std::span<const Precision> precisions, int64_t isl,
+                                            int64_t osl, int batch_points = 24);
+
+}  // namespace roofline

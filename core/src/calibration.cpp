@@ -1,0 +1,70 @@
+#include "roofline/calibration.h"
+
+#include <cmath>
+#include <string>
+
+namespace roofline {
+
+std::string_view to_string(OpClass c) {
+  switch (c) {
+    case OpClass::gemm:
+      return "gemm";
+    case OpClass::experts:
+      return "experts";
+    case OpClass::attention:
+      return "attention";
+    case OpClass::recurrence:
+      return "recurrence";
+    case OpClass::elementwise:
+      return "elementwise";
+    case OpClass::count:
+      break;
+  }
+  return "gemm";
+}
+
+double Calibration::kernels_of(std::string_view op) const {
+  for (const auto& [op_name, n] : kernels) {
+    if (op_name == op) return n;
+  }
+  return 1;
+}
+
+namespace {
+
+std::string fraction_error(const std::string& key, double v) {
+  if (std::isfinite(v) && v > 0 && v <= 1) return {};
+  return key + " must be in (0, 1], got " + std::to_string(v);
+}
+
+std::string latency_error(const std::string& key, double v) {
+  if (std::isfinite(v) && v >= 0 && v < 1) return {};
+  return key + " must be a time in seconds from 0 to 1, got " + std::to_string(v);
+}
+
+}  // namespace
+
+std::string validate(const Calibration& c) {
+  for (size_t i = 0; i < static_cast<size_t>(OpClass::count); ++i) {
+    const std::string key = "efficiency." + std::string(to_string(static_cast<OpClass>(i)));
+    if (auto e = fraction_error(key + ".compute", c.efficiency[i].compute); !e.empty()) return e;
+    if (auto e = fraction_error(key + ".memory", c.efficiency[i].memory); !e.empty()) return e;
+  }
+  for (auto [key, v] : {std::pair<const char*, double>{"weight_only.8bit", c.weight_only_8bit},
+                        {"weight_only.4bit", c.weight_only_4bit},
+                        {"allreduce_efficiency", c.allreduce_efficiency}}) {
+    if (auto e = fraction_error(key, v); !e.empty()) return e;
+  }
+  for (auto [key, v] : {std::pair<const char*, double>{"kernel_latency_s", c.kernel_latency_s},
+                        {"allreduce_latency_s", c.allreduce_latency_s},
+                        {"step_overhead_s", c.step_overhead_s}}) {
+    if (auto e = latency_error(key, v); !e.empty()) return e;
+  }
+  for (const auto& [name, n] : c.kernels) {
+    if (!(std::isfinite(n) && n >= 0 && n <= 1000))
+      return "kernels." + name + " must be a count from 0 to 1000, got " + std::to_string(n);
+  }
+  return {};
+}
+
+}  // namespace roofline

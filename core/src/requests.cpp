@@ -1,0 +1,212 @@
+#include "roofline/requests.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "operators.h"
+#include "roofline/sweep.h"
+#include "roofline/units.h"
+
+namespace roofline {
+
+namespace {
+
+double d(int64_t v) { return static_cast<double>(v); }
+
+// Σ a + b·k for integer k in [k1, k2] (0 when k2 < k1).
+double series(double a, double b, double k1, double k2) {
+  if (k2 < k1) return 0;
+  const double n = k2 - k1 + 1;
+  return n * a + b * (k1 + k2) * n / 2;
+}
+
+// Σ max(a + b·k, c + d·k) for integer k in [k1, k2]: the two lines cross at most once.
+double sum_max_affine(double a, double b, double c, double dd, double k1, double k2) {
+  if (k2 < k1) return 0;
+  if (b == dd) return a >= c ? series(a, b, k1, k2) : series(c, dd, k1, k2);
+  // (b − d)·k >= c − a: the first line is the larger.
+  const double x = (c - a) / (b - dd);
+  const double split = std::clamp(std::ceil(x), k1, k2 + 1);
+  if (b > dd) return series(c, dd, k1, split - 1) + series(a, b, split, k2);
+  return series(a, b, k1, split - 1) + series(c, dd, split, k2);
+}
+
+// One op's time as a function of the keys k it reads in a decode step:
+// max((F0 + f·k) / P, (B0 + b·k) / W) + latency.
+struct KeyCost {
+  double F0, f, B0, b, P, W, latency;
+
+  double at(double k) const { return std::max((F0 + f * k) / P, (B0 + b * k) / W) + latency; }
+  double sum(double k1, double k2) const {
+    return sum_max_affine(F0 / P, f / P, B0 / W, b / W, k1, k2) +
+           (k2 >= k1 ? (k2 - k1 + 1) * latency : 0);
+  }
+};
+
+// Σ over contexts S in [s0, s1] of the op's time, keys(S) being `window`-limited (min(S, W)),
+// chunked (((S − 1) mod C) + 1) or S.
+double sum_over_contexts(const KeyCost& c, double s0, double s1, MixerKind kind, double window) {
+  if (s1 < s0) return 0;
+  if (kind == MixerKind::sliding) {
+    const double over = std::max(0.0, s1 - std::max(window, s0 - 1));
+    return c.sum(s0, std::min(s1, window)) + over * c.at(window);
+  }
+  if (kind == MixerKind::chunked) {
+    const double C = window;
+    const double qa = std::floor((s0 - 1) / C), qb = std::floor((s1 - 1) / C);
+    const double ka = s0 - qa * C, kb = s1 - qb * C;
+    if (qa == qb) return c.sum(ka, kb);
+    return c.sum(ka, C) + (qb - qa - 1) * c.sum(1, C) + c.sum(1, kb);
+  }
+  return c.sum(s0, s1);
+}
+
+// The decode steps at contexts s0 … s1, summed exactly from the analysis at s0.
+double decode_sum(const Scenario& s, const Analysis& a, int64_t s0, int64_t s1, bool expected) {
+  const double n = d(s1 - s0 + 1);
+  double per_step = expected ? a.totals.time_s : a.totals.roofline_time_s;
+  double varying = 0;
+  const int64_t top_k = s.model.indexer ? s.model.indexer->top_k : 0;
+  for (const OpCost& op : a.ops) {
+    if (op.flops_per_key == 0 && op.bytes_per_key == 0) continue;
+    per_step -= expected ? op.time_s : op.roofline_time_s;
+    const LayerTypeInfo& type = a.layer_types[static_cast<size_t>(op.layer_type)];
+    double P = a.peak_flops, W = a.bandwidth, latency = 0;
+    if (expected && s.calibration) {
+      P *= s.calibration->of(op.op_class).compute;
+      W *= s.calibration->of(op.op_class).memory;
+      latency = op.latency_s;
+    }
+    const KeyCost cost{op.flops - op.flops_per_key * op.keys, op.flops_per_key,
+                       op.bytes - op.bytes_per_key * op.keys, op.bytes_per_key, P, W, latency};
+    MixerKind kind = MixerKind::full;
+    double window = d(type.window);
+    if (type.kind == "sliding") kind = MixerKind::sliding;
+    if (type.kind == "chunked") kind = MixerKind::chunked;
+    if (top_k > 0 && op.name != "indexer") {  // sparse attention reads the top-k
+      kind = MixerKind::sliding;
+      window = d(top_k);
+    }
+    varying += sum_over_contexts(cost, d(s0), d(s1), kind, window);
+  }
+  return n * per_step + varying;
+}
+
+std::string check_request(const Scenario& s, int64_t isl, int64_t osl) {
+  if (isl < 1) return "isl must be a positive number of prompt tokens, got " + std::to_string(isl);
+  if (osl < 1) return "osl must be a positive number of output tokens, got " + std::to_string(osl);
+  if (isl > kMaxSeq || osl > kMaxSeq || isl + osl > kMaxSeq)
+    return "isl + osl must be at most " + format_count(d(kMaxSeq)) + " tokens, got " +
+           format_count(d(isl) + d(osl));
+  if (s.model.max_context && isl + osl > *s.model.max_context) {
+    return "isl + osl (" + format_count(d(isl + osl)) + " tokens) is beyond " + s.model.name +
+           "'s context limit of " + format_count(d(*s.model.max_context)) +
+           " tokens (max_position_embeddings)";
+  }
+  return {};
+}
+
+}  // namespace
+
+Result<RequestResult> request(const Scenario& s, int64_t isl, int64_t osl) {
+  using R = Result<RequestResult>;
+  if (std::string err = check_request(s, isl, osl); !err.empty()) return R::fail(err);
+  if (std::string err = validate(s); !err.empty()) return R::fail(err);
+  RequestResult r;
+  Scenario p = s;
+  p.phase = Phase::prefill;
+  p.seq = isl;
+  const Analysis prefill = analyze(p);
+  if (prefill.ops.empty()) return R::fail(prefill.warnings.empty() ? "no operators" : prefill.warnings.front());
+  r.ttft_s = prefill.totals.time_s;
+  r.roofline_ttft_s = prefill.totals.roofline_time_s;
+
+  Scenario dstep = s;
+  dstep.phase = Phase::decode;
+  dstep.seq = isl + 1;
+  const double B = d(s.batch), tp = d(s.tp);
+  double decode_s = 0, roofline_decode_s = 0;
+  if (osl > 1) {
+    const Analysis first = analyze(dstep);
+    if (first.ops.empty()) return R::fail(first.warnings.empty() ? "no operators" : first.warnings.front());
+    decode_s = decode_sum(s, first, isl + 1, isl + osl - 1, true);
+    roofline_decode_s = decode_sum(s, first, isl + 1, isl + osl - 1, false);
+    r.tpot_s = decode_s / d(osl - 1);
+    r.roofline_tpot_s = roofline_decode_s / d(osl - 1);
+    r.tokens_per_s_per_user = 1 / r.tpot_s;
+  } else {
+    r.warnings.push_back("osl 1: the prompt's prefill makes the only token; there is no decode step");
+  }
+  r.e2e_s = r.ttft_s + decode_s;
+  r.roofline_e2e_s = r.roofline_ttft_s + roofline_decode_s;
+  r.output_tokens_per_s = B * d(osl) / r.e2e_s;
+  r.output_tokens_per_s_per_gpu = r.output_tokens_per_s / tp;
+  r.total_tokens_per_s = B * d(isl + osl) / r.e2e_s;
+
+  // Memory when the last token is written: ISL + OSL tokens of context.
+  dstep.seq = isl + osl;
+  const Analysis last = analyze(dstep);
+  const Totals& t = last.totals;
+  r.kv_cache_bytes = t.kv_cache_bytes;
+  r.state_bytes = t.state_bytes;
+  r.weights_bytes = t.weights_bytes;
+  r.memory_per_gpu_bytes = t.memory_per_gpu_bytes;
+  r.usable_memory_bytes = t.usable_memory_bytes;
+  r.fits_in_memory = t.fits_in_memory;
+  r.max_batch = t.max_batch;
+  for (const std::string& w : last.warnings) r.warnings.push_back(w);
+  return R::ok(std::move(r));
+}
+
+Result<std::vector<FrontierPoint>> frontier(const Scenario& s, std::span<const int64_t> tps,
+                                            std::span<const Precision> precisions, int64_t isl,
+                                            int64_t osl, int batch_points) {
+  using R = Result<std::vector<FrontierPoint>>;
+  if (std::string err = check_request(s, isl, osl); !err.empty()) return R::fail(err);
+  std::vector<Precision> ps(precisions.begin(), precisions.end());
+  if (ps.empty()) ps.push_back(s.activations);
+  std::vector<FrontierPoint> out;
+  for (int64_t tp : tps) {
+    if (tp < 1 || tp > 1024) return R::fail("tp must be between 1 and 1024, got " + std::to_string(tp));
+    for (Precision p : ps) {
+      Scenario base = s;
+      base.tp = tp;
+      if (!precisions.empty()) {
+        base.weights = base.activations = base.kv = p;
+        base.expert_weights.reset();
+      }
+      base.phase = Phase::decode;
+      base.seq = isl + osl;
+      base.batch = 1;
+      const int64_t fit = analyze(base).totals.max_batch;
+      const int64_t top = std::clamp<int64_t>(fit, 1, kMaxBatch);
+      for (int64_t b : log_spaced_values(1, top, batch_points)) {
+        base.batch = b;
+        auto r = request(base, isl, osl);
+        if (!r) return R::fail(r.error());
+        FrontierPoint f{.batch = b,
+                        .tp = tp,
+                        .precision = p,
+                        .tpot_s = r->tpot_s,
+                        .tokens_per_s_per_user = r->tokens_per_s_per_user,
+                        .tokens_per_s_per_gpu = r->tpot_s > 0 ? d(b) / r->tpot_s / d(tp) : 0,
+                        .ttft_s = r->ttft_s,
+                        .fits_in_memory = r->fits_in_memory};
+        out.push_back(f);
+      }
+    }
+  }
+  for (FrontierPoint& f : out) {
+    if (!f.fits_in_memory) continue;
+    f.pareto = std::none_of(out.begin(), out.end(), [&](const FrontierPoint& g) {
+      return g.fits_in_memory && g.tokens_per_s_per_user >= f.tokens_per_s_per_user &&
+             g.tokens_per_s_per_gpu >= f.tokens_per_s_per_gpu &&
+             (g.tokens_per_s_per_user > f.tokens_per_s_per_user ||
+              g.tokens_per_s_per_gpu > f.tokens_per_s_per_gpu);
+    });
+  }
+  return R::ok(std::move(out));
+}
+
+}  // namespace roofline
