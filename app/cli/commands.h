@@ -26,5 +26,8 @@ void write_stdout(std::string_view text);
 void register_analyze(CLI::App& app);
 void register_sweep(CLI::App& app);
 void register_list(CLI::App& app);
+void register_request(CLI::App& app);
+void register_frontier(CLI::App& app);
+void register_predict(CLI::App& app);
 
 }  // namespace roofline

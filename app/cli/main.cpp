@@ -41,6 +41,9 @@ int main(int argc, char** argv) {
   roofline::register_sweep(app);
   roofline::register_export(app);
   roofline::register_list(app);
+  roofline::register_request(app);
+  roofline::register_frontier(app);
+  roofline::register_predict(app);
   if (std::string problem = command_problem(app, argc, argv); !problem.empty()) {
     return fail(problem, 2);
   }

@@ -1,6 +1,7 @@
 #include "scenario_options.h"
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -55,11 +56,13 @@ std::string flag_error(const std::string& error, const ScenarioOptions& o) {
 
 }  // namespace
 
-void add_scenario_options(CLI::App& app, ScenarioOptions& o) {
+void add_scenario_options(CLI::App& app, ScenarioOptions& o,
+                          std::initializer_list<ChangeKey> except) {
   app.add_option("--scenario", o.scenario,
                  "Scenario id or JSON file to start from (later flags override it)")
       ->type_name("ID|FILE");
   for (ChangeKey key : file_order()) {
+    if (std::find(except.begin(), except.end(), key) != except.end()) continue;
     const Knob& k = knob(key);
     const std::string flag = "--" + std::string(k.flag), help = flag_help(k);
     auto set = [&o, key](const auto& v) { o.given[key] = v; };

@@ -26,7 +26,9 @@ struct ScenarioOptions {
 // Adds --scenario and a flag per knob to `app` (a subcommand), bound to `options`, which must
 // outlive parsing. Knobs with a fixed set of values (phase, precisions, on/off) are checked by
 // CLI11, so a typo is a usage error.
-void add_scenario_options(CLI::App& app, ScenarioOptions& options);
+// `except` names knobs the command gives a flag of its own (frontier's --tp takes a list).
+void add_scenario_options(CLI::App& app, ScenarioOptions& options,
+                          std::initializer_list<ChangeKey> except = {});
 
 // The scenario file (or the library's default scenario), then the flags as changes in
 // file_order() through apply_changes(): the first problem comes back as one line. A preset or

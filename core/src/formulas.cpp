@@ -392,7 +392,7 @@ std::vector<FormulaSymbol> formula_symbols(const Scenario& s, const Analysis& a,
   return out;
 }
 
-void collect_symbols(std::string_view formula, std::vector<std::string_view>& out) {
+void collect_symbols(std::string_view formula, std::vector<std::string>& out) {
   for (size_t i = 0; i < formula.size();) {
     if (!symbol_start(formula[i])) {
       ++i;
@@ -402,8 +402,8 @@ void collect_symbols(std::string_view formula, std::vector<std::string_view>& ou
     while (j < formula.size() && symbol_char(formula[j])) ++j;
     const std::string_view name = formula.substr(i, j - i);
     bool seen = false;
-    for (std::string_view n : out) seen = seen || n == name;
-    if (!seen) out.push_back(name);
+    for (const std::string& n : out) seen = seen || n == name;
+    if (!seen) out.emplace_back(name);
     i = j;
   }
 }
@@ -421,10 +421,10 @@ std::string symbol_text(const FormulaSymbol& symbol) {
 }
 
 std::vector<std::string> symbol_texts(const std::vector<FormulaSymbol>& symbols,
-                                      const std::vector<std::string_view>& used) {
+                                      const std::vector<std::string>& used) {
   std::vector<std::string> out;
   for (const FormulaSymbol& sym : symbols) {
-    for (std::string_view name : used) {
+    for (const std::string& name : used) {
       if (name == sym.name) out.push_back(symbol_text(sym));
     }
   }

@@ -116,6 +116,18 @@ std::vector<std::vector<std::string>> operator_table_rows(const Analysis& a, boo
   return out;
 }
 
+// RFC 4180: a field holding a comma, a quote or a line break is quoted, its quotes doubled
+// ("MoE 32 experts, top 4").
+std::string csv_field(const std::string& field) {
+  if (field.find_first_of(",\"\n\r") == std::string::npos) return field;
+  std::string out = "\"";
+  for (char c : field) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  return out + '"';
+}
+
 std::string operator_table_csv(const Analysis& a) {
   std::string out;
   for (const TableColumn& c : kColumns) {
@@ -126,7 +138,7 @@ std::string operator_table_csv(const Analysis& a) {
   for (const auto& row : operator_table_rows(a, true)) {
     for (size_t i = 0; i < row.size(); ++i) {
       if (i > 0) out += ',';
-      out += row[i];
+      out += csv_field(row[i]);
     }
     out += '\n';
   }

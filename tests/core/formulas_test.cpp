@@ -220,10 +220,10 @@ TEST(Formulas, NumbersReplaceSymbolsAndSquares) {
   EXPECT_EQ(with_numbers("2·M·d·H·dh", symbols), "2·231·64·4·16");
   EXPECT_EQ(with_numbers("5·B·H·T²", symbols), "5·3·4·77·77");
   EXPECT_EQ(with_numbers("M·d·b_a", symbols), "231·64·2");
-  std::vector<std::string_view> used;
+  std::vector<std::string> used;
   collect_symbols("2·M·d·H·dh + M·b_a", used);
   collect_symbols("B·H·S·b_a", used);
-  EXPECT_EQ(used, (std::vector<std::string_view>{"M", "d", "H", "dh", "b_a", "B", "S"}));
+  EXPECT_EQ(used, (std::vector<std::string>{"M", "d", "H", "dh", "b_a", "B", "S"}));
   EXPECT_EQ(symbol_texts(symbols, used),
             (std::vector<std::string>{"B = 3", "M = B·T = 231", "d = 64", "H = 4", "dh = 16",
                                       "b_a = 2 B (bf16)"}));

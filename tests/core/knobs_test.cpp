@@ -26,6 +26,7 @@ ChangeValue other_value(const Knob& k) {
   const ChangeValue fallback = default_value(k);
   switch (k.type) {
     case KnobType::reference:
+      if (k.key == ChangeKey::calibration) return std::string("h100-cuda-graphs");
       return std::string(k.key == ChangeKey::model ? "llama-2-7b" : "h200");
     case KnobType::phase:
       return std::get<Phase>(fallback) == Phase::decode ? Phase::prefill : Phase::decode;

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "export_fixtures.h"
+#include "roofline/operator_table.h"
 
 namespace roofline {
 namespace {
@@ -75,6 +76,32 @@ TEST_F(TableExport, CsvNamesEachOpsLayerType) {
   EXPECT_TRUE(rows[rows.size() - 2].starts_with("total attention · sliding 128,group,12,"));
   EXPECT_TRUE(rows.back().starts_with("total attention · full,group,12,"));
   EXPECT_TRUE(rows.back().ends_with(",full attention"));
+}
+
+// Llama-4-Maverick alternates dense and MoE layers: the MoE layer's label holds a comma
+// ("MoE 128 experts, top 1"), so that field is quoted and every row keeps 13 fields.
+TEST_F(TableExport, CsvQuotesLabelsWithCommas) {
+  Scenario s = PresetLibrary::builtin().default_scenario();
+  s.model = PresetLibrary::builtin().model("llama-4-maverick").value();
+  const Analysis a = analyze(s);
+  const auto rows = lines(operator_table(a, TableFormat::csv));
+  int quoted = 0;
+  for (size_t i = 1; i < rows.size(); ++i) {
+    std::string row = rows[i];
+    const size_t open = row.find(",\"");
+    if (open != std::string::npos) {
+      const size_t close = row.find('"', open + 2);
+      ASSERT_NE(close, std::string::npos) << row;
+      EXPECT_NE(row.substr(open + 2, close - open - 2).find(','), std::string::npos) << row;
+      row.erase(open + 1, close - open);  // the quoted field, as one empty field
+      ++quoted;
+    }
+    EXPECT_EQ(split(row + ",", ',').size(), 13u) << rows[i];
+  }
+  EXPECT_GT(quoted, 0);
+  EXPECT_EQ(csv_field("MoE 128 experts, top 1"), "\"MoE 128 experts, top 1\"");
+  EXPECT_EQ(csv_field("say \"hi\", twice"), "\"say \"\"hi\"\", twice\"");
+  EXPECT_EQ(csv_field("full attention"), "full attention");
 }
 
 TEST_F(TableExport, MarkdownIsAlignedAndHuman) {

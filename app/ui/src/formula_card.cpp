@@ -42,15 +42,15 @@ void results(const Analysis& a, double flops, double bytes, double time_s) {
 // between them (b_w of bf16 attention and mxfp4 experts) lists each value once.
 std::vector<std::string> used_symbol_texts(const Scenario& s, const Analysis& a,
                                            const std::vector<const OpCost*>& ops,
-                                           const std::vector<std::string_view>& used) {
+                                           const std::vector<std::string>& used) {
   std::vector<std::string> out;
   std::vector<std::vector<std::string>> per_op;
   for (const OpCost* op : ops) per_op.push_back(symbol_texts(formula_symbols(s, a, *op), used));
-  for (std::string_view name : used) {
+  for (const std::string& name : used) {
     std::string joined;
     for (const auto& texts : per_op) {
       for (const std::string& t : texts) {
-        const bool named = t.starts_with(std::string(name) + " ");
+        const bool named = t.starts_with(name + " ");
         if (named && joined.find(t) == std::string::npos)
           joined += (joined.empty() ? "" : "; ") + t;
       }
@@ -61,7 +61,7 @@ std::vector<std::string> used_symbol_texts(const Scenario& s, const Analysis& a,
 }
 
 void op_rows(const Scenario& s, const Analysis& a, const std::vector<const OpCost*>& ops,
-             std::vector<std::string_view>& used) {
+             std::vector<std::string>& used) {
   if (!ImGui::BeginTable(
           "formulas", 3,
           ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_BordersInnerV))
@@ -89,7 +89,7 @@ void op_rows(const Scenario& s, const Analysis& a, const std::vector<const OpCos
 }
 
 void symbols_block(const Scenario& s, const Analysis& a, const std::vector<const OpCost*>& ops,
-                   const std::vector<std::string_view>& used, int64_t layers, bool group) {
+                   const std::vector<std::string>& used, int64_t layers, bool group) {
   const float em = ImGui::GetFontSize();
   // "name = value" items flow over lines, never broken inside one ("dff = 14,336").
   const float right = std::max(ImGui::GetItemRectMax().x, ImGui::GetCursorScreenPos().x + 30 * em);
@@ -126,7 +126,7 @@ void draw_formula_card(AppState& s) {
   if (ImGui::Begin(title.c_str(), &open,
                    ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings |
                        ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoCollapse)) {
-    std::vector<std::string_view> used;
+    std::vector<std::string> used;
     if (op_dot) {
       if (const OpCost* op = find_op_key(a, name)) {
         const LayerTypeInfo& type = a.layer_types[static_cast<size_t>(op->layer_type)];

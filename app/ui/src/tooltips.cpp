@@ -28,7 +28,7 @@ std::string op_formula(const Scenario& s, const Analysis& a, const OpCost& op) {
   std::string text = "FLOPs = ";
   text.append(f.flops).append("\nbytes = ").append(f.bytes);
   if (!f.note.empty()) text.append("\n").append(f.note);
-  std::vector<std::string_view> used;
+  std::vector<std::string> used;
   collect_symbols(f.flops, used);
   collect_symbols(f.bytes, used);
   const std::vector<std::string> values = symbol_texts(formula_symbols(s, a, op), used);

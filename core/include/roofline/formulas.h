@@ -48,14 +48,14 @@ std::vector<FormulaSymbol> formula_symbols(const Scenario& s, const Analysis& a,
 
 // Appends the symbols `formula` uses that `used` lacks, in order of first use:
 // "2·M·d·H·dh" adds M, d, H, dh.
-void collect_symbols(std::string_view formula, std::vector<std::string_view>& used);
+void collect_symbols(std::string_view formula, std::vector<std::string>& used);
 
 // "M = B·T = 4,096", "d = 4,096", "b_w = 2 B (bf16)", "E_t = E·(1 − (1 − k/E)^M) = 7.98".
 std::string symbol_text(const FormulaSymbol& symbol);
 
 // symbol_text() of each of `symbols` named in `used`, in `symbols` order.
 std::vector<std::string> symbol_texts(const std::vector<FormulaSymbol>& symbols,
-                                      const std::vector<std::string_view>& used);
+                                      const std::vector<std::string>& used);
 
 // `formula` with each symbol replaced by its value in `symbols` (shortest exact decimal) and
 // "x²" written "x·x": "2·M·d" -> "2·4096·4096". Unknown symbols are kept as written.

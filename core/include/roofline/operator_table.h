@@ -27,6 +27,10 @@ std::span<const TableColumn> operator_table_columns();
 // "inf" for an op that moves no bytes); otherwise the text of units.h ("1.07 GB", "4.48 ms").
 std::vector<std::vector<std::string>> operator_table_rows(const Analysis& a, bool raw);
 
+// One CSV field (RFC 4180): quoted, with its quotes doubled, when it holds a comma, a quote or a
+// line break ("MoE 32 experts, top 4"); as it is otherwise.
+std::string csv_field(const std::string& field);
+
 // Header of keys, then the raw rows, comma-separated.
 std::string operator_table_csv(const Analysis& a);
 

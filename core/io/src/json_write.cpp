@@ -152,6 +152,7 @@ Json group_json(const GroupCost& g) {
           {"bytes", g.bytes},
           {"intensity", finite_or_null(g.intensity)},
           {"time_s", g.time_s},
+          {"roofline_time_s", g.roofline_time_s},
           {"achieved_flops", g.achieved_flops},
           {"bound", to_string(g.bound)}};
 }
@@ -184,7 +185,10 @@ Json totals_json(const Scenario& s, const Totals& t) {
   j["flops"] = t.flops;
   j["bytes"] = t.bytes;
   j["time_s"] = t.time_s;
+  j["roofline_time_s"] = t.roofline_time_s;
   j["communication_time_s"] = t.communication_time_s;
+  j["kernel_latency_s"] = t.kernel_latency_s;
+  j["step_overhead_s"] = t.step_overhead_s;
   j["tokens_per_s"] = t.tokens_per_s;
   if (s.phase == Phase::prefill) j["ttft_s"] = t.ttft_s;
   j["parameters"] = t.parameters;
@@ -284,6 +288,7 @@ std::string analysis_to_json(const Scenario& s, const Analysis& a) {
   scenario["model"] = s.model.id;
   scenario["model_name"] = s.model.name;
   scenario["compare_gpu"] = s.compare_gpu ? Json(s.compare_gpu->id) : Json(nullptr);
+  scenario["calibration"] = s.calibration ? s.calibration->id : "none";
   put_knobs(scenario, s);
   // The precisions as they resolve ("auto" takes the config's quantization, else bf16).
   const WeightFormats formats = weight_formats(s);
@@ -308,6 +313,7 @@ std::string analysis_to_json(const Scenario& s, const Analysis& a) {
     o["kv_bytes"] = op.kv_bytes;
     o["intensity"] = finite_or_null(op.intensity);
     o["time_s"] = op.time_s;
+    o["roofline_time_s"] = op.roofline_time_s;
     o["bound"] = to_string(op.bound);
     ops.push_back(std::move(o));
   }

@@ -10,8 +10,10 @@
 #include "roofline/analysis.h"
 #include "roofline/calibration.h"
 #include "roofline/hardware.h"
+#include "roofline/measurement.h"
 #include "roofline/io/scenario_file.h"
 #include "roofline/model_config.h"
+#include "roofline/requests.h"
 #include "roofline/result.h"
 #include "roofline/scenario.h"
 #include "roofline/sweep.h"
@@ -33,6 +35,14 @@ Result<ModelConfig> parse_model(std::string_view json_text, std::string_view ori
 // a missing or out-of-range parameter is named: "cal.json: efficiency.gemm.memory: missing, ...".
 Result<Calibration> parse_calibration(std::string_view json_text, std::string_view origin);
 
+// A measurement file: a list of published measurements with their conditions (gpu and model
+// are preset ids, or model paths relative to the file). `calibration`, when given, is set on
+// every measurement's scenario. A record the model cannot read is named by its index and key.
+Result<std::vector<Measurement>> parse_measurements(std::string_view json_text,
+                                                    std::string_view origin,
+                                                    const PresetLibrary& library,
+                                                    const Calibration* calibration = nullptr);
+
 // A scenario file. `gpu` and `model` are ids of `library` or paths to files (relative paths
 // resolve against `base_dir`). Missing keys take the defaults; unknown keys are kept.
 Result<ScenarioFile> parse_scenario(std::string_view json_text, std::string_view origin,
@@ -43,6 +53,15 @@ std::string scenario_to_json(const ScenarioFile& file);
 // The `analyze --format json` object of spec/interfaces.md.
 std::string analysis_to_json(const Scenario& s, const Analysis& a);
 std::string sweep_to_json(SweepParam param, const std::vector<SweepPoint>& points);
+
+// `roofline-cli request --format json`: the request's times and rates, its bounds, the memory
+// with ISL + OSL tokens of context.
+std::string request_to_json(const Scenario& s, int64_t isl, int64_t osl, const RequestResult& r);
+// `roofline-cli frontier --format json`: {"points": [{batch, tp, precision, ...}]}.
+std::string frontier_to_json(const std::vector<FrontierPoint>& points);
+// `roofline-cli predict --format json`: each measurement with what the model predicts.
+std::string predictions_to_json(const std::vector<Measurement>& measurements,
+                                const std::vector<Prediction>& predictions);
 
 // Reads a whole file; fails with "FILE: cannot read (reason)".
 Result<std::string> read_text_file(std::string_view path);
