@@ -19,30 +19,40 @@ namespace roofline {
 namespace {
 
 std::string request_table(const Scenario& s, int64_t isl, int64_t osl, const RequestResult& r) {
-  const std::string per_gpu = s.tp > 1 ? " per GPU" : "";
+  const bool calibrated = s.calibration.has_value();
+  const auto time_or_dash = [](double t) { return t > 0 ? format_time(t) : std::string("–"); };
+  const auto rate = [](double v) { return v > 0 ? format_token_rate(v, false) : std::string("–"); };
+  // Rates from the bounds: the same tokens over the bound's end-to-end time.
+  const double bound_scale = r.roofline_e2e_s > 0 ? r.e2e_s / r.roofline_e2e_s : 1;
   std::vector<std::vector<std::string>> rows = {
+      {"", calibrated ? "expected" : "roofline bound", calibrated ? "bound" : ""},
       {"time to first token", format_time(r.ttft_s), format_time(r.roofline_ttft_s)},
-      {"time per output token", r.tpot_s > 0 ? format_time(r.tpot_s) : "–",
-       r.roofline_tpot_s > 0 ? format_time(r.roofline_tpot_s) : "–"},
+      {"time per output token", time_or_dash(r.tpot_s), time_or_dash(r.roofline_tpot_s)},
       {"end to end", format_time(r.e2e_s), format_time(r.roofline_e2e_s)},
-      {"tokens/s per user", r.tokens_per_s_per_user > 0 ? format_token_rate(r.tokens_per_s_per_user, false) : "–", ""},
-      {"output tokens/s", format_token_rate(r.output_tokens_per_s, false), ""},
-      {"output tokens/s per GPU", format_token_rate(r.output_tokens_per_s_per_gpu, false), ""},
-      {"total tokens/s", format_token_rate(r.total_tokens_per_s, false), ""},
-      {"memory at " + format_count(static_cast<double>(isl + osl)) + " tokens",
-       format_bytes(r.memory_per_gpu_bytes) + " of " + format_bytes(r.usable_memory_bytes) +
-           " usable" + per_gpu + ": " + (r.fits_in_memory ? "fits" : "does not fit"),
-       ""},
+      {"tokens/s per user", rate(r.tokens_per_s_per_user),
+       rate(r.roofline_tpot_s > 0 ? 1 / r.roofline_tpot_s : 0)},
+      {"output tokens/s", rate(r.output_tokens_per_s), rate(r.output_tokens_per_s * bound_scale)},
+      {"output tokens/s per GPU", rate(r.output_tokens_per_s_per_gpu),
+       rate(r.output_tokens_per_s_per_gpu * bound_scale)},
+      {"total tokens/s", rate(r.total_tokens_per_s), rate(r.total_tokens_per_s * bound_scale)},
   };
-  std::string out = s.model.name + " on " + s.gpu.name + (s.tp > 1 ? " x " + std::to_string(s.tp) : "") +
-                    "\n  batch " + std::to_string(s.batch) + ", prompt " + std::to_string(isl) +
-                    " tokens, " + std::to_string(osl) + " output tokens; " + precision_text(s) +
-                    "; calibration " + (s.calibration ? s.calibration->id : std::string("none")) +
+  if (!calibrated) {
+    for (auto& row : rows) row.pop_back();
+  }
+  std::string out = s.model.name + " on " + s.gpu.name +
+                    (s.tp > 1 ? " x " + std::to_string(s.tp) : "") + "\n  batch " +
+                    std::to_string(s.batch) + ", prompt " + std::to_string(isl) + " tokens, " +
+                    std::to_string(osl) + " output tokens; " + precision_text(s) +
+                    "; calibration " + (calibrated ? s.calibration->id : std::string("none")) +
                     "\n\n";
-  rows.insert(rows.begin(), {"", s.calibration ? "expected" : "bound", s.calibration ? "bound" : ""});
   out += aligned_table(rows, {false, true, true});
-  for (const std::string& w : r.warnings) out += "\nwarning: " + w;
-  return out + "\n";
+  out += "\nmemory at " + format_count(static_cast<double>(isl + osl)) + " tokens of context: " +
+         format_bytes(r.memory_per_gpu_bytes) + (s.tp > 1 ? " per GPU" : "") + " of " +
+         format_bytes(r.usable_memory_bytes) + " usable: " +
+         (r.fits_in_memory ? "fits" : "does not fit") + " (up to batch " +
+         format_count(static_cast<double>(r.max_batch)) + ")\n";
+  for (const std::string& w : r.warnings) out += "warning: " + w + "\n";
+  return out;
 }
 
 std::string request_csv(int64_t isl, int64_t osl, const Scenario& s, const RequestResult& r) {

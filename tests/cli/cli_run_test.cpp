@@ -336,15 +336,121 @@ TEST(CliSweep, CsvRowsAndHeader) {
   EXPECT_EQ(j["points"][3]["seq"], 8192);
 }
 
+// request = the prefill of the prompt, then one decode step per further token: with OSL 2 there
+// is one decode step, at context ISL + 1, which `analyze` computes on its own.
+TEST(CliRequest, IsThePrefillAndTheDecodeSteps) {
+  for (const char* cal : {"none", "h100-cuda-graphs"}) {
+    SCOPED_TRACE(cal);
+    const std::string common = std::string(" --model llama-3-8b --batch 4 --calibration ") + cal;
+    CliRun r = cli("request --isl 1024 --osl 2 --format json" + common);
+    ASSERT_EQ(r.code, 0) << r.err;
+    json j = json::parse(r.out);
+    CliRun prefill = cli("analyze --phase prefill --seq 1024 --format json" + common);
+    CliRun step = cli("analyze --phase decode --seq 1025 --format json" + common);
+    ASSERT_EQ(prefill.code, 0) << prefill.err;
+    const json p = json::parse(prefill.out), d = json::parse(step.out);
+    EXPECT_DOUBLE_EQ(j["ttft_s"].get<double>(), p["totals"]["time_s"].get<double>());
+    EXPECT_DOUBLE_EQ(j["roofline"]["ttft_s"].get<double>(),
+                     p["totals"]["roofline_time_s"].get<double>());
+    EXPECT_NEAR(j["tpot_s"].get<double>() / d["totals"]["time_s"].get<double>(), 1, 1e-12);
+    EXPECT_NEAR(j["e2e_s"].get<double>(),
+                j["ttft_s"].get<double>() + j["tpot_s"].get<double>(), 1e-15);
+    // 4 sequences × 2 tokens over the end-to-end time.
+    EXPECT_DOUBLE_EQ(j["output_tokens_per_s"].get<double>(), 8 / j["e2e_s"].get<double>());
+    EXPECT_EQ(j["scenario"]["calibration"], cal);
+    // Llama-3-8B: 32 layers × 8 KV heads × 128 × 2 (K and V) × 2 B = 131,072 B a token; 4 × 1026.
+    EXPECT_EQ(j["memory"]["kv_cache_bytes"].get<double>(), 4.0 * 1026 * 131072);
+  }
+  CliRun table = cli("request --isl 1024 --osl 256 --calibration h100-cuda-graphs");
+  ASSERT_EQ(table.code, 0) << table.err;
+  for (const char* row : {"expected", "bound", "time to first token", "time per output token",
+                          "tokens/s per user", "output tokens/s per GPU", "memory at 1,280 tokens"})
+    EXPECT_NE(table.out.find(row), std::string::npos) << row << "\n" << table.out;
+  CliRun csv = cli("request --isl 128 --osl 128 --format csv");
+  ASSERT_EQ(csv.code, 0) << csv.err;
+  EXPECT_EQ(csv.out.substr(0, csv.out.find('\n')),
+            "isl,osl,batch,tp,ttft_s,tpot_s,e2e_s,output_tokens_per_s,"
+            "output_tokens_per_s_per_gpu,total_tokens_per_s,kv_cache_bytes,"
+            "memory_per_gpu_bytes,fits_in_memory");
+}
+
+TEST(CliRequest, BadInputIsOneMessage) {
+  expect_error(cli("request --isl 1024 --osl 0"), 1,
+               "osl must be a positive number of output tokens, got 0");
+  expect_error(cli("request --isl 8000 --osl 1000 --model llama-3-8b"), 1,
+               "isl + osl (9,000 tokens) is beyond Llama 3 8B's context limit of 8,192 tokens");
+  expect_error(cli("request --isl 10"), 2, "--osl is required");
+  const fs::path dir = scratch();
+  std::ofstream(dir / "missing.json") << R"({"id": "x", "efficiency": {}})";
+  expect_error(cli("request --isl 10 --osl 10 --calibration '" + (dir / "missing.json").string() +
+                   "'"),
+               1, "efficiency.gemm: missing");
+  std::string text = slurp(fs::path(ROOFLINE_PRESETS) / "calibrations/h100-cuda-graphs.json");
+  const size_t at = text.find("\"kernel_latency_s\": ");
+  ASSERT_NE(at, std::string::npos);
+  text.insert(at + 20, "-");
+  std::ofstream(dir / "negative.json") << text;
+  expect_error(cli("request --isl 10 --osl 10 --calibration '" + (dir / "negative.json").string() +
+                   "'"),
+               1, "kernel_latency_s");
+}
+
+TEST(CliFrontier, RowsAndParetoPoints) {
+  CliRun r = cli("frontier --model llama-3-8b --tp 1,2 --precisions bf16,fp8 --points 4 "
+                 "--isl 512 --osl 512 --format json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const json j = json::parse(r.out);
+  ASSERT_EQ(j["points"].size(), 2u * 2 * 4);
+  int pareto = 0;
+  for (const json& p : j["points"]) {
+    EXPECT_DOUBLE_EQ(p["tokens_per_s_per_gpu"].get<double>(),
+                     p["batch"].get<double>() * p["tokens_per_s_per_user"].get<double>() /
+                         p["tp"].get<double>());
+    pareto += p["pareto"].get<bool>();
+  }
+  EXPECT_GE(pareto, 2);
+  CliRun csv = cli("frontier --tp 1 --points 2");
+  ASSERT_EQ(csv.code, 0) << csv.err;
+  EXPECT_EQ(std::count(csv.out.begin(), csv.out.end(), '\n'), 1 + 2 * 2);  // bf16 and fp8
+  expect_error(cli("frontier --tp 1,0"), 1, "tp must be between 1 and 1024, got 0");
+  expect_error(cli("frontier --precisions bf17"), 2, "bf17");
+}
+
+// predict: every measurement of a file against the model; the model ids in the file resolve
+// against the presets or relative to the file.
+TEST(CliPredict, MeasuredAgainstExpectedAndBound) {
+  const std::string file = std::string(ROOFLINE_TEST_DATA) + "/calibration/measured-public.json";
+  CliRun r = cli("predict '" + file + "' --format json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const json j = json::parse(r.out);
+  ASSERT_EQ(j.size(), 44u);
+  for (const json& p : j) {
+    ASSERT_TRUE(p.contains("expected")) << p.dump();
+    EXPECT_EQ(p["expected"], p["bound"]);  // no calibration: the bound
+  }
+  CliRun cal = cli("predict '" + file + "' --calibration a100-cuda-graphs --format json");
+  ASSERT_EQ(cal.code, 0) << cal.err;
+  const json c = json::parse(cal.out);
+  for (const json& p : c) {
+    if (p["gpu"] == "a100-80gb-sxm") EXPECT_GT(p["expected"], p["bound"]) << p["id"];
+  }
+  const fs::path dir = scratch();
+  std::ofstream(dir / "bad.json") << R"([{"id": "x", "metric": "op_time_s", "value": 1e-5,
+    "conditions": {"gpu": "h100-sxm", "model": "llama-3-8b"}}])";
+  expect_error(cli("predict '" + (dir / "bad.json").string() + "'"), 1, "eval.ops");
+}
+
 TEST(CliHelp, EveryCommandHasHelp) {
   CliRun top = cli("--help");
   EXPECT_EQ(top.code, 0);
   EXPECT_EQ(top.err, "");
-  for (const char* cmd : {"analyze", "sweep", "list"}) {
+  for (const char* cmd : {"analyze", "sweep", "list", "request", "frontier", "predict"}) {
     EXPECT_NE(top.out.find(cmd), std::string::npos) << cmd;
   }
   const std::pair<const char*, const char*> commands[] = {
-      {"analyze", "--compute-efficiency"}, {"sweep", "--points"}, {"list", "--format"}};
+      {"analyze", "--compute-efficiency"}, {"sweep", "--points"}, {"list", "--format"},
+      {"analyze", "--calibration"},        {"request", "--osl"},   {"frontier", "--precisions"},
+      {"predict", "--calibration"}};
   for (const auto& [cmd, option] : commands) {
     CliRun r = cli(std::string(cmd) + " --help");
     EXPECT_EQ(r.code, 0) << cmd << ": " << r.err;

@@ -1,0 +1,142 @@
+// Calibrations (core/MODEL.md §9): an op's expected time on the calibrated roofs plus its kernel
+// latency, weight-only kernels, the all-reduce latency and the step overhead, checked against
+// numbers worked by hand for Llama-3-8B on an H100 SXM (3.35 TB/s, 989 TFLOP/s bf16).
+#include "roofline/calibration.h"
+
+#include <gtest/gtest.h>
+
+#include "roofline/measurement.h"
+#include "test_fixtures.h"
+
+namespace roofline {
+namespace {
+
+using namespace roofline::testing;
+
+Scenario calibrated_llama(int64_t tp = 1) {
+  Scenario s = decode(h100_sxm(), llama3_8b(), 1, 1);
+  s.tp = tp;
+  s.calibration = toy_calibration();
+  return s;
+}
+
+TEST(Calibration, OpTimeIsTheCalibratedRoofPlusItsKernels) {
+  const Analysis a = analyze(calibrated_llama());
+  // q_proj, batch 1: 4096·4096 bf16 weights + 4096 in + 4096 out = 33,570,816 B a layer, at
+  // 50 % of 3.35 TB/s = 20.042 µs, + one kernel of 3 µs; 32 layers.
+  const OpCost* q = a.find_op("q_proj");
+  ASSERT_NE(q, nullptr);
+  EXPECT_NEAR(q->time_s, 32 * (33570816 / 1.675e12 + 3e-6), 1e-12);
+  EXPECT_NEAR(q->roofline_time_s, 32 * 33570816 / 3.35e12, 1e-12);
+  EXPECT_NEAR(q->latency_s, 32 * 3e-6, 1e-15);
+  EXPECT_EQ(q->op_class, OpClass::gemm);
+  // k_proj is fused into q_proj's kernel (kernels 0): the roof only. 4096·1024 weights + 4096 in
+  // + 1024 out, 2 B each = 8,398,848 B.
+  const OpCost* k = a.find_op("k_proj");
+  EXPECT_NEAR(k->time_s, 32 * 8398848 / 1.675e12, 1e-12);
+  EXPECT_EQ(k->latency_s, 0);
+  // The norm is elementwise: 25 % of the bandwidth.
+  const OpCost* norm = a.find_op("attn_norm");
+  EXPECT_EQ(norm->op_class, OpClass::elementwise);
+  EXPECT_NEAR(norm->time_s, norm->bytes / (0.25 * 3.35e12) + 32 * 3e-6, 1e-15);
+  // The step: every op's expected time and 50 µs of step overhead; the bound keeps the roofline.
+  double ops = 0, bound = 0, latency = 0;
+  for (const OpCost& op : a.ops) {
+    ops += op.time_s;
+    bound += op.roofline_time_s;
+    latency += op.latency_s;
+  }
+  EXPECT_NEAR(a.totals.time_s, ops + 50e-6, 1e-12);
+  EXPECT_NEAR(a.totals.roofline_time_s, bound, 1e-12);
+  EXPECT_NEAR(a.totals.kernel_latency_s, latency, 1e-15);
+  EXPECT_EQ(a.totals.step_overhead_s, 50e-6);
+  // 32 layers × (attn_norm, q_proj, attention, o_proj, mlp_norm, gate, up, down, act, two
+  // residuals) + final_norm + lm_head: k_proj and v_proj fused away.
+  EXPECT_NEAR(latency, (32 * 11 + 2) * 3e-6, 1e-12);
+}
+
+TEST(Calibration, WithoutOneExpectedIsTheBound) {
+  Scenario s = calibrated_llama();
+  s.calibration.reset();
+  const Analysis a = analyze(s);
+  for (const OpCost& op : a.ops) {
+    EXPECT_EQ(op.time_s, op.roofline_time_s) << op.name;
+    EXPECT_EQ(op.latency_s, 0);
+  }
+  EXPECT_EQ(a.totals.time_s, a.totals.roofline_time_s);
+}
+
+TEST(Calibration, WeightOnlyKernelsReachLessBandwidth) {
+  Scenario s = calibrated_llama();
+  s.weights = Precision::int4;
+  const Analysis a = analyze(s);
+  const OpCost* q = a.find_op("q_proj");
+  // int4 weights under bf16 activations: the 4-bit kernel at half of the class's 50 %.
+  EXPECT_NEAR(q->time_s, q->bytes / (0.25 * 3.35e12) + 32 * 3e-6, 1e-15);
+  s.weights = Precision::int8;
+  const OpCost* q8 = analyze(s).find_op("q_proj");
+  EXPECT_NEAR(q8->time_s, q8->bytes / (0.75 * 0.5 * 3.35e12) + 32 * 3e-6, 1e-15);
+  // fp8 weights with fp8 activations are not weight-only: the class efficiency alone.
+  s.weights = Precision::fp8;
+  s.activations = Precision::fp8;
+  const OpCost* q_fp8 = analyze(s).find_op("q_proj");
+  EXPECT_NEAR(q_fp8->time_s, q_fp8->bytes / (0.5 * 3.35e12) + 32 * 3e-6, 1e-15);
+}
+
+TEST(Calibration, AllReducePaysItsLatencyPerMessage) {
+  const Analysis a = analyze(calibrated_llama(2));
+  // Batch 1: 4096 bf16 activations = 8192 B; a ring over 2 GPUs moves 2·(1/2)·8192 B per link
+  // at 450 GB/s = 18.2 ns. Two per layer, 64 in all, each at 80 % of the link plus 10 µs.
+  const double one = 8192 / 450e9;
+  EXPECT_NEAR(a.totals.communication_time_s, 64 * (one / 0.8 + 10e-6), 1e-12);
+  double ops = 0, bound = 0;
+  for (const OpCost& op : a.ops) {
+    ops += op.time_s;
+    bound += op.roofline_time_s;
+  }
+  EXPECT_NEAR(a.totals.time_s, ops + 64 * (one / 0.8 + 10e-6) + 50e-6, 1e-12);
+  EXPECT_NEAR(a.totals.roofline_time_s, bound + 64 * one, 1e-12);
+  const Calibration c = toy_calibration();
+  const Prediction p = allreduce_time(h100_sxm(), 1 << 20, 8, &c);
+  EXPECT_NEAR(p.bound, 2.0 * 7 / 8 * (1 << 20) / 450e9, 1e-15);
+  EXPECT_NEAR(p.expected, p.bound / 0.8 + 10e-6, 1e-15);
+  EXPECT_EQ(allreduce_time(h100_sxm(), 1024, 1, &c).error, "an all-reduce needs 2 GPUs or more");
+}
+
+TEST(Calibration, ValidateNamesTheBadParameter) {
+  Calibration c = toy_calibration();
+  EXPECT_EQ(validate(c), "");
+  c.efficiency[static_cast<size_t>(OpClass::attention)].memory = 1.3;
+  EXPECT_EQ(validate(c), "efficiency.attention.memory must be in (0, 1], got 1.300000");
+  c = toy_calibration();
+  c.kernel_latency_s = -1e-6;
+  EXPECT_EQ(validate(c),
+            "kernel_latency_s must be a time in seconds from 0 to 1, got -0.000001");
+  c = toy_calibration();
+  c.kernels.emplace_back("act", -1);
+  EXPECT_EQ(validate(c), "kernels.act must be a count from 0 to 1000, got -1.000000");
+  // An invalid calibration on a scenario gives no ops and one warning, never wrong numbers.
+  Scenario s = calibrated_llama();
+  s.calibration->weight_only_4bit = 0;
+  const Analysis a = analyze(s);
+  EXPECT_TRUE(a.ops.empty());
+  ASSERT_FALSE(a.warnings.empty());
+  EXPECT_EQ(a.warnings.back(),
+            "calibration toy-calibration: weight_only.4bit must be in (0, 1], got 0.000000");
+}
+
+TEST(Calibration, PredictsOneLayersOps) {
+  Measurement m;
+  m.scenario = calibrated_llama();
+  m.metric = MeasuredMetric::op_time_s;
+  m.ops = {"q_proj", "k_proj"};
+  const Prediction p = predict(m);
+  ASSERT_EQ(p.error, "");
+  EXPECT_NEAR(p.expected, 33570816 / 1.675e12 + 3e-6 + 8398848 / 1.675e12, 1e-15);
+  EXPECT_NEAR(p.bound, (33570816 + 8398848) / 3.35e12, 1e-15);
+  m.ops = {"qkv_proj"};
+  EXPECT_EQ(predict(m).error, "no op 'qkv_proj' in this step");
+}
+
+}  // namespace
+}  // namespace roofline
