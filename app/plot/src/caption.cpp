@@ -42,6 +42,8 @@ std::string caption_line(const Scenario& s, const Analysis& a) {
            format_percent(s.memory_efficiency) + " memory)";
   }
   out += ": " + format_flop_rate(a.peak_flops) + ", " + format_bandwidth(a.bandwidth);
+  // Under a calibration the dots are expected times, their bounds the rings above them.
+  if (s.calibration) out.append(dot).append("expected times (").append(s.calibration->id).append(")");
   return out;
 }
 

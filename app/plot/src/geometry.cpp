@@ -75,7 +75,7 @@ Marker legend_swatch_marker(const LegendEntry& e) {
   m.radius_px = e.swatch_size_px;
   m.shape = e.shape;
   m.fill = e.color;
-  m.outline = e.outline;
+  m.outline = e.shape == MarkerShape::ring ? e.color : e.outline;  // a ring is its outline
   m.outline_width_px = 0.1 * e.text_size_px;
   return m;
 }

@@ -66,6 +66,10 @@ void RooflineBuilder::add_legend(const Trail* trail, const Analysis* compare) {
          r);
   marker(add("ops", "operators", v_.chart.show_ops, true), t_.text_muted, MarkerShape::circle,
          t_.op_radius_em * f_);
+  if (a_.calibrated) {
+    marker(add("bounds", "roofline bound", v_.chart.show_bounds, true), t_.text_muted,
+           MarkerShape::ring, r * 0.8);
+  }
   if (trail != nullptr && trail->points.size() >= 2) {
     const bool batch = trail->param == SweepParam::batch;
     const std::string label = std::string("trail: ") + (batch ? "batch " : "prompt ") +

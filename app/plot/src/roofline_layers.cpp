@@ -60,12 +60,12 @@ std::vector<DotSpec> collect_dots(const Analysis& a, const PlotView& view) {
         const LayerTypeInfo& type = a.layer_types[static_cast<size_t>(t.layer_type)];
         dots.push_back({attention_type_id(a, t.layer_type), attention_type_label(type),
                         OpKind::attention, true, MarkerShape::diamond, t.intensity,
-                        t.achieved_flops});
+                        t.achieved_flops, t.roofline_achieved_flops});
       }
       continue;
     }
     dots.push_back({g.id, group_label(g.id), g.kind, true, group_shape(g.id), g.cost->intensity,
-                    g.cost->achieved_flops});
+                    g.cost->achieved_flops, g.cost->roofline_achieved_flops});
   }
   if (view.chart.show_ops) {
     for (const OpCost& op : a.ops) {
@@ -74,7 +74,7 @@ std::vector<DotSpec> collect_dots(const Analysis& a, const PlotView& view) {
       if (a.name_recurs(op))
         label += " · " + a.layer_types[static_cast<size_t>(op.layer_type)].label;
       dots.push_back({"op:" + op_key(a, op), std::move(label), op.kind, false, MarkerShape::circle,
-                      op.intensity, op.flops / op.time_s});
+                      op.intensity, op.flops / op.time_s, op.flops / op.roofline_time_s});
     }
   }
   return dots;

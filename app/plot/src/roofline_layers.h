@@ -17,6 +17,7 @@ struct DotSpec {
   MarkerShape shape = MarkerShape::circle;
   double intensity = 0;
   double flops_per_s = 0;
+  double bound_flops_per_s = 0;  // at its roofline bound (the same as flops_per_s uncalibrated)
 };
 
 // The visible group dots (fc, attention, elementwise, step) then, with show_ops, one per op;

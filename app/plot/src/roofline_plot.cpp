@@ -179,6 +179,38 @@ void RooflineBuilder::add_dots(const Analysis* compare) {
   };
   std::stable_sort(all.begin(), all.end(),
                    [&](const DotSpec& x, const DotSpec& y) { return rank(x) < rank(y); });
+  // Under a calibration each group dot is its expected time; a ring marks its roofline bound
+  // above it, joined by a dashed line: the drop is the kernel latency and the practical roof.
+  if (a_.calibrated && v_.chart.show_bounds) {
+    for (const DotSpec& d : all) {
+      if (!d.group || !(d.bound_flops_per_s > d.flops_per_s * 1.0001)) continue;
+      const Vec2 at = px(d.intensity, d.bound_flops_per_s), to = px(d.intensity, d.flops_per_s);
+      if (!in_area(at, slack)) continue;
+      const Rgba colour = series_color(t_, d.id, d.kind);
+      const double r = t_.group_radius_em * f_;
+      if (to.y - at.y > 2 * r) {
+        Polyline link;
+        link.id = "bound:link:" + d.id;
+        link.points = {{at.x, at.y + 0.8 * r}, {to.x, to.y - r}};
+        link.color = colour.with_alpha(dim ? 60 : 150);
+        link.width_px = 0.09 * f_;
+        link.dash = LineDash::dashed;
+        g_.lines.push_back(std::move(link));
+      }
+      Marker b;
+      b.id = "bound:" + d.id;
+      b.center = at;
+      b.radius_px = 0.8 * r;
+      b.shape = MarkerShape::ring;
+      b.outline = colour.with_alpha(dim ? 70 : 170);
+      b.fill = colour.with_alpha(0);
+      b.outline_width_px = 0.1 * f_;
+      b.x_value = d.intensity;
+      b.y_value = d.bound_flops_per_s;
+      b.interactive = false;
+      g_.markers.push_back(b);
+    }
+  }
   for (const DotSpec& d : all) {
     Marker m;
     m.id = d.id;

@@ -69,6 +69,19 @@ std::string preset_combo(const char* id, const std::vector<PresetEntry>& entries
   return picked;
 }
 
+// The calibration presets fitted for the document's GPU, CUDA-graph ones first (id and name,
+// parsed once per GPU rather than every frame).
+const std::vector<PresetEntry>& gpu_calibrations(AppState& s) {
+  if (s.ui.calibrations_gpu != s.doc.gpu.id || s.ui.calibrations_gpu.empty()) {
+    s.ui.calibrations_gpu = s.doc.gpu.id;
+    s.ui.gpu_calibrations.clear();
+    for (const std::string& id : s.library->calibrations_for(s.doc.gpu.id)) {
+      if (auto c = s.library->calibration(id)) s.ui.gpu_calibrations.push_back({id, c->name, "", ""});
+    }
+  }
+  return s.ui.gpu_calibrations;
+}
+
 // "bf16  (2 B)", "int4  (½ B)", "mxfp4  (0.531 B)": a precision and its bytes per element.
 std::string precision_preview(Precision p) {
   const double b = bytes_per_element(p);
@@ -155,6 +168,20 @@ void draw_hardware(AppState& s) {
                    .c_str());
   if (!gpu.empty()) {
     if (auto loaded = s.library->gpu(gpu)) s.doc.gpu = std::move(loaded).value();
+    // Expected times follow the GPU: its own calibration, or the bounds with a word why.
+    if (s.doc.calibration && !s.doc.calibration->gpus.empty() &&
+        std::find(s.doc.calibration->gpus.begin(), s.doc.calibration->gpus.end(),
+                  s.doc.gpu.id) == s.doc.calibration->gpus.end()) {
+      const std::vector<PresetEntry>& ids = gpu_calibrations(s);
+      auto c = ids.empty() ? Result<Calibration>::fail("") : s.library->calibration(ids.front().id);
+      if (c) {
+        s.doc.calibration = std::move(c).value();
+      } else {
+        s.doc.calibration.reset();
+        set_message(s, "No calibration for " + s.doc.gpu.name + ": showing roofline bounds",
+                    false);
+      }
+    }
   }
   ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
   if (ImGui::Button("Load…##gpu", {-FLT_MIN, 0})) open_file_dialog(s, FileAction::load_gpu);
@@ -354,8 +381,70 @@ void draw_kernels(AppState& s) {
   item_tooltip(knob_tooltip(ChangeKey::tp, "The chart shows per-GPU numbers.").c_str());
 }
 
+// "held-out median error 6 % on decode steps (4 points)": the calibration's own record.
+std::string fitted_error_text(const Calibration& c) {
+  std::string out;
+  for (const CalibrationError& e : c.errors) {
+    if (e.held_out_points == 0) continue;
+    if (!out.empty()) out += "\n";
+    out += e.metric + ": held-out median error " + format_percent(e.held_out_median) + " (" +
+           std::to_string(e.held_out_points) + " points), fit " + format_percent(e.fit_median) +
+           " (" + std::to_string(e.points) + ")";
+  }
+  return out.empty() ? "No held-out error recorded." : out;
+}
+
+// Bound: the textbook roofline. Expected: the GPU's calibration (kernel latency, practical
+// roofs, all-reduce latency, step overhead), its dots below their bounds.
+void draw_bound_expected(AppState& s) {
+  row_label("Times",
+            "Bound: the roofline, the fastest the step can run. Expected: a calibration fitted "
+            "to published measurements adds what real kernels lose (practical roofs per op "
+            "class, a fixed latency per kernel, all-reduce latency, per-step overhead); each "
+            "dot then sits below its bound, joined to it.");
+  const std::vector<PresetEntry>& entries = gpu_calibrations(s);
+  const bool calibrated = s.doc.calibration.has_value();
+  const float half = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;
+  const ImVec4 active = ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive);
+  if (!calibrated) ImGui::PushStyleColor(ImGuiCol_Button, active);
+  if (ImGui::Button("Bound", {half, 0})) s.doc.calibration.reset();
+  if (!calibrated) ImGui::PopStyleColor();
+  item_tooltip(knob_tooltip(ChangeKey::calibration, "The textbook roofline: no calibration.").c_str());
+  ImGui::SameLine();
+  const bool can_expect = calibrated || !entries.empty();
+  ImGui::BeginDisabled(!can_expect);
+  if (calibrated) ImGui::PushStyleColor(ImGuiCol_Button, active);
+  if (ImGui::Button("Expected", {half, 0}) && !calibrated) {
+    if (auto c = s.library->calibration(entries.front().id))
+      s.doc.calibration = std::move(c).value();
+  }
+  if (calibrated) ImGui::PopStyleColor();
+  ImGui::EndDisabled();
+  if (!can_expect) {
+    item_tooltip(("No calibration is fitted for " + s.doc.gpu.name +
+                  ": published measurements cover the H100, H200, A100 and MI300X. Load one "
+                  "with roofline-cli --calibration FILE, or fit your own with "
+                  "tools/fit_calibration.py.")
+                     .c_str());
+  } else {
+    item_tooltip("Expected times under the calibration fitted for this GPU.");
+  }
+  if (!calibrated) return;
+  const Calibration& c = *s.doc.calibration;
+  const std::string picked = preset_combo("##calibration", entries, c.id, c.name);
+  item_tooltip((c.source.empty() ? c.name : c.name + "\n\n" + c.source).c_str());
+  if (!picked.empty() && picked != c.id) {
+    if (auto loaded = s.library->calibration(picked)) s.doc.calibration = std::move(loaded).value();
+  }
+  const bool fitted_here = std::find(c.gpus.begin(), c.gpus.end(), s.doc.gpu.id) != c.gpus.end();
+  disabled_wrapped(fitted_here ? "Fitted for this GPU; hover for its error."
+                               : "Not fitted for " + s.doc.gpu.name + ": its numbers are a guess.");
+  item_tooltip(fitted_error_text(c).c_str());
+}
+
 void draw_roofs(AppState& s) {
   section("Roofs");
+  draw_bound_expected(s);
   row_label("Compute",
             "Scales the compute roof: real matmuls reach 60–80% of the datasheet "
             "peak. A dot's bound and time follow the scaled roof.");

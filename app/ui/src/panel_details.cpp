@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "roofline/plot/theme.h"
+#include "roofline/requests.h"
 #include "roofline/ui/draw_painter.h"
 #include "roofline/units.h"
 #include "ui_internal.h"
@@ -207,6 +208,100 @@ void draw_throughput(AppState& s) {
   }
 }
 
+// A static batch of requests (core/MODEL.md §10): the document's batch of prompts of ISL tokens,
+// each generating OSL tokens. Cheap enough to compute every frame it is shown (the decode sum
+// is closed-form: about one analysis).
+void draw_request(AppState& s) {
+  const float em = ImGui::GetFontSize();
+  int64_t& isl = s.ui.request_isl;
+  int64_t& osl = s.ui.request_osl;
+  const int64_t step = 128, big = 1024;
+  auto length = [&](const char* label, const char* id, int64_t& value, const char* tip) {
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted(label);
+    item_tooltip(tip);
+    ImGui::SameLine(8 * em);
+    ImGui::SetNextItemWidth(9 * em);
+    ImGui::InputScalar(id, ImGuiDataType_S64, &value, &step, &big, "%lld");
+    item_tooltip(tip);
+    value = std::clamp<int64_t>(value, 1, kMaxSeq);
+  };
+  ImGui::BeginGroup();
+  length("Prompt (ISL)", "##isl", isl,
+         "Input sequence length: prompt tokens per sequence. The prefill of all of them is the "
+         "time to first token.");
+  length("Output (OSL)", "##osl", osl,
+         "Output sequence length: tokens each sequence generates, one decode step each after "
+         "the first.");
+  ImGui::TextDisabled("Batch %s (from Workload)", format_count(static_cast<double>(s.doc.batch)).c_str());
+  ImGui::TextDisabled("%s", s.doc.calibration ? ("Expected: " + s.doc.calibration->name).c_str()
+                                              : "Bounds (Roofs → Expected for calibrated times)");
+  ImGui::EndGroup();
+  ImGui::SameLine(0, 2 * em);
+  auto r = request(s.doc, isl, osl);
+  if (!r) {
+    ImGui::TextColored({0.9f, 0.25f, 0.2f, 1}, "%s", r.error().c_str());
+    return;
+  }
+  const bool calibrated = s.doc.calibration.has_value();
+  const std::string per_gpu = s.doc.tp > 1 ? " per GPU" : "";
+  ImGui::BeginGroup();
+  if (ImGui::BeginTable("request", calibrated ? 3 : 2,
+                        ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg |
+                            ImGuiTableFlags_BordersInnerV)) {
+    ImGui::TableSetupColumn("");
+    ImGui::TableSetupColumn(calibrated ? "expected" : "roofline bound");
+    if (calibrated) ImGui::TableSetupColumn("bound");
+    ImGui::TableHeadersRow();
+    const double scale = r->roofline_e2e_s > 0 ? r->e2e_s / r->roofline_e2e_s : 1;
+    auto line = [&](const char* label, const std::string& expected, const std::string& bound,
+                    const char* tip) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(label);
+      item_tooltip(tip);
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(expected.c_str());
+      if (calibrated) {
+        ImGui::TableNextColumn();
+        ImGui::TextDisabled("%s", bound.c_str());
+      }
+    };
+    auto rate = [](double v) { return v > 0 ? format_token_rate(v) : std::string("–"); };
+    auto time = [](double v) { return v > 0 ? format_time(v) : std::string("–"); };
+    line("Time to first token", time(r->ttft_s), time(r->roofline_ttft_s),
+         "TTFT: the prefill step of batch × ISL prompt tokens.");
+    line("Time per output token", time(r->tpot_s), time(r->roofline_tpot_s),
+         "TPOT: the mean decode step over contexts ISL + 1 … ISL + OSL − 1 (summed exactly).");
+    line("End to end", time(r->e2e_s), time(r->roofline_e2e_s),
+         "TTFT plus every decode step.");
+    line("Per user", rate(r->tokens_per_s_per_user),
+         rate(r->roofline_tpot_s > 0 ? 1 / r->roofline_tpot_s : 0),
+         "Tokens/s one user sees while decoding: 1 / TPOT.");
+    line("Output", rate(r->output_tokens_per_s), rate(r->output_tokens_per_s * scale),
+         "Output tokens/s of the whole batch: batch × OSL / end to end (all GPUs).");
+    line("Output per GPU", rate(r->output_tokens_per_s_per_gpu),
+         rate(r->output_tokens_per_s_per_gpu * scale), "Output tokens/s divided by tp.");
+    ImGui::EndTable();
+  }
+  const std::string memory =
+      "Memory at " + format_count(static_cast<double>(isl + osl)) + " tokens: " +
+      format_bytes(r->memory_per_gpu_bytes) + per_gpu + " of " +
+      format_bytes(r->usable_memory_bytes) + " usable";
+  if (r->fits_in_memory) {
+    ImGui::TextUnformatted((memory + " · fits (up to batch " +
+                            format_count(static_cast<double>(r->max_batch)) + ")")
+                               .c_str());
+  } else {
+    ImGui::TextColored({0.9f, 0.25f, 0.2f, 1}, "%s",
+                       (memory + " · does not fit (at most batch " +
+                        format_count(static_cast<double>(r->max_batch)) + ")")
+                           .c_str());
+  }
+  for (const std::string& w : r->warnings) ImGui::TextDisabled("%s", w.c_str());
+  ImGui::EndGroup();
+}
+
 }  // namespace
 
 void draw_details(AppState& s) {
@@ -222,6 +317,11 @@ void draw_details(AppState& s) {
                           wanted == 1 ? ImGuiTabItemFlags_SetSelected : 0)) {
     s.ui.details_tab = 1;
     draw_throughput(s);
+    ImGui::EndTabItem();
+  }
+  if (ImGui::BeginTabItem("Request", nullptr, wanted == 2 ? ImGuiTabItemFlags_SetSelected : 0)) {
+    s.ui.details_tab = 2;
+    draw_request(s);
     ImGui::EndTabItem();
   }
   ImGui::EndTabBar();
@@ -277,6 +377,7 @@ void draw_status_line(AppState& s) {
   const Totals& t = a.totals;
   const bool prefill = s.doc.phase == Phase::prefill;
   std::vector<std::string> parts = {"Step " + format_time(t.time_s)};
+  if (a.calibrated) parts[0] += " expected (bound " + format_time(t.roofline_time_s) + ")";
   if (prefill) {
     parts.push_back("TTFT " + format_time(t.ttft_s));
     parts.push_back(format_token_rate(t.tokens_per_s) + " (prompt)");

@@ -70,6 +70,20 @@ void cost_rows(const Analysis& a, double flops, double bytes, double intensity, 
                    " vs memory " + format_time(memory_s) + ")");
 }
 
+// Under a calibration: where the expected time goes beyond the bound, as shares of it:
+// "1.20 ms expected = bound 67 % + kernel latency 21 % + practical roofs 12 %".
+void expected_rows(const Analysis& a, double time_s, double bound_s, double latency_s,
+                   double fixed_s) {
+  if (!a.calibrated || !(time_s > 0)) return;
+  const double roofs_s = std::max(0.0, time_s - bound_s - latency_s - fixed_s);
+  std::string split = "bound " + format_percent(bound_s / time_s);
+  if (latency_s > 0) split += " + kernel latency " + format_percent(latency_s / time_s);
+  split += " + practical roofs " + format_percent(roofs_s / time_s);
+  if (fixed_s > 0) split += " + all-reduce and step costs " + format_percent(fixed_s / time_s);
+  row("Bound", format_time(bound_s) + "  (the roofline; the time above is expected)");
+  row("The gap", split);
+}
+
 const char* group_title(std::string_view kind) {
   if (kind == "fc") return "fc: every matmul (projections, MLP, lm_head)";
   if (kind == "attention") return "attention: scores and weighted sum over the KV cache";
@@ -133,6 +147,25 @@ void dot_tooltip(const AppState& s, const std::string& marker_id) {
     if (compare) ImGui::TextDisabled("on the compare GPU, %s", gpu.name.c_str());
     ImGui::Separator();
     cost_rows(*a, g.flops, g.bytes, g.intensity, g.time_s, g.bound);
+    if (a->calibrated) {
+      double latency = 0, ops_bound = 0;
+      for (const OpCost& op : a->ops) {
+        const bool in = kind == "step" || (type ? op.layer_type == g.layer_type &&
+                                                      op.kind == OpKind::attention
+                                                : to_string(op.kind) == kind);
+        if (!in) continue;
+        latency += op.latency_s;
+        ops_bound += op.roofline_time_s;
+      }
+      // The step's all-reduce beyond its bytes (its bound is the step bound less the ops') and
+      // its fixed overhead.
+      const double fixed = kind == "step" ? a->totals.communication_time_s -
+                                                (g.roofline_time_s - ops_bound) +
+                                                a->totals.step_overhead_s
+                                          : 0;
+      ImGui::Separator();
+      expected_rows(*a, g.time_s, g.roofline_time_s, latency, std::max(0.0, fixed));
+    }
     ImGui::Separator();
     ImGui::TextDisabled(
         "ΣFLOPs and Σbytes over its operators; time = Σ max(FLOPs / peak, "
@@ -150,6 +183,11 @@ void dot_tooltip(const AppState& s, const std::string& marker_id) {
       ImGui::TextDisabled(
           "Prefill: B·T token rows share each weight read. Drag the dot to change "
           "the prompt length.");
+    } else if (kind == "attention" && s.doc.phase == Phase::decode && type &&
+               (type->kind == "linear" || type->kind == "mamba")) {
+      ImGui::TextDisabled(
+          "Decode: a recurrent layer reads and writes a fixed state per sequence, whatever "
+          "the context: its intensity does not grow with it.");
     } else if (kind == "attention" && s.doc.phase == Phase::decode) {
       ImGui::TextDisabled(
           "Decode: intensity ≈ 2·g / b_kv, fixed by the GQA group %s "
@@ -174,6 +212,10 @@ void dot_tooltip(const AppState& s, const std::string& marker_id) {
       if (s.ui.font_bold != nullptr) ImGui::PopFont();
       ImGui::Separator();
       cost_rows(*a, op->flops, op->bytes, op->intensity, op->time_s, op->bound);
+      if (a->calibrated) {
+        ImGui::Separator();
+        expected_rows(*a, op->time_s, op->roofline_time_s, op->latency_s, 0);
+      }
       ImGui::Separator();
       ImGui::TextDisabled("%s", op_formula(s.doc, *a, *op).c_str());
     }

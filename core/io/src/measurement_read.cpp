@@ -104,7 +104,9 @@ Result<std::vector<Measurement>> parse_measurements(std::string_view json_text,
     if (!root.is_array()) return R::fail(std::string(origin) + ": expected a list of measurements");
     std::vector<Measurement> out;
     for (size_t i = 0; i < root.size(); ++i) {
-      const std::string where = "[" + std::to_string(i) + "]";
+      // Appended piece by piece: `"[" + std::string&&` trips g++ 12's -Wrestrict.
+      std::string where("[");
+      where.append(std::to_string(i)).append("]");
       if (!root[i].is_object()) return R::fail(std::string(origin) + ": " + where + ": expected an object");
       const Reader r(root[i], origin, where + ".");
       out.push_back(read_one(r, library, base_dir.empty() ? "." : base_dir, calibration));

@@ -121,6 +121,7 @@ std::string default_title(const Scenario& s);
 // "decode · batch 1 · context 1,024 · bf16 (math bf16) · peak roofs: 989 TFLOP/s, 3.35 TB/s"
 // (prefill says "prompt"; efficiencies below 1 say "practical roofs (70% compute / 80% memory)";
 // tp > 1 adds "· TP 4, per GPU"; a roof fallback says "on the bf16 roof").
+// A calibration adds "· expected times (<id>)".
 std::string caption_line(const Scenario& s, const Analysis& a);
 
 PlotGeometry build_roofline_plot(const Analysis& a, const Scenario& s, const PlotView& view,

@@ -89,12 +89,18 @@ struct UiState {
   int screenshot_in_frames = 0;
   int window_width = 0;  // the window's size in screen coordinates, kept by the platform
   int window_height = 0;
-  int details_tab = 0;          // 0: operators, 1: throughput (the tab shown last frame)
+  int details_tab = 0;  // 0: operators, 1: throughput, 2: request (the tab shown last frame)
   int select_details_tab = -1;  // set to 0 or 1 to switch tabs on the next frame
   std::vector<int> op_order;    // sorted row order of the operator table
   uint64_t op_order_revision = UINT64_MAX;
   bool op_sort_dirty = true;
   uint64_t frame = 0;
+  // The calibration presets fitted for `calibrations_gpu` (parsed once per GPU, not per frame).
+  std::string calibrations_gpu;
+  std::vector<PresetEntry> gpu_calibrations;
+  // The Request tab: prompt and output tokens per sequence (the batch is the document's).
+  int64_t request_isl = 1024;
+  int64_t request_osl = 1024;
 };
 
 struct AppState {

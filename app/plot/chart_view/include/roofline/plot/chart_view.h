@@ -38,6 +38,7 @@ struct SeriesFlags {
   bool show_other_roofs = true;  // the other precisions' roofs, fainter
   bool show_caches = true;       // L2 / shared-memory ceilings
   bool show_trail = true;
+  bool show_bounds = true;   // under a calibration: each group's roofline bound, joined to its dot
   bool show_compare = true;  // the compare GPU's roofs and dots (not saved: follows compare_gpu)
 
   bool operator==(const SeriesFlags&) const = default;
@@ -70,6 +71,7 @@ inline constexpr SeriesFlag kSeriesFlags[] = {
     {"roofs:other", "show_other_roofs", &SeriesFlags::show_other_roofs},
     {"caches", "show_caches", &SeriesFlags::show_caches},
     {"trail", "show_trail", &SeriesFlags::show_trail},
+    {"bounds", "show_bounds", &SeriesFlags::show_bounds},
     {"compare", "show_compare", &SeriesFlags::show_compare, false},
 };
 
