@@ -98,6 +98,38 @@ TEST(Roof, PracticalEfficienciesScaleBothRoofs) {
   EXPECT_NEAR(ridge.x / (0.7 * 989e12 / (0.8 * 3.35e12)), 1, 1e-12);
 }
 
+// Under a calibration each group dot is its expected time and a ring "bound:<id>" marks its
+// roofline bound, joined by "bound:link:<id>"; without one there are no rings.
+TEST(Bounds, RingsAtTheBoundsOnlyUnderACalibration) {
+  Scenario s = PresetLibrary::builtin().default_scenario();
+  s.batch = 16;
+  const PlotView view = fixed_view();
+  const PlotGeometry plain = build(s, view);
+  for (const Marker& m : plain.markers) EXPECT_FALSE(m.id.starts_with("bound:")) << m.id;
+  s.calibration = PresetLibrary::builtin().calibration("h100-cuda-graphs").value();
+  const Analysis a = analyze(s);
+  const PlotGeometry g = build(s, view);
+  for (const char* id : {"group:fc", "group:attention", "group:elementwise", "group:step"}) {
+    const Marker* dot = g.find_marker(id);
+    const Marker* ring = g.find_marker("bound:" + std::string(id));
+    ASSERT_NE(dot, nullptr) << id;
+    ASSERT_NE(ring, nullptr) << id;
+    EXPECT_EQ(ring->shape, MarkerShape::ring);
+    EXPECT_FALSE(ring->interactive);
+    EXPECT_DOUBLE_EQ(ring->x_value, dot->x_value);
+    EXPECT_GT(ring->y_value, dot->y_value);
+  }
+  EXPECT_DOUBLE_EQ(g.find_marker("bound:group:fc")->y_value, a.fc.roofline_achieved_flops);
+  EXPECT_DOUBLE_EQ(g.find_marker("group:fc")->y_value, a.fc.achieved_flops);
+  EXPECT_NE(g.find_line("bound:link:group:elementwise"), nullptr);
+  const auto legend = std::find_if(g.legend.entries.begin(), g.legend.entries.end(),
+                                   [](const LegendEntry& e) { return e.series_id == "bounds"; });
+  EXPECT_NE(legend, g.legend.entries.end());
+  PlotView hidden = view;
+  hidden.chart.show_bounds = false;
+  EXPECT_EQ(build(s, hidden).find_marker("bound:group:fc"), nullptr);
+}
+
 TEST(Regions, MemoryAndComputeShadingMeetAtTheRidge) {
   const Scenario s = default_scenario();
   const PlotView v = fixed_view();

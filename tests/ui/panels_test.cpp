@@ -133,6 +133,47 @@ TEST(Panels, ThroughputTabMarksTheCurrentBatch) {
   EXPECT_DOUBLE_EQ(ui.state.view.throughput_geometry.find_marker("current")->x_value, 40);
 }
 
+// Expected mode follows the GPU: the H200 shares the H100's calibration, the A100 has its own,
+// the L4 has none (bounds, and a message saying so).
+TEST(Panels, ExpectedTimesFollowTheGpu) {
+  Scenario doc = lib().default_scenario();
+  doc.calibration = lib().calibration("h100-cuda-graphs").value();
+  HeadlessUi ui(doc);
+  ui.frame(2);
+  ui.state.doc.gpu = lib().gpu("h200").value();
+  follow_gpu_calibration(ui.state);
+  EXPECT_EQ(ui.state.doc.calibration->id, "h100-cuda-graphs");
+  ui.state.doc.gpu = lib().gpu("a100-80gb-sxm").value();
+  follow_gpu_calibration(ui.state);
+  ASSERT_TRUE(ui.state.doc.calibration);
+  EXPECT_EQ(ui.state.doc.calibration->id, "a100-cuda-graphs");
+  ui.state.doc.gpu = lib().gpu("l4").value();
+  follow_gpu_calibration(ui.state);
+  EXPECT_FALSE(ui.state.doc.calibration);
+  EXPECT_EQ(ui.state.ui.message, "No calibration for " + ui.state.doc.gpu.name +
+                                     ": showing roofline bounds");
+  ui.frame(2);
+}
+
+// The Request tab: a request of the document's batch, computed as `request` computes it.
+TEST(Panels, RequestTabShowsTheRequest) {
+  Scenario doc = lib().default_scenario();
+  doc.calibration = lib().calibration("h100-cuda-graphs").value();
+  HeadlessUi ui(doc);
+  ui.state.ui.select_details_tab = 2;
+  ui.state.ui.request_isl = 0;  // clamped to one token
+  ui.frame(3);
+  EXPECT_EQ(ui.state.ui.details_tab, 2);
+  EXPECT_EQ(ui.state.ui.request_isl, 1);
+  // Under a calibration the chart draws each group's bound above its dot.
+  const Marker* fc = ui.state.view.geometry.find_marker("group:fc");
+  const Marker* bound = ui.state.view.geometry.find_marker("bound:group:fc");
+  ASSERT_NE(fc, nullptr);
+  ASSERT_NE(bound, nullptr);
+  EXPECT_LT(bound->center.y, fc->center.y);  // higher on the screen: faster
+  EXPECT_DOUBLE_EQ(bound->y_value, analyze(ui.state.doc).fc.roofline_achieved_flops);
+}
+
 TEST(Panels, HelpWindowsAndAScaleChangeRenderWithoutTrouble) {
   HeadlessUi ui(lib().default_scenario());
   ui.state.ui.show_shortcuts = true;

@@ -82,6 +82,25 @@ const std::vector<PresetEntry>& gpu_calibrations(AppState& s) {
   return s.ui.gpu_calibrations;
 }
 
+}  // namespace
+
+void follow_gpu_calibration(AppState& s) {
+  if (!s.doc.calibration || s.doc.calibration->gpus.empty()) return;  // none, or a user's file
+  const std::vector<std::string>& fitted = s.doc.calibration->gpus;
+  if (std::find(fitted.begin(), fitted.end(), s.doc.gpu.id) != fitted.end()) return;
+  const std::vector<PresetEntry>& ids = gpu_calibrations(s);
+  auto c = ids.empty() ? Result<Calibration>::fail("") : s.library->calibration(ids.front().id);
+  if (c) {
+    s.doc.calibration = std::move(c).value();
+    set_message(s, "Expected times on " + s.doc.gpu.name + ": " + s.doc.calibration->name, false);
+  } else {
+    s.doc.calibration.reset();
+    set_message(s, "No calibration for " + s.doc.gpu.name + ": showing roofline bounds", false);
+  }
+}
+
+namespace {
+
 // "bf16  (2 B)", "int4  (½ B)", "mxfp4  (0.531 B)": a precision and its bytes per element.
 std::string precision_preview(Precision p) {
   const double b = bytes_per_element(p);
@@ -168,20 +187,7 @@ void draw_hardware(AppState& s) {
                    .c_str());
   if (!gpu.empty()) {
     if (auto loaded = s.library->gpu(gpu)) s.doc.gpu = std::move(loaded).value();
-    // Expected times follow the GPU: its own calibration, or the bounds with a word why.
-    if (s.doc.calibration && !s.doc.calibration->gpus.empty() &&
-        std::find(s.doc.calibration->gpus.begin(), s.doc.calibration->gpus.end(),
-                  s.doc.gpu.id) == s.doc.calibration->gpus.end()) {
-      const std::vector<PresetEntry>& ids = gpu_calibrations(s);
-      auto c = ids.empty() ? Result<Calibration>::fail("") : s.library->calibration(ids.front().id);
-      if (c) {
-        s.doc.calibration = std::move(c).value();
-      } else {
-        s.doc.calibration.reset();
-        set_message(s, "No calibration for " + s.doc.gpu.name + ": showing roofline bounds",
-                    false);
-      }
-    }
+    follow_gpu_calibration(s);
   }
   ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
   if (ImGui::Button("Load…##gpu", {-FLT_MIN, 0})) open_file_dialog(s, FileAction::load_gpu);

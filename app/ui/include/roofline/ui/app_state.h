@@ -143,4 +143,8 @@ void commit_if_settled(AppState& s, bool any_item_active);
 
 void set_message(AppState& s, std::string text, bool is_error);
 
+// After a GPU change: a calibration fitted for other GPUs gives way to one fitted for this GPU,
+// or to the bounds, with a message saying which (a calibration file with no GPU list stays).
+void follow_gpu_calibration(AppState& s);
+
 }  // namespace roofline
