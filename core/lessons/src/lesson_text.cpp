@@ -87,8 +87,9 @@ namespace {
 // ops of the model's layers of that kind.
 constexpr std::array<std::string_view, 9> kGroups = {
     "fc", "attention", "elementwise", "step", "full", "sliding", "chunked", "linear", "mamba"};
-constexpr std::array<std::string_view, 8> kGroupFields = {
-    "intensity", "achieved", "flops", "bytes", "time", "bound", "pct_peak", "pct_roof"};
+constexpr std::array<std::string_view, 9> kGroupFields = {
+    "intensity", "achieved", "flops", "bytes", "time", "bound", "pct_peak", "pct_roof",
+    "roofline_time"};
 constexpr std::string_view kPlainNames[] = {"gpu",
                                             "model",
                                             "batch",
@@ -120,6 +121,10 @@ constexpr std::string_view kPlainNames[] = {"gpu",
                                             "experts_per_token",
                                             "compute_efficiency",
                                             "memory_efficiency",
+                                            "calibration",
+                                            "kernel_latency",
+                                            "step_overhead",
+                                            "allreduce",
                                             "compare.gpu",
                                             "compare.peak",
                                             "compare.bandwidth",
@@ -212,6 +217,11 @@ class Values {
     if (name == "peak") return format_flop_rate(a_.peak_flops);
     if (name == "bandwidth") return format_bandwidth(a_.bandwidth);
     if (name == "ridge") return format_intensity(a_.ridge_point);
+    if (name == "calibration")
+      return s_.calibration ? s_.calibration->name : std::string("none (the roofline)");
+    if (name == "kernel_latency") return format_time(t.kernel_latency_s);
+    if (name == "step_overhead") return format_time(t.step_overhead_s);
+    if (name == "allreduce") return format_time(t.communication_time_s);
     if (name == "math_precision") return std::string(to_string(a_.math_precision));
     if (name == "roof_precision") return std::string(to_string(a_.roof_precision));
     if (name == "ttft")
@@ -268,6 +278,7 @@ class Values {
     if (field == "flops") return format_flops(g->flops);
     if (field == "bytes") return format_bytes(g->bytes);
     if (field == "time") return format_time(g->time_s);
+    if (field == "roofline_time") return format_time(g->roofline_time_s);
     if (field == "bound") return std::string(to_string(g->bound));
     if (field == "pct_peak") {
       return a_.peak_flops > 0 ? format_percent(g->achieved_flops / a_.peak_flops)

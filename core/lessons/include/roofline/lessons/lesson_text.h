@@ -60,6 +60,11 @@ std::vector<TextSpan> parse_emphasis(std::string_view text);
 //   {G.bound}                         "memory" or "compute"
 //   {G.pct_peak}                      achieved / peak compute: "0.339%"
 //   {G.pct_roof}                      achieved / the roof above its intensity: "100%"
+//   {G.roofline_time}                 its roofline bound ({G.time} is expected under a
+//                                     calibration): "4.48 ms"
+//   {calibration}                     the calibration's name, or "none (the roofline)"
+//   {kernel_latency} {step_overhead} {allreduce}   of the step time: the kernels' latencies,
+//                                     the per-step overhead, the all-reduces: "1.06 ms"
 //   {compare.gpu} {compare.peak} {compare.bandwidth} {compare.ridge} {compare.step.time}
 //   {compare.tokens_per_s}            the same on the compare GPU
 //   {compare.speedup}                 this step time / the compare GPU's: "1.43×"
