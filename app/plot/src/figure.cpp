@@ -81,6 +81,23 @@ const ThroughputData& ChartDataCache::throughput() {
   return throughput_;
 }
 
+const FrontierData& ChartDataCache::frontier(int64_t isl, int64_t osl) {
+  const Scenario& s = data_.scenario;
+  Scenario key = s;  // the frontier sweeps batch and tp; decode at ISL + OSL
+  key.batch = key.tp = 1;
+  key.seq = 1;
+  key.phase = Phase::decode;
+  if (!frontier_valid_ || !(key == frontier_key_) || frontier_.isl != isl ||
+      frontier_.osl != osl) {
+    frontier_ = make_frontier_data(s, isl, osl);
+    frontier_key_ = std::move(key);
+    frontier_valid_ = true;
+  } else {
+    set_frontier_current(frontier_, s);
+  }
+  return frontier_;
+}
+
 PlotGeometry build_figure(const ChartData& data, const FigureRequest& request) {
   const Trail* trail = request.view.chart.show_trail ? &data.trail : nullptr;
   const Analysis* compare = data.compare ? &*data.compare : nullptr;

@@ -32,6 +32,11 @@ const ThroughputData& throughput_data(const AppState& s) {
   return s.derived.throughput();
 }
 
+const FrontierData& frontier_data(const AppState& s) {
+  chart_data(s);
+  return s.derived.frontier(s.ui.request_isl, s.ui.request_osl);
+}
+
 ScenarioFile document_file(const AppState& s) {
   ScenarioFile file{s.doc, s.chart, s.extra_keys_json};
   if (s.view.auto_fit) {

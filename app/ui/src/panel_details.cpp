@@ -171,8 +171,17 @@ void draw_operator_table(AppState& s) {
 }
 
 void draw_throughput(AppState& s) {
-  const ImVec2 size = ImGui::GetContentRegionAvail();
   const float em = ImGui::GetFontSize();
+  if (ImGui::RadioButton("vs batch", !s.ui.throughput_frontier)) s.ui.throughput_frontier = false;
+  item_tooltip("Tokens/s of the current step as the batch grows, up to the KV-memory wall.");
+  ImGui::SameLine();
+  if (ImGui::RadioButton("vs interactivity (frontier)", s.ui.throughput_frontier))
+    s.ui.throughput_frontier = true;
+  item_tooltip(
+      "What a serving engineer chooses from: output tokens/s per GPU against tokens/s each user "
+      "sees, over batch, tp 1–8 and precision, for the Request tab's prompt and output "
+      "lengths. The black line is the Pareto frontier; the square is the current scenario.");
+  const ImVec2 size = ImGui::GetContentRegionAvail();
   if (size.x < 8 * em || size.y < 5 * em) return;
   const ThroughputData& data = throughput_data(s);
   ViewState& vs = s.view;
@@ -182,17 +191,34 @@ void draw_throughput(AppState& s) {
   vs.throughput.font_px = em;
   vs.throughput.show_title = false;
   ImGui::InvisibleButton("##throughput_chart", size);
+  const bool frontier = s.ui.throughput_frontier;
   const ImGuiIO& io = ImGui::GetIO();
   const Vec2 mouse{io.MousePos.x - origin.x, io.MousePos.y - origin.y};
   vs.throughput.hovered_id =
       ImGui::IsItemHovered() ? hit_test(vs.throughput_geometry, mouse, 0.35 * em) : std::string();
+  const Theme theme = theme_by_name(to_string(s.chart.theme));
   vs.throughput_geometry =
-      build_throughput_plot(data, s.doc, vs.throughput, theme_by_name(to_string(s.chart.theme)),
-                            imgui_text_measure(s.ui.font_regular));
+      frontier ? build_frontier_plot(frontier_data(s), s.doc, vs.throughput, theme,
+                                     imgui_text_measure(s.ui.font_regular))
+               : build_throughput_plot(data, s.doc, vs.throughput, theme,
+                                       imgui_text_measure(s.ui.font_regular));
   paint_geometry(*ImGui::GetWindowDrawList(), vs.throughput_geometry, origin,
                  {s.ui.font_regular, s.ui.font_bold});
   const std::string& hov = vs.throughput.hovered_id;
   const bool prefill = s.doc.phase == Phase::prefill;
+  if (frontier) {
+    const FrontierData& fd = frontier_data(s);
+    if (hov == "current") {
+      ImGui::SetTooltip("Batch %lld on %lld GPU%s: %s per user, %s per GPU\n(prompt %lld, output "
+                        "%lld tokens: the Request tab's)",
+                        static_cast<long long>(fd.current_batch),
+                        static_cast<long long>(fd.current_tp), fd.current_tp > 1 ? "s" : "",
+                        format_token_rate(fd.current_per_user).c_str(),
+                        format_token_rate(fd.current_per_gpu).c_str(),
+                        static_cast<long long>(fd.isl), static_cast<long long>(fd.osl));
+    }
+    return;
+  }
   if (hov == "current") {
     ImGui::SetTooltip("Batch %lld: %s %s", static_cast<long long>(data.current_batch),
                       format_token_rate(data.current_tokens_per_s).c_str(),
@@ -313,7 +339,7 @@ void draw_details(AppState& s) {
     draw_operator_table(s);
     ImGui::EndTabItem();
   }
-  if (ImGui::BeginTabItem("Throughput vs batch", nullptr,
+  if (ImGui::BeginTabItem("Throughput", nullptr,
                           wanted == 1 ? ImGuiTabItemFlags_SetSelected : 0)) {
     s.ui.details_tab = 1;
     draw_throughput(s);

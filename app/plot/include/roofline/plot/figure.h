@@ -17,6 +17,7 @@
 #include "roofline/analysis.h"
 #include "roofline/plot/roofline_plot.h"
 #include "roofline/plot/theme.h"
+#include "roofline/plot/frontier_plot.h"
 #include "roofline/plot/throughput_plot.h"
 #include "roofline/scenario.h"
 
@@ -42,6 +43,10 @@ class ChartDataCache {
   // The throughput sweep of data().scenario, computed on demand (only while it is shown); its
   // current point follows the analysis.
   const ThroughputData& throughput();
+  // The serving frontier of data().scenario for prompts of `isl` and `osl` output tokens, on
+  // demand; recomputed only when what it sweeps over could differ (not for batch, tp or seq),
+  // its current point follows the scenario.
+  const FrontierData& frontier(int64_t isl, int64_t osl);
 
  private:
   bool valid_ = false;
@@ -52,6 +57,9 @@ class ChartDataCache {
   bool throughput_valid_ = false;
   Scenario throughput_key_;
   ThroughputData throughput_;
+  bool frontier_valid_ = false;
+  Scenario frontier_key_;
+  FrontierData frontier_;
 };
 
 // How one figure is drawn beyond the data.

@@ -101,6 +101,9 @@ struct UiState {
   // The Request tab: prompt and output tokens per sequence (the batch is the document's).
   int64_t request_isl = 1024;
   int64_t request_osl = 1024;
+  // The Throughput tab: tokens/s against batch, or the serving frontier (per GPU against per
+  // user, over batch, tp and precision, for the Request tab's ISL and OSL).
+  bool throughput_frontier = false;
 };
 
 struct AppState {
@@ -127,6 +130,8 @@ AppState make_app_state(const PresetLibrary& library, ScenarioFile file);
 const ChartData& chart_data(const AppState& s);
 // The throughput sweep of the document, computed on demand (only while it is shown).
 const ThroughputData& throughput_data(const AppState& s);
+// The serving frontier of the document for the Request tab's ISL and OSL, on demand.
+const FrontierData& frontier_data(const AppState& s);
 
 // The document as a scenario file, for saving: the chart's ranges only where the user chose
 // them (auto-fitted axes are not saved: the file refits wherever it is opened).
