@@ -53,7 +53,7 @@ TEST(Classroom, EveryLessonWalksToItsEndWithThePresentersKeys) {
   ui.frame(2);
   const LessonCatalog& catalog = lesson_catalog(ui.state);
   ASSERT_TRUE(catalog.errors.empty()) << catalog.errors.front();
-  ASSERT_EQ(catalog.lessons.size(), 11u);
+  ASSERT_EQ(catalog.lessons.size(), 12u);
   ui.tap(key::f11);
   ASSERT_TRUE(ui.state.classroom.presentation);
   for (const Lesson& lesson : catalog.lessons) {
