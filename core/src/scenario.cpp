@@ -32,12 +32,16 @@ WeightFormats weight_formats(const Scenario& s) {
 Precision widest_weights(const Scenario& s) {
   const WeightFormats f = weight_formats(s);
   const ParameterCount p = count_parameters(s.model);
-  Precision widest = f.of(WeightGroup::other).precision;  // embeddings: every model has them
+  // The layers' matmuls set the math: embeddings and lm_head ("other") often stay bf16 in an
+  // fp8 checkpoint (DeepSeek-V3, Kimi-K2), and one bf16 lm_head must not put every fp8 layer on
+  // the bf16 roof. "other" counts only for a model with no layer matmuls.
+  std::optional<Precision> widest;
   for (size_t g = 0; g < static_cast<size_t>(WeightGroup::count); ++g) {
-    if (p.matrices[g] > 0 && bytes_per_element(f.group[g].precision) > bytes_per_element(widest))
+    if (static_cast<WeightGroup>(g) == WeightGroup::other || !(p.matrices[g] > 0)) continue;
+    if (!widest || bytes_per_element(f.group[g].precision) > bytes_per_element(*widest))
       widest = f.group[g].precision;
   }
-  return widest;
+  return widest.value_or(f.of(WeightGroup::other).precision);
 }
 
 std::string weights_text(const Scenario& s) {

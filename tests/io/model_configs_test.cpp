@@ -252,3 +252,26 @@ TEST(PublishedConfigs, EveryModelPresetMatchesItsPublishedCount) {
 
 }  // namespace
 }  // namespace roofline
+
+namespace roofline {
+namespace {
+
+// DeepSeek-V3 ships fp8 layers (quantization_config) but keeps its embeddings and lm_head in
+// bf16: with fp8 activations the layers' matmuls run on the fp8 roof (1,979 TFLOP/s on an
+// H100 SXM), not on the bf16 one the lm_head alone would ask for.
+TEST(PublishedConfigs, Fp8CheckpointsRunOnTheFp8Roof) {
+  const PresetLibrary& lib = PresetLibrary::builtin();
+  Scenario s = lib.default_scenario();
+  s.model = lib.model("deepseek-v3").value();
+  s.weights.reset();  // "auto": from the config
+  s.activations = s.kv = Precision::fp8;
+  EXPECT_EQ(widest_weights(s), Precision::fp8);
+  const Analysis a = analyze(s);
+  EXPECT_EQ(a.math_precision, Precision::fp8);
+  EXPECT_DOUBLE_EQ(a.peak_flops, 1979e12);
+  s.activations = Precision::bf16;  // bf16 activations: bf16 math whatever the weights
+  EXPECT_EQ(analyze(s).math_precision, Precision::bf16);
+}
+
+}  // namespace
+}  // namespace roofline

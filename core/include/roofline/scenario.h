@@ -70,7 +70,8 @@ struct WeightFormats {
 // the groups it covers and bf16 for the rest (core/MODEL.md §6).
 WeightFormats weight_formats(const Scenario& s);
 
-// The widest weight precision the model stores: with the activations', it decides the math
+// The widest weight precision of the layers' matmuls (embeddings and lm_head only for a model
+// with no other matrices): with the activations', it decides the math
 // precision (math_precision()).
 Precision widest_weights(const Scenario& s);
 
