@@ -1,4 +1,4 @@
-// The worked examples of core/MODEL.md §8, each to the digits the spec gives (half a unit of
+// The worked examples of core/MODEL.md §12, each to the digits the spec gives (half a unit of
 // the last digit).
 #include <gtest/gtest.h>
 

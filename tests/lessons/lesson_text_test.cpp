@@ -131,7 +131,7 @@ TEST(Template, EveryPlaceholderIsDocumentedAndEveryDocumentedOneIsKnown) {
   EXPECT_EQ(documented_names(rows), known);
 }
 
-// H100 SXM, bf16: 989e12 / 3.35e12 = 295.2 FLOP/B (core/MODEL.md §8).
+// H100 SXM, bf16: 989e12 / 3.35e12 = 295.2 FLOP/B (core/MODEL.md §12).
 TEST(Template, RoofValuesOfH100) {
   const Scenario s = scenario();
   const Analysis a = analyze(s);

@@ -31,7 +31,7 @@ TEST(FcDrag, DecodeLlama8bIntensity64IsBatchNear64) {
 }
 
 TEST(FcDrag, Llama70bIntensity244IsBatch256) {
-  // core/MODEL.md §8: Llama-3-70B decode, batch 256, S = 1: fc intensity 244.
+  // core/MODEL.md §12: Llama-3-70B decode, batch 256, S = 1: fc intensity 244.
   const Scenario s = scenario_with("llama-3-70b", Phase::decode, 1, 1);
   const auto batch = value_for_fc_intensity(s, 244);
   ASSERT_TRUE(batch.has_value());

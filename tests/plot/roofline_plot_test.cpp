@@ -163,7 +163,7 @@ TEST(Dots, GroupsSitAtIntensityAndAchievedFlops) {
     EXPECT_NEAR(m->center.x, expected.x, 1e-9) << id;
     EXPECT_NEAR(m->center.y, expected.y, 1e-9) << id;
   }
-  // Decode attention at S = 1024, GQA 4, bf16 KV: intensity 4.02 (core/MODEL.md §8).
+  // Decode attention at S = 1024, GQA 4, bf16 KV: intensity 4.02 (core/MODEL.md §12).
   EXPECT_NEAR(g.find_marker("group:attention")->x_value, 4.02, 0.005);
   EXPECT_EQ(g.find_marker("op:q_proj"), nullptr);  // ops off by default
 }

@@ -71,7 +71,13 @@ class RooflineBuilder {
   void add_dot_labels(const Trail* trail);
   void add_region_labels();
   // Teaching aids (roofline_teaching.cpp): highlights, ghosts, the critical value, speed-up.
+  // "group:attention" also names each attention type's dot ("group:attention@sliding") on a
+  // model with several: a lesson written for one attention dot highlights them all.
   bool highlighted(std::string_view id) const {
+    if (id.starts_with("group:attention@") &&
+        std::find(v_.highlighted.begin(), v_.highlighted.end(), "group:attention") !=
+            v_.highlighted.end())
+      return true;
     return std::find(v_.highlighted.begin(), v_.highlighted.end(), id) != v_.highlighted.end();
   }
   bool dims_dots() const;  // some dot is highlighted, so the others are dimmed

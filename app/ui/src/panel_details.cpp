@@ -82,7 +82,8 @@ void draw_operator_table(AppState& s) {
   ImGui::TableSetupColumn("FLOPs", ImGuiTableColumnFlags_PreferSortDescending, 1.0f);
   ImGui::TableSetupColumn("Bytes", ImGuiTableColumnFlags_PreferSortDescending, 1.0f);
   ImGui::TableSetupColumn("FLOP/B", ImGuiTableColumnFlags_PreferSortDescending, 0.9f);
-  ImGui::TableSetupColumn("Time", ImGuiTableColumnFlags_PreferSortDescending, 0.9f);
+  ImGui::TableSetupColumn(a.calibrated ? "Expected" : "Time",
+                          ImGuiTableColumnFlags_PreferSortDescending, 0.9f);
   ImGui::TableSetupColumn("Share", ImGuiTableColumnFlags_PreferSortDescending, 0.8f);
   ImGui::TableSetupColumn("Bound", 0, 0.8f);
   ImGui::TableHeadersRow();
@@ -127,9 +128,13 @@ void draw_operator_table(AppState& s) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     const bool selected = s.view.plot.selected_id == id;
+    // Grouped rows repeat names ("attention" under sliding and under full): the op's index keeps
+    // each row's ImGui id apart.
+    ImGui::PushID(index);
     if (ImGui::Selectable(label.c_str(), selected, ImGuiSelectableFlags_SpanAllColumns)) {
       s.view.plot.selected_id = selected ? std::string() : id;
     }
+    ImGui::PopID();
     if (ImGui::IsItemHovered()) {
       s.view.table_hovered_id = id;
       dot_tooltip(s, id);

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# tools/roofline-probe's output step on a recorded (synthetic) result: the preset and the
+# calibration it writes load in roofline-cli, with the numbers worked by hand.
+set -euo pipefail
+root=$1 cli=$2
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+python3 "$root/tools/roofline-probe" --from-results "$root/tests/data/probe/results-synthetic.json" \
+  --datasheet "$root/presets/gpus/h100-sxm.json" --out "$out" --id probed-h100 >/dev/null
+"$cli" analyze --gpu "$out/gpu.json" --calibration "$out/calibration.json" --format json >"$out/a.json"
+python3 - "$out" <<'PY'
+import json, sys
+out = sys.argv[1]
+gpu = json.load(open(f"{out}/gpu.json"))
+cal = json.load(open(f"{out}/calibration.json"))
+a = json.load(open(f"{out}/a.json"))
+def check(what, got, want, rel=1e-9):
+    if abs(got - want) > rel * abs(want):
+        sys.exit(f"{what}: got {got}, want {want}")
+check("memory_bandwidth", gpu["memory_bandwidth"], 3.0e12)
+check("bf16 roof", gpu["peak_flops"]["bf16"], 7.4e14)
+# A ring of 2 GPUs moves 2(n-1)/n = 1 x 268,435,456 B per link in 746 us: 359.8 GB/s.
+check("interconnect", gpu["interconnect_bandwidth"], 3.598e11)
+# Against the H100 SXM datasheet: GEMV 2.68 / 3.35 TB/s = 0.8; elementwise 1.34 / 3.35 = 0.4;
+# the best 16-bit GEMM 750 / 989 TFLOP/s = 0.758; the link 359.8 / 450 GB/s = 0.8.
+check("gemm memory", cal["efficiency"]["gemm"]["memory"], 0.8)
+check("elementwise memory", cal["efficiency"]["elementwise"]["memory"], 0.4)
+check("gemm compute", cal["efficiency"]["gemm"]["compute"], 0.758)
+check("kernel latency", cal["kernel_latency_s"], 2.5e-6)
+check("all-reduce latency", cal["allreduce_latency_s"], 1.2e-5)
+check("all-reduce efficiency", cal["allreduce_efficiency"], 0.8)
+if a["scenario"]["calibration"] != cal["id"] and not a["scenario"]["calibration"].endswith("calibration.json"):
+    sys.exit("analyze did not use the calibration: " + a["scenario"]["calibration"])
+if not a["totals"]["time_s"] > a["totals"]["roofline_time_s"]:
+    sys.exit("the calibrated step is not slower than its bound")
+PY
+# Bad input: one message, non-zero exit.
+if python3 "$root/tools/roofline-probe" --from-results /nonexistent.json \
+     --datasheet "$root/presets/gpus/h100-sxm.json" --out "$out/x" 2>"$out/err"; then
+  echo "a missing results file was accepted"; exit 1
+fi
+grep -q "roofline-probe: .*nonexistent.json" "$out/err" || { cat "$out/err"; exit 1; }
+echo "probe output step: ok"
