@@ -72,6 +72,11 @@ Rows total_rows(const Scenario& s, const Analysis& a) {
     step += " (" + format_time(t.communication_time_s) + " all-reduce)";
   }
   rows.push_back({"step time", step});
+  if (a.calibrated) {
+    rows.push_back({"roofline bound", format_time(t.roofline_time_s)});
+    rows.push_back({"fixed costs", "kernel latency " + format_time(t.kernel_latency_s) +
+                                    ", step overhead " + format_time(t.step_overhead_s)});
+  }
   if (s.phase == Phase::prefill) {
     rows.push_back({"time to first token", format_time(t.ttft_s)});
     rows.push_back({"prompt tokens/s", format_token_rate(t.tokens_per_s, false)});
@@ -143,7 +148,13 @@ std::string analysis_table(const Scenario& s, const Analysis& a) {
     out += "\nwarnings:\n";
     for (const auto& w : a.warnings) out += "  - " + w + "\n";
   }
-  out += "\nRoofline times: kernel-launch gaps and communication overlap are not modelled.\n";
+  if (a.calibrated) {
+    out += "\nExpected times under the calibration " + s.calibration->id + " (" +
+           s.calibration->name + "); the roofline bound beside them.\n";
+  } else {
+    out += "\nRoofline times (bounds): kernel latency, per-step overhead and all-reduce latency "
+           "are not counted; --calibration adds them.\n";
+  }
   return out;
 }
 

@@ -264,6 +264,16 @@ TEST(ModelFamilies, WhatCannotBeCountedIsRefusedByName) {
   EXPECT_EQ(error_of(body("cohere2", R"("sliding_window": 4096)")),
             "m.json: sliding_window: model_type 'cohere2' does not say which layers use the "
             "window: give layer_types");
+  // Hybrids of an unknown type: their per-layer kinds would be read as full attention.
+  for (const char* key : {R"("attn_type_list": [0, 1])", R"("linear_attn_config": {})",
+                          R"("attn_layer_indices": [4])", R"("mamba_d_ssm": 1024)",
+                          R"("use_sliding_window": true)"}) {
+    const std::string e = error_of(body("exotic", key));
+    EXPECT_NE(e.find("model_type 'exotic' is not a family roofline knows"), std::string::npos) << e;
+  }
+  EXPECT_EQ(error_of(body("exotic", R"("use_sliding_window": false, "multi_query": true)"))
+                .find("m.json: multi_query:"),
+            0u);
   EXPECT_EQ(error_of(body("exotic", R"("multi_query": true)")),
             "m.json: multi_query: model_type 'exotic' is not a family roofline knows, and this "
             "key changes what its layers hold");

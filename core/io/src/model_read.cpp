@@ -213,13 +213,23 @@ constexpr std::string_view kArchitectureKeys[] = {"multi_query",
                                                   "full_attention_interval",
                                                   "attn_output_gate",
                                                   "use_qk_norm",
-                                                  "qk_layernorm"};
+                                                  "qk_layernorm",
+                                                  // hybrids: per-layer attention kinds, linear
+                                                  // attention, Mamba blocks (MiniMax, Bamba,
+                                                  // Falcon-H1)
+                                                  "attn_type_list",
+                                                  "linear_attn_config",
+                                                  "attn_layer_indices",
+                                                  "mamba_d_ssm",
+                                                  "mamba_d_state",
+                                                  "use_sliding_window"};
 
 // Keys of architectures no rule here counts: refused by name rather than read wrongly.
 void refuse_unsupported(const Reader& r, const ModelFamily& f, std::string_view model_type) {
   if (f.type.empty()) {
     for (std::string_view key : kArchitectureKeys) {
-      if (r.has(key) && !(r.object()[std::string(key)].is_boolean() && !r.boolean(key, false))) {
+      const Json* v = r.find(key);
+      if (v && !v->is_null() && !(v->is_boolean() && !v->get<bool>())) {
         r.fail_message(key, "model_type '" + std::string(model_type) +
                                 "' is not a family roofline knows, and this key changes what "
                                 "its layers hold");
