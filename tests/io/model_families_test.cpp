@@ -240,6 +240,20 @@ TEST(ModelFamilies, QuantizationConfigSetsTheGroupsItCovers) {
   EXPECT_EQ(fp8->quantization.of(WeightGroup::dense), Precision::fp8);
   EXPECT_EQ(fp8->quantization.of(WeightGroup::other), std::nullopt);  // embeddings, lm_head
   EXPECT_DOUBLE_EQ(fp8->quantization.scale_bytes, 4.0 / 16384);
+  // Qwen-MoE fp8 leaving its gates unquantized: the shared experts stay fp8 (a gate is one
+  // vector), while a bitsandbytes skip list of attention modules keeps attention 16-bit.
+  auto gates = read(body("qwen2_moe", R"("num_experts": 4, "num_experts_per_tok": 2,
+      "moe_intermediate_size": 32, "shared_expert_intermediate_size": 64,
+      "quantization_config": {"quant_method": "fp8", "modules_to_not_convert":
+      ["model.layers.*.mlp.gate", "model.layers.*.mlp.shared_expert_gate"]})"));
+  ASSERT_TRUE(gates) << gates.error();
+  EXPECT_EQ(gates->quantization.of(WeightGroup::dense), Precision::fp8);
+  EXPECT_EQ(gates->quantization.of(WeightGroup::experts), Precision::fp8);
+  auto skip = read(body("llama", R"("quantization_config": {"quant_method": "bitsandbytes",
+      "load_in_8bit": true, "llm_int8_skip_modules": ["self_attn"]})"));
+  ASSERT_TRUE(skip) << skip.error();
+  EXPECT_EQ(skip->quantization.of(WeightGroup::mixer), std::nullopt);
+  EXPECT_EQ(skip->quantization.of(WeightGroup::dense), Precision::int8);
   // GPTQ int4, groups of 128: a 16-bit scale and a 4-bit zero point a group.
   auto gptq = read(body("llama", R"("quantization_config": {"quant_method": "gptq", "bits": 4,
       "group_size": 128})"));
