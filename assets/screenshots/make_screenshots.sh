@@ -27,6 +27,9 @@ run "$app" --size 1280x800 --frames 4 \
 # A hybrid: Qwen3-Next's linear-attention and full-attention layers, one attention dot each.
 run "$app" --size 1280x800 --frames 4 --theme light \
   --scenario "$root/presets/scenarios/hybrid-layers.json" --screenshot "$here/hybrid-layers.png"
+# Expected times: the H100 calibration, each group's bound a ring above its dot.
+run "$app" --size 1280x800 --frames 4 --theme light \
+  --scenario "$root/presets/scenarios/expected-times.json" --screenshot "$here/expected-times.png"
 # A lesson step as a teacher presents it: --presentation gives the presentation layout (lesson
 # panel and chart only, fonts ×1.6 at 1920×1080, the projector theme); a scripted run keeps
 # --size instead of going full screen. Step 5 of "Why is decode slow?" pins the batch-1 dots as
@@ -35,4 +38,4 @@ run "$app" --size 1920x1080 --frames 4 --lesson why-decode-is-slow --step 5 --pr
   --screenshot "$here/lesson-presentation.png"
 # The figure a writer puts in the docs, from the command line.
 "$cli" export --model llama-3-70b --batch 64 --width 1200 --height 750 --out "$here/llama-3-70b-batch64.svg"
-echo "wrote default-light.png, dark-batch64.png, hybrid-layers.png, lesson-presentation.png and llama-3-70b-batch64.svg in $here"
+echo "wrote default-light.png, dark-batch64.png, hybrid-layers.png, expected-times.png, lesson-presentation.png and llama-3-70b-batch64.svg in $here"
