@@ -49,6 +49,8 @@ PARAMETERS = [
     (("efficiency", "recurrence", "compute"), 0.1, 1.0, None),
     (("efficiency", "elementwise", "memory"), 0.15, 1.0, None),
     (("efficiency", "elementwise", "compute"), 0.1, 1.0, None),
+    (("efficiency", "norm", "memory"), 0.1, 1.0, None),
+    (("efficiency", "norm", "compute"), 0.1, 1.0, None),
     (("weight_only", "8bit"), 0.2, 1.0, None),
     (("weight_only", "4bit"), 0.2, 1.0, None),
     (("kernel_latency_s",), 0.0, 20e-6, 1e-6),
@@ -177,13 +179,15 @@ def objective(model, calibration, ids):
     return sum(statistics.fmean(v) for v in by_metric.values()) / len(by_metric)
 
 
-def fit(model, calibration, ids, quiet=False):
+def fit(model, calibration, ids, quiet=False, only=None):
     cal = json.loads(json.dumps(calibration))
     best = objective(model, cal, ids)
     moved = set()
     for sweep in range(8):
         improved = False
         for path, lo, hi, start in PARAMETERS:
+            if only and name(path) not in only:
+                continue
             current = get(cal, path)
             candidates = []
             for step in STEPS:
@@ -277,7 +281,7 @@ def print_report(model, calibration, table, r, fixed):
         print(f"not used: {mid}: {why}")
 
 
-def loso(model, calibration):
+def loso(model, calibration, only=None):
     print("leave-one-source-out (refit without the source, then its median |error|):")
     sources = sorted({m["_source"] for m in model.rows})
     for src in sources:
@@ -286,7 +290,7 @@ def loso(model, calibration):
         if not train:
             print(f"  {src}: the only source, nothing to refit on")
             continue
-        cal, _, _ = fit(model, calibration, train, quiet=True)
+        cal, _, _ = fit(model, calibration, train, quiet=True, only=only)
         r = ratios(model, cal, test)
         errs = sorted(abs(v - 1) for v in r.values())
         metrics = sorted({model.measurements[i]["metric"] for i in test})
@@ -303,6 +307,12 @@ def main():
     ap.add_argument("--check", action="store_true",
                     help="recompute the file's errors without fitting; exit 1 if they differ")
     ap.add_argument("--loso", action="store_true", help="leave-one-source-out errors")
+    ap.add_argument("--fit-metrics", default="",
+                    help="comma-separated metrics to fit on (default: all); errors are still "
+                         "reported for every metric")
+    ap.add_argument("--only", default="",
+                    help="comma-separated parameters to fit (e.g. kernel_latency_s,step_overhead_s);"
+                         " the others keep the file's values: for data too few to tell them apart")
     args = ap.parse_args()
 
     with open(args.calibration, encoding="utf-8") as fh:
@@ -325,17 +335,25 @@ def main():
         print(f"{args.calibration}: recorded errors reproduced")
         return 0
 
-    train = {m["id"] for m in model.rows if not m["_held_out"]}
-    cal, _, _ = fit(model, calibration, train)
+    metrics = {x.strip() for x in args.fit_metrics.split(",") if x.strip()}
+    train = {m["id"] for m in model.rows
+             if not m["_held_out"] and (not metrics or m["metric"] in metrics)}
+    only = {p.strip() for p in args.only.split(",") if p.strip()}
+    unknown = only - {name(p) for p, *_ in PARAMETERS}
+    if unknown:
+        raise SystemExit("--only: unknown parameter(s) " + ", ".join(sorted(unknown)))
+    cal, _, _ = fit(model, calibration, train, only=only)
     round_parameters(cal)
     table, r = error_table(model, cal)
     cal["errors"] = table
     print_report(model, cal, table, r, insensitive(model, cal, train))
+    if only:
+        print("fitted only (--only): " + ", ".join(sorted(only)) + "; the rest as in the file")
     print("fitted parameters:")
     for path, *_ in PARAMETERS:
         print(f"  {name(path):<34} {get(calibration, path):>10.4g} -> {get(cal, path):.4g}")
     if args.loso:
-        loso(model, cal)
+        loso(model, cal, only)
     if args.write:
         with open(args.calibration, "w", encoding="utf-8") as fh:
             json.dump(cal, fh, indent=2, ensure_ascii=False)

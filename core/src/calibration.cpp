@@ -17,6 +17,8 @@ std::string_view to_string(OpClass c) {
       return "recurrence";
     case OpClass::elementwise:
       return "elementwise";
+    case OpClass::norm:
+      return "norm";
     case OpClass::count:
       break;
   }

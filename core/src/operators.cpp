@@ -55,9 +55,10 @@ class OpList {
   }
 
   // `weight_bytes` of `bytes` are weights (a norm's 16-bit scale vector).
-  void elementwise(std::string_view name, double flops, double bytes, double weight_bytes = 0) {
+  void elementwise(std::string_view name, double flops, double bytes, double weight_bytes = 0,
+                   OpClass op_class = OpClass::elementwise) {
     OpCost op{.name = name, .kind = OpKind::elementwise};
-    op.op_class = OpClass::elementwise;
+    op.op_class = op_class;
     op.flops = flops;
     op.bytes = st_.fuse ? 0 : bytes;  // fused: reads and writes ride in the matmul epilogues
     op.weight_bytes = st_.fuse ? 0 : weight_bytes;
@@ -68,7 +69,7 @@ class OpList {
   void norm(std::string_view name, double rows, double width, bool layer_norm) {
     const double vectors = (layer_norm ? 2 : 1) * width * kVectorBytes;
     elementwise(name, (layer_norm ? 5 : 4) * rows * width, 2 * rows * width * st_.ba + vectors,
-                vectors);
+                vectors, OpClass::norm);
   }
 
   void attention(std::string_view name, double flops, double bytes, double kv,

@@ -35,9 +35,10 @@ TEST(Calibration, OpTimeIsTheCalibratedRoofPlusItsKernels) {
   const OpCost* k = a.find_op("k_proj");
   EXPECT_NEAR(k->time_s, 32 * 8398848 / 1.675e12, 1e-12);
   EXPECT_EQ(k->latency_s, 0);
-  // The norm is elementwise: 25 % of the bandwidth.
+  // The norm is its own class (25 % of the bandwidth here), the residual add elementwise.
   const OpCost* norm = a.find_op("attn_norm");
-  EXPECT_EQ(norm->op_class, OpClass::elementwise);
+  EXPECT_EQ(norm->op_class, OpClass::norm);
+  EXPECT_EQ(a.find_op("attn_residual")->op_class, OpClass::elementwise);
   EXPECT_NEAR(norm->time_s, norm->bytes / (0.25 * 3.35e12) + 32 * 3e-6, 1e-15);
   // The step: every op's expected time and 50 µs of step overhead; the bound keeps the roofline.
   double ops = 0, bound = 0, latency = 0;

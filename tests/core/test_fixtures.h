@@ -227,7 +227,7 @@ inline ModelConfig deepseek_v3() {
 }
 
 // A calibration with round numbers: every class at 80 % compute / 50 % memory but elementwise
-// (25 % of the bandwidth), 4-bit weight-only matmuls at half the bandwidth, 3 µs a kernel with
+// and norms (25 % of the bandwidth), 4-bit weight-only matmuls at half the bandwidth, 3 µs a kernel with
 // k_proj and v_proj fused into q_proj, 10 µs an all-reduce at 80 % of the link, 50 µs a step.
 inline Calibration toy_calibration() {
   Calibration c;
@@ -235,6 +235,7 @@ inline Calibration toy_calibration() {
   c.name = "Toy";
   for (ClassEfficiency& e : c.efficiency) e = {0.8, 0.5};
   c.efficiency[static_cast<size_t>(OpClass::elementwise)] = {1.0, 0.25};
+  c.efficiency[static_cast<size_t>(OpClass::norm)] = {1.0, 0.25};
   c.weight_only_8bit = 0.75;
   c.weight_only_4bit = 0.5;
   c.kernel_latency_s = 3e-6;

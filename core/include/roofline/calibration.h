@@ -18,7 +18,9 @@ enum class OpClass {
   experts,      // the routed experts' matmuls (many small GEMMs, routing)
   attention,    // attention, the sparse-attention indexer
   recurrence,   // linear-attention and Mamba scans
-  elementwise,  // norms, activations, residual adds
+  elementwise,  // activations, residual adds
+  norm,         // RMSNorm and LayerNorm: a reduction over each row, then a scale (published
+                // kernels reach a third of the bandwidth where an add reaches nearly all of it)
   count,
 };
 std::string_view to_string(OpClass c);

@@ -33,7 +33,13 @@ Calibration read_calibration(const Reader& r, std::string_view origin) {
   }
   const Reader eff = r.child("efficiency");
   for (size_t i = 0; i < static_cast<size_t>(OpClass::count); ++i) {
-    const Reader cls = eff.child(to_string(static_cast<OpClass>(i)));
+    const auto cls_id = static_cast<OpClass>(i);
+    // "norm" may be left out: norms then take the elementwise efficiencies.
+    if (cls_id == OpClass::norm && !eff.has("norm")) {
+      c.efficiency[i] = c.of(OpClass::elementwise);
+      continue;
+    }
+    const Reader cls = eff.child(to_string(cls_id));
     c.efficiency[i].compute = cls.number("compute", kShare);
     c.efficiency[i].memory = cls.number("memory", kShare);
   }

@@ -79,6 +79,9 @@ Measurement read_one(const Reader& r, const PresetLibrary& library, const std::s
     m.bytes = e.number("bytes", positive_number("bytes"), 0);
     m.gpus = e.integer("gpus", kPositive, c.integer("n_gpus", kPositive, 1));
   }
+  // A record whose source leaves a condition unstated is kept as published, never fitted: it
+  // need not say what it cannot (its prediction then carries the reason instead).
+  if (m.conditions_incomplete) return m;
   if (m.metric == MeasuredMetric::op_time_s && m.ops.empty())
     r.missing("eval.ops", "the ops an op_time_s measurement times");
   const bool needs_request = m.metric == MeasuredMetric::tpot_s || m.metric == MeasuredMetric::e2e_s ||
