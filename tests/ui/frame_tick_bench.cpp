@@ -84,6 +84,33 @@ void BM_FrameDraggingWithThroughputTab(benchmark::State& st) {
 }
 BENCHMARK(BM_FrameDraggingWithThroughputTab)->Unit(benchmark::kMicrosecond);
 
+// Expected mode (the H100 calibration: rings at the bounds, expected dots) while dragging, with
+// the Request tab open (a request computed every frame) or the frontier (recomputed only when
+// the workload's shape changes; its current point every frame).
+Scenario expected_scenario() {
+  const PresetLibrary& lib = PresetLibrary::builtin();
+  Scenario s = lib.default_scenario();
+  s.calibration = lib.calibration("h100-cuda-graphs").value();
+  return s;
+}
+
+void BM_FrameDraggingExpectedWithRequestTab(benchmark::State& st) {
+  HeadlessUi ui(expected_scenario(), {1600, 1000});  // the default window: no legend over fc
+  ui.state.ui.select_details_tab = 2;
+  drag_fc_dot(st, ui);
+  if (ui.state.ui.details_tab != 2) st.SkipWithError("the request tab did not open");
+}
+BENCHMARK(BM_FrameDraggingExpectedWithRequestTab)->Unit(benchmark::kMicrosecond);
+
+void BM_FrameDraggingExpectedWithFrontier(benchmark::State& st) {
+  HeadlessUi ui(expected_scenario(), {1600, 1000});
+  ui.state.ui.select_details_tab = 1;
+  ui.state.ui.throughput_frontier = true;
+  drag_fc_dot(st, ui);
+  if (ui.state.ui.details_tab != 1) st.SkipWithError("the throughput tab did not open");
+}
+BENCHMARK(BM_FrameDraggingExpectedWithFrontier)->Unit(benchmark::kMicrosecond);
+
 }  // namespace
 }  // namespace roofline::test
 

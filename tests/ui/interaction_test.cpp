@@ -66,6 +66,24 @@ TEST(Interaction, DraggingTheFcDotSetsTheBatchAndUndoRestoresIt) {
   EXPECT_EQ(ui.state.doc.batch, expected);
 }
 
+// Expected mode: the fc dot sits below its bound but drags the batch all the same (at the
+// default window size, where the legend does not cover it).
+TEST(Interaction, TheExpectedFcDotDragsTheBatch) {
+  Scenario s = lib().default_scenario();
+  s.calibration = lib().calibration("h100-cuda-graphs").value();
+  HeadlessUi ui(s, {1600, 1000});
+  ASSERT_EQ(ui.state.view.hovered_id, "");
+  ui.frame(3);
+  const ImVec2 centre = ui.marker_screen_pos("group:fc");
+  ui.move_to({std::floor(centre.x), std::floor(centre.y)});
+  ui.press();
+  ui.move_to({std::floor(centre.x) + 200, std::floor(centre.y)});
+  ui.release();
+  ui.frame(2);
+  EXPECT_GT(ui.state.doc.batch, 2);
+  EXPECT_TRUE(ui.state.doc.calibration);
+}
+
 TEST(Interaction, DragClampsToTheValidBatchRange) {
   HeadlessUi ui(lib().default_scenario());
   ui.frame(3);
