@@ -56,8 +56,8 @@ void register_predict(CLI::App& app) {
         {"id", "metric", "measured", "expected", "bound", "expected/measured"}};
     for (size_t i = 0; i < all.size(); ++i) {
       const Prediction& p = predictions[i];
-      rows.push_back({all[i].id, std::string(to_string(all[i].metric)),
-                      format_exact(all[i].value), p.error.empty() ? format_exact(p.expected) : p.error,
+      rows.push_back({all[i].id, std::string(to_string(all[i].metric)), format_exact(all[i].value),
+                      p.error.empty() ? format_exact(p.expected) : p.error,
                       p.error.empty() ? format_exact(p.bound) : "",
                       p.error.empty() ? format_ratio(p.expected / all[i].value) : ""});
     }

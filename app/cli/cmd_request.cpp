@@ -39,17 +39,16 @@ std::string request_table(const Scenario& s, int64_t isl, int64_t osl, const Req
   if (!calibrated) {
     for (auto& row : rows) row.pop_back();
   }
-  std::string out = s.model.name + " on " + s.gpu.name +
-                    (s.tp > 1 ? " x " + std::to_string(s.tp) : "") + "\n  batch " +
-                    std::to_string(s.batch) + ", prompt " + std::to_string(isl) + " tokens, " +
-                    std::to_string(osl) + " output tokens; " + precision_text(s) +
-                    "; calibration " + (calibrated ? s.calibration->id : std::string("none")) +
-                    "\n\n";
+  std::string out =
+      s.model.name + " on " + s.gpu.name + (s.tp > 1 ? " x " + std::to_string(s.tp) : "") +
+      "\n  batch " + std::to_string(s.batch) + ", prompt " + std::to_string(isl) + " tokens, " +
+      std::to_string(osl) + " output tokens; " + precision_text(s) + "; calibration " +
+      (calibrated ? s.calibration->id : std::string("none")) + "\n\n";
   out += aligned_table(rows, {false, true, true});
-  out += "\nmemory at " + format_count(static_cast<double>(isl + osl)) + " tokens of context: " +
-         format_bytes(r.memory_per_gpu_bytes) + (s.tp > 1 ? " per GPU" : "") + " of " +
-         format_bytes(r.usable_memory_bytes) + " usable: " +
-         (r.fits_in_memory ? "fits" : "does not fit") + " (up to batch " +
+  out += "\nmemory at " + format_count(static_cast<double>(isl + osl)) +
+         " tokens of context: " + format_bytes(r.memory_per_gpu_bytes) +
+         (s.tp > 1 ? " per GPU" : "") + " of " + format_bytes(r.usable_memory_bytes) +
+         " usable: " + (r.fits_in_memory ? "fits" : "does not fit") + " (up to batch " +
          format_count(static_cast<double>(r.max_batch)) + ")\n";
   for (const std::string& w : r.warnings) out += "warning: " + w + "\n";
   return out;
@@ -73,10 +72,9 @@ std::string frontier_csv(const std::vector<FrontierPoint>& points) {
   out << "batch,tp,precision,tokens_per_s_per_user,tokens_per_s_per_gpu,tpot_s,ttft_s,fits,"
          "pareto\n";
   for (const FrontierPoint& p : points) {
-    out << p.batch << ',' << p.tp << ',' << to_string(p.precision) << ','
-        << p.tokens_per_s_per_user << ',' << p.tokens_per_s_per_gpu << ',' << p.tpot_s << ','
-        << p.ttft_s << ',' << (p.fits_in_memory ? "true" : "false") << ','
-        << (p.pareto ? "true" : "false") << '\n';
+    out << p.batch << ',' << p.tp << ',' << to_string(p.precision) << ',' << p.tokens_per_s_per_user
+        << ',' << p.tokens_per_s_per_gpu << ',' << p.tpot_s << ',' << p.ttft_s << ','
+        << (p.fits_in_memory ? "true" : "false") << ',' << (p.pareto ? "true" : "false") << '\n';
   }
   return out.str();
 }
@@ -133,8 +131,7 @@ void register_frontier(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "frontier", "Tokens/s per user against tokens/s per GPU over batch, tp and precision");
   add_scenario_options(*cmd, options->scenario, {ChangeKey::tp});
-  cmd->add_option("--tp", options->tps, "Tensor-parallel sizes (default 1,2,4,8)")
-      ->delimiter(',');
+  cmd->add_option("--tp", options->tps, "Tensor-parallel sizes (default 1,2,4,8)")->delimiter(',');
   std::vector<std::string> names;
   for (Precision p : kAllPrecisions) names.emplace_back(to_string(p));
   cmd->add_option("--precisions", options->precisions,

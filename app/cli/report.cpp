@@ -75,7 +75,7 @@ Rows total_rows(const Scenario& s, const Analysis& a) {
   if (a.calibrated) {
     rows.push_back({"roofline bound", format_time(t.roofline_time_s)});
     rows.push_back({"fixed costs", "kernel latency " + format_time(t.kernel_latency_s) +
-                                    ", step overhead " + format_time(t.step_overhead_s)});
+                                       ", step overhead " + format_time(t.step_overhead_s)});
   }
   if (s.phase == Phase::prefill) {
     rows.push_back({"time to first token", format_time(t.ttft_s)});
@@ -152,8 +152,9 @@ std::string analysis_table(const Scenario& s, const Analysis& a) {
     out += "\nExpected times under the calibration " + s.calibration->id + " (" +
            s.calibration->name + "); the roofline bound beside them.\n";
   } else {
-    out += "\nRoofline times (bounds): kernel latency, per-step overhead and all-reduce latency "
-           "are not counted; --calibration adds them.\n";
+    out +=
+        "\nRoofline times (bounds): kernel latency, per-step overhead and all-reduce latency "
+        "are not counted; --calibration adds them.\n";
   }
   return out;
 }

@@ -10,8 +10,8 @@ namespace roofline {
 namespace {
 
 constexpr std::array<std::string_view, 8> kMetrics = {
-    "op_time_s", "decode_step_s",       "ttft_s",             "tpot_s",
-    "e2e_s",     "output_tokens_per_s", "total_tokens_per_s", "allreduce_time_s"};
+    "op_time_s",           "decode_step_s",      "ttft_s",          "tpot_s", "e2e_s",
+    "output_tokens_per_s", "total_tokens_per_s", "allreduce_time_s"};
 
 Prediction from_request(const Measurement& m) {
   auto r = request(m.scenario, m.isl, m.osl);
@@ -48,7 +48,8 @@ std::optional<MeasuredMetric> parse_measured_metric(std::string_view name) {
 }
 
 Prediction allreduce_time(const GpuSpec& gpu, double bytes, int64_t gpus, const Calibration* c) {
-  if (!gpu.interconnect_bandwidth_bytes_per_s) return {0, 0, gpu.name + " gives no interconnect bandwidth"};
+  if (!gpu.interconnect_bandwidth_bytes_per_s)
+    return {0, 0, gpu.name + " gives no interconnect bandwidth"};
   if (gpus < 2) return {0, 0, "an all-reduce needs 2 GPUs or more"};
   const double n = static_cast<double>(gpus);
   const double bound = 2 * (n - 1) / n * bytes / *gpu.interconnect_bandwidth_bytes_per_s;

@@ -71,8 +71,18 @@ std::vector<Row> table_rows(const Analysis& a) {
   // One total per attention type when the model has several ("total attention · sliding 128").
   for (const GroupCost& g : a.attention_types) {
     const LayerTypeInfo& type = a.layer_types[static_cast<size_t>(g.layer_type)];
-    Row r{"total " + attention_type_label(type), "group", std::to_string(type.count),
-          g.flops, g.bytes, 0, 0, g.intensity, g.time_s, g.bound, g.achieved_flops, type.label};
+    Row r{"total " + attention_type_label(type),
+          "group",
+          std::to_string(type.count),
+          g.flops,
+          g.bytes,
+          0,
+          0,
+          g.intensity,
+          g.time_s,
+          g.bound,
+          g.achieved_flops,
+          type.label};
     for (const OpCost& op : a.ops) {
       if (op.kind == OpKind::attention && op.layer_type == g.layer_type) {
         r.weight_bytes += op.weight_bytes;

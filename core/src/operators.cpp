@@ -157,8 +157,8 @@ void append_attention(const Step& st, const AttentionShape& a, double keys, doub
       const double sv_kv = B * keys * a.Hkv * a.dv * a.bv;
       out.decode_attention("qk", keys, 2 * B * H * a.dqk, k_key + B * H * ba, 2 * scores * a.dqk,
                            q_read + k_read + scores * ba, k_read);
-      out.decode_attention("softmax", keys, 5 * B * H, 2 * B * H * ba, 5 * scores,
-                           2 * scores * ba, 0);
+      out.decode_attention("softmax", keys, 5 * B * H, 2 * B * H * ba, 5 * scores, 2 * scores * ba,
+                           0);
       out.decode_attention("sv", keys, 2 * B * H * a.dv, B * H * ba + v_key, 2 * scores * a.dv,
                            scores * ba + sv_kv + o_write, sv_kv);
     }

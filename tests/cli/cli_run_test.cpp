@@ -353,8 +353,8 @@ TEST(CliRequest, IsThePrefillAndTheDecodeSteps) {
     EXPECT_DOUBLE_EQ(j["roofline"]["ttft_s"].get<double>(),
                      p["totals"]["roofline_time_s"].get<double>());
     EXPECT_NEAR(j["tpot_s"].get<double>() / d["totals"]["time_s"].get<double>(), 1, 1e-12);
-    EXPECT_NEAR(j["e2e_s"].get<double>(),
-                j["ttft_s"].get<double>() + j["tpot_s"].get<double>(), 1e-15);
+    EXPECT_NEAR(j["e2e_s"].get<double>(), j["ttft_s"].get<double>() + j["tpot_s"].get<double>(),
+                1e-15);
     // 4 sequences × 2 tokens over the end-to-end time.
     EXPECT_DOUBLE_EQ(j["output_tokens_per_s"].get<double>(), 8 / j["e2e_s"].get<double>());
     EXPECT_EQ(j["scenario"]["calibration"], cal);
@@ -382,22 +382,23 @@ TEST(CliRequest, BadInputIsOneMessage) {
   expect_error(cli("request --isl 10"), 2, "--osl is required");
   const fs::path dir = scratch();
   std::ofstream(dir / "missing.json") << R"({"id": "x", "efficiency": {}})";
-  expect_error(cli("request --isl 10 --osl 10 --calibration '" + (dir / "missing.json").string() +
-                   "'"),
-               1, "efficiency.gemm: missing");
+  expect_error(
+      cli("request --isl 10 --osl 10 --calibration '" + (dir / "missing.json").string() + "'"), 1,
+      "efficiency.gemm: missing");
   std::string text = slurp(fs::path(ROOFLINE_PRESETS) / "calibrations/h100-cuda-graphs.json");
   const size_t at = text.find("\"kernel_latency_s\": ");
   ASSERT_NE(at, std::string::npos);
   text.insert(at + 20, "-");
   std::ofstream(dir / "negative.json") << text;
-  expect_error(cli("request --isl 10 --osl 10 --calibration '" + (dir / "negative.json").string() +
-                   "'"),
-               1, "kernel_latency_s");
+  expect_error(
+      cli("request --isl 10 --osl 10 --calibration '" + (dir / "negative.json").string() + "'"), 1,
+      "kernel_latency_s");
 }
 
 TEST(CliFrontier, RowsAndParetoPoints) {
-  CliRun r = cli("frontier --model llama-3-8b --tp 1,2 --precisions bf16,fp8 --points 4 "
-                 "--isl 512 --osl 512 --format json");
+  CliRun r =
+      cli("frontier --model llama-3-8b --tp 1,2 --precisions bf16,fp8 --points 4 "
+          "--isl 512 --osl 512 --format json");
   ASSERT_EQ(r.code, 0) << r.err;
   const json j = json::parse(r.out);
   ASSERT_EQ(j["points"].size(), 2u * 2 * 4);
@@ -449,7 +450,7 @@ TEST(CliHelp, EveryCommandHasHelp) {
   }
   const std::pair<const char*, const char*> commands[] = {
       {"analyze", "--compute-efficiency"}, {"sweep", "--points"}, {"list", "--format"},
-      {"analyze", "--calibration"},        {"request", "--osl"},   {"frontier", "--precisions"},
+      {"analyze", "--calibration"},        {"request", "--osl"},  {"frontier", "--precisions"},
       {"predict", "--calibration"}};
   for (const auto& [cmd, option] : commands) {
     CliRun r = cli(std::string(cmd) + " --help");

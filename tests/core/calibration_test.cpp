@@ -111,8 +111,7 @@ TEST(Calibration, ValidateNamesTheBadParameter) {
   EXPECT_EQ(validate(c), "efficiency.attention.memory must be in (0, 1], got 1.300000");
   c = toy_calibration();
   c.kernel_latency_s = -1e-6;
-  EXPECT_EQ(validate(c),
-            "kernel_latency_s must be a time in seconds from 0 to 1, got -0.000001");
+  EXPECT_EQ(validate(c), "kernel_latency_s must be a time in seconds from 0 to 1, got -0.000001");
   c = toy_calibration();
   c.kernels.emplace_back("act", -1);
   EXPECT_EQ(validate(c), "kernels.act must be a count from 0 to 1000, got -1.000000");

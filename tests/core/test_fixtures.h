@@ -227,8 +227,8 @@ inline ModelConfig deepseek_v3() {
 }
 
 // A calibration with round numbers: every class at 80 % compute / 50 % memory but elementwise
-// and norms (25 % of the bandwidth), 4-bit weight-only matmuls at half the bandwidth, 3 µs a kernel with
-// k_proj and v_proj fused into q_proj, 10 µs an all-reduce at 80 % of the link, 50 µs a step.
+// and norms (25 % of the bandwidth), 4-bit weight-only matmuls at half the bandwidth, 3 µs a kernel
+// with k_proj and v_proj fused into q_proj, 10 µs an all-reduce at 80 % of the link, 50 µs a step.
 inline Calibration toy_calibration() {
   Calibration c;
   c.id = "toy-calibration";

@@ -150,8 +150,8 @@ TEST(Panels, ExpectedTimesFollowTheGpu) {
   ui.state.doc.gpu = lib().gpu("l4").value();
   follow_gpu_calibration(ui.state);
   EXPECT_FALSE(ui.state.doc.calibration);
-  EXPECT_EQ(ui.state.ui.message, "No calibration for " + ui.state.doc.gpu.name +
-                                     ": showing roofline bounds");
+  EXPECT_EQ(ui.state.ui.message,
+            "No calibration for " + ui.state.doc.gpu.name + ": showing roofline bounds");
   ui.frame(2);
 }
 

@@ -43,7 +43,8 @@ std::string caption_line(const Scenario& s, const Analysis& a) {
   }
   out += ": " + format_flop_rate(a.peak_flops) + ", " + format_bandwidth(a.bandwidth);
   // Under a calibration the dots are expected times, their bounds the rings above them.
-  if (s.calibration) out.append(dot).append("expected times (").append(s.calibration->id).append(")");
+  if (s.calibration)
+    out.append(dot).append("expected times (").append(s.calibration->id).append(")");
   return out;
 }
 

@@ -87,8 +87,7 @@ const FrontierData& ChartDataCache::frontier(int64_t isl, int64_t osl) {
   key.batch = key.tp = 1;
   key.seq = 1;
   key.phase = Phase::decode;
-  if (!frontier_valid_ || !(key == frontier_key_) || frontier_.isl != isl ||
-      frontier_.osl != osl) {
+  if (!frontier_valid_ || !(key == frontier_key_) || frontier_.isl != isl || frontier_.osl != osl) {
     frontier_ = make_frontier_data(s, isl, osl);
     frontier_key_ = std::move(key);
     frontier_valid_ = true;

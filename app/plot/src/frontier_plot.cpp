@@ -74,15 +74,14 @@ PlotGeometry build_frontier_plot(const FrontierData& data, const Scenario& s,
     if (p.fits_in_memory) extend(p.tokens_per_s_per_user, p.tokens_per_s_per_gpu);
   extend(data.current_per_user, data.current_per_gpu);
   if (!(x_hi > 0)) x_lo = 1, x_hi = 100, y_lo = 1, y_hi = 100;
-  const LogAxis xa{detail::nice_floor(x_lo / 1.6), detail::nice_ceil(x_hi * 1.6), area.x0,
-                   area.x1};
+  const LogAxis xa{detail::nice_floor(x_lo / 1.6), detail::nice_ceil(x_hi * 1.6), area.x0, area.x1};
   const double ly = std::log10(y_lo) - 0.3, hy = std::log10(y_hi) + 0.35;
   const LogAxis ya{detail::nice_floor(std::pow(10.0, std::min(ly, hy - 1.5))),
                    detail::nice_ceil(std::pow(10.0, hy)), area.y1, area.y0};
   auto px = [&](double x, double y) { return Vec2{xa.to_px(x), ya.to_px(y)}; };
 
-  detail::FrameSpec frame{xa, ya, "Interactivity (tokens/s per user)",
-                          "Throughput (output tokens/s per GPU)", "", ""};
+  detail::FrameSpec frame{
+      xa, ya, "Interactivity (tokens/s per user)", "Throughput (output tokens/s per GPU)", "", ""};
   if (view.show_title) {
     frame.title = view.title.empty()
                       ? "Throughput vs interactivity: " + s.model.name + " on " + s.gpu.name
@@ -91,13 +90,12 @@ PlotGeometry build_frontier_plot(const FrontierData& data, const Scenario& s,
   if (view.show_caption) {
     std::string tps, ps;
     for (int64_t tp : data.tps) tps += (tps.empty() ? "" : ", ") + std::to_string(tp);
-    for (Precision p : data.precisions)
-      ps += (ps.empty() ? "" : ", ") + std::string(to_string(p));
-    frame.caption = "prompt " + format_count(static_cast<double>(data.isl)) + " \u00b7 output " +
-                    format_count(static_cast<double>(data.osl)) + " tokens \u00b7 tp " + tps +
-                    " \u00b7 " + ps + " \u00b7 " +
-                    (s.calibration ? "expected (" + s.calibration->id + ")"
-                                   : std::string("roofline bounds"));
+    for (Precision p : data.precisions) ps += (ps.empty() ? "" : ", ") + std::string(to_string(p));
+    frame.caption =
+        "prompt " + format_count(static_cast<double>(data.isl)) + " \u00b7 output " +
+        format_count(static_cast<double>(data.osl)) + " tokens \u00b7 tp " + tps + " \u00b7 " + ps +
+        " \u00b7 " +
+        (s.calibration ? "expected (" + s.calibration->id + ")" : std::string("roofline bounds"));
   }
   detail::add_frame(g, frame, t, measure, f);
 
@@ -120,8 +118,8 @@ PlotGeometry build_frontier_plot(const FrontierData& data, const Scenario& s,
         curve.points.push_back(at);
       }
       if (curve.points.size() < 2) continue;
-      requests.push_back({curve.id, "tp " + std::to_string(tp) + " \u00b7 " +
-                                        std::string(to_string(p)),
+      requests.push_back({curve.id,
+                          "tp " + std::to_string(tp) + " \u00b7 " + std::string(to_string(p)),
                           first, 0.1 * f, label_size * 0.9, precision_colour(t, p), false});
       g.lines.push_back(std::move(curve));
     }
@@ -153,12 +151,12 @@ PlotGeometry build_frontier_plot(const FrontierData& data, const Scenario& s,
     current.x_value = data.current_per_user;
     current.y_value = data.current_per_gpu;
     g.markers.push_back(current);
-    requests.insert(requests.begin(),
-                    {"current",
-                     "now: B = " + format_count(static_cast<double>(data.current_batch)) +
-                         ", tp " + std::to_string(data.current_tp) +
-                         (data.current_fits ? "" : " (does not fit)"),
-                     current.center, current.radius_px, label_size, t.text, true});
+    requests.insert(
+        requests.begin(),
+        {"current",
+         "now: B = " + format_count(static_cast<double>(data.current_batch)) + ", tp " +
+             std::to_string(data.current_tp) + (data.current_fits ? "" : " (does not fit)"),
+         current.center, current.radius_px, label_size, t.text, true});
   }
   for (const Marker& m : g.markers) placer.add_dot(m.center, m.radius_px);
   if (!data.error.empty()) {

@@ -76,7 +76,8 @@ const std::vector<PresetEntry>& gpu_calibrations(AppState& s) {
     s.ui.calibrations_gpu = s.doc.gpu.id;
     s.ui.gpu_calibrations.clear();
     for (const std::string& id : s.library->calibrations_for(s.doc.gpu.id)) {
-      if (auto c = s.library->calibration(id)) s.ui.gpu_calibrations.push_back({id, c->name, "", ""});
+      if (auto c = s.library->calibration(id))
+        s.ui.gpu_calibrations.push_back({id, c->name, "", ""});
     }
   }
   return s.ui.gpu_calibrations;
@@ -415,7 +416,8 @@ void draw_bound_expected(AppState& s) {
   if (!calibrated) ImGui::PushStyleColor(ImGuiCol_Button, active);
   if (ImGui::Button("Bound", {half, 0})) s.doc.calibration.reset();
   if (!calibrated) ImGui::PopStyleColor();
-  item_tooltip(knob_tooltip(ChangeKey::calibration, "The textbook roofline: no calibration.").c_str());
+  item_tooltip(
+      knob_tooltip(ChangeKey::calibration, "The textbook roofline: no calibration.").c_str());
   ImGui::SameLine();
   const bool can_expect = calibrated || !entries.empty();
   ImGui::BeginDisabled(!can_expect);

@@ -202,11 +202,11 @@ void draw_throughput(AppState& s) {
   vs.throughput.hovered_id =
       ImGui::IsItemHovered() ? hit_test(vs.throughput_geometry, mouse, 0.35 * em) : std::string();
   const Theme theme = theme_by_name(to_string(s.chart.theme));
-  vs.throughput_geometry =
-      frontier ? build_frontier_plot(frontier_data(s), s.doc, vs.throughput, theme,
-                                     imgui_text_measure(s.ui.font_regular))
-               : build_throughput_plot(data, s.doc, vs.throughput, theme,
-                                       imgui_text_measure(s.ui.font_regular));
+  vs.throughput_geometry = frontier
+                               ? build_frontier_plot(frontier_data(s), s.doc, vs.throughput, theme,
+                                                     imgui_text_measure(s.ui.font_regular))
+                               : build_throughput_plot(data, s.doc, vs.throughput, theme,
+                                                       imgui_text_measure(s.ui.font_regular));
   paint_geometry(*ImGui::GetWindowDrawList(), vs.throughput_geometry, origin,
                  {s.ui.font_regular, s.ui.font_bold});
   const std::string& hov = vs.throughput.hovered_id;
@@ -214,13 +214,13 @@ void draw_throughput(AppState& s) {
   if (frontier) {
     const FrontierData& fd = frontier_data(s);
     if (hov == "current") {
-      ImGui::SetTooltip("Batch %lld on %lld GPU%s: %s per user, %s per GPU\n(prompt %lld, output "
-                        "%lld tokens: the Request tab's)",
-                        static_cast<long long>(fd.current_batch),
-                        static_cast<long long>(fd.current_tp), fd.current_tp > 1 ? "s" : "",
-                        format_token_rate(fd.current_per_user).c_str(),
-                        format_token_rate(fd.current_per_gpu).c_str(),
-                        static_cast<long long>(fd.isl), static_cast<long long>(fd.osl));
+      ImGui::SetTooltip(
+          "Batch %lld on %lld GPU%s: %s per user, %s per GPU\n(prompt %lld, output "
+          "%lld tokens: the Request tab's)",
+          static_cast<long long>(fd.current_batch), static_cast<long long>(fd.current_tp),
+          fd.current_tp > 1 ? "s" : "", format_token_rate(fd.current_per_user).c_str(),
+          format_token_rate(fd.current_per_gpu).c_str(), static_cast<long long>(fd.isl),
+          static_cast<long long>(fd.osl));
     }
     return;
   }
@@ -264,7 +264,8 @@ void draw_request(AppState& s) {
   length("Output (OSL)", "##osl", osl,
          "Output sequence length: tokens each sequence generates, one decode step each after "
          "the first.");
-  ImGui::TextDisabled("Batch %s (from Workload)", format_count(static_cast<double>(s.doc.batch)).c_str());
+  ImGui::TextDisabled("Batch %s (from Workload)",
+                      format_count(static_cast<double>(s.doc.batch)).c_str());
   ImGui::TextDisabled("%s", s.doc.calibration ? ("Expected: " + s.doc.calibration->name).c_str()
                                               : "Bounds (Roofs → Expected for calibrated times)");
   ImGui::EndGroup();
@@ -277,9 +278,9 @@ void draw_request(AppState& s) {
   const bool calibrated = s.doc.calibration.has_value();
   const std::string per_gpu = s.doc.tp > 1 ? " per GPU" : "";
   ImGui::BeginGroup();
-  if (ImGui::BeginTable("request", calibrated ? 3 : 2,
-                        ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg |
-                            ImGuiTableFlags_BordersInnerV)) {
+  if (ImGui::BeginTable(
+          "request", calibrated ? 3 : 2,
+          ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) {
     ImGui::TableSetupColumn("");
     ImGui::TableSetupColumn(calibrated ? "expected" : "roofline bound");
     if (calibrated) ImGui::TableSetupColumn("bound");
@@ -304,8 +305,7 @@ void draw_request(AppState& s) {
          "TTFT: the prefill step of batch × ISL prompt tokens.");
     line("Time per output token", time(r->tpot_s), time(r->roofline_tpot_s),
          "TPOT: the mean decode step over contexts ISL + 1 … ISL + OSL − 1 (summed exactly).");
-    line("End to end", time(r->e2e_s), time(r->roofline_e2e_s),
-         "TTFT plus every decode step.");
+    line("End to end", time(r->e2e_s), time(r->roofline_e2e_s), "TTFT plus every decode step.");
     line("Per user", rate(r->tokens_per_s_per_user),
          rate(r->roofline_tpot_s > 0 ? 1 / r->roofline_tpot_s : 0),
          "Tokens/s one user sees while decoding: 1 / TPOT.");
@@ -315,14 +315,13 @@ void draw_request(AppState& s) {
          rate(r->output_tokens_per_s_per_gpu * scale), "Output tokens/s divided by tp.");
     ImGui::EndTable();
   }
-  const std::string memory =
-      "Memory at " + format_count(static_cast<double>(isl + osl)) + " tokens: " +
-      format_bytes(r->memory_per_gpu_bytes) + per_gpu + " of " +
-      format_bytes(r->usable_memory_bytes) + " usable";
+  const std::string memory = "Memory at " + format_count(static_cast<double>(isl + osl)) +
+                             " tokens: " + format_bytes(r->memory_per_gpu_bytes) + per_gpu +
+                             " of " + format_bytes(r->usable_memory_bytes) + " usable";
   if (r->fits_in_memory) {
-    ImGui::TextUnformatted((memory + " · fits (up to batch " +
-                            format_count(static_cast<double>(r->max_batch)) + ")")
-                               .c_str());
+    ImGui::TextUnformatted(
+        (memory + " · fits (up to batch " + format_count(static_cast<double>(r->max_batch)) + ")")
+            .c_str());
   } else {
     ImGui::TextColored({0.9f, 0.25f, 0.2f, 1}, "%s",
                        (memory + " · does not fit (at most batch " +
@@ -344,8 +343,7 @@ void draw_details(AppState& s) {
     draw_operator_table(s);
     ImGui::EndTabItem();
   }
-  if (ImGui::BeginTabItem("Throughput", nullptr,
-                          wanted == 1 ? ImGuiTabItemFlags_SetSelected : 0)) {
+  if (ImGui::BeginTabItem("Throughput", nullptr, wanted == 1 ? ImGuiTabItemFlags_SetSelected : 0)) {
     s.ui.details_tab = 1;
     draw_throughput(s);
     ImGui::EndTabItem();

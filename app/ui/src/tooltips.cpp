@@ -150,19 +150,19 @@ void dot_tooltip(const AppState& s, const std::string& marker_id) {
     if (a->calibrated) {
       double latency = 0, ops_bound = 0;
       for (const OpCost& op : a->ops) {
-        const bool in = kind == "step" || (type ? op.layer_type == g.layer_type &&
-                                                      op.kind == OpKind::attention
-                                                : to_string(op.kind) == kind);
+        const bool in =
+            kind == "step" || (type ? op.layer_type == g.layer_type && op.kind == OpKind::attention
+                                    : to_string(op.kind) == kind);
         if (!in) continue;
         latency += op.latency_s;
         ops_bound += op.roofline_time_s;
       }
       // The step's all-reduce beyond its bytes (its bound is the step bound less the ops') and
       // its fixed overhead.
-      const double fixed = kind == "step" ? a->totals.communication_time_s -
-                                                (g.roofline_time_s - ops_bound) +
-                                                a->totals.step_overhead_s
-                                          : 0;
+      const double fixed = kind == "step"
+                               ? a->totals.communication_time_s - (g.roofline_time_s - ops_bound) +
+                                     a->totals.step_overhead_s
+                               : 0;
       ImGui::Separator();
       expected_rows(*a, g.time_s, g.roofline_time_s, latency, std::max(0.0, fixed));
     }

@@ -35,21 +35,21 @@ struct ClassEfficiency {
 
 // How well a calibration matches the data it was fitted on and the data it was not.
 struct CalibrationError {
-  std::string metric;           // "op_time_s", "decode_step_s", "ttft_s", "output_tokens_per_s"
-  int points = 0;               // measurements of that class
-  double fit_median = 0;        // median |predicted / measured − 1| over the fitted ones
-  double held_out_median = 0;   // over those kept out of the fit
+  std::string metric;          // "op_time_s", "decode_step_s", "ttft_s", "output_tokens_per_s"
+  int points = 0;              // measurements of that class
+  double fit_median = 0;       // median |predicted / measured − 1| over the fitted ones
+  double held_out_median = 0;  // over those kept out of the fit
   int held_out_points = 0;
-  std::string worst;            // the worst case, named
+  std::string worst;  // the worst case, named
 
   bool operator==(const CalibrationError&) const = default;
 };
 
 struct Calibration {
-  std::string id;      // preset id or file path ("" for none)
-  std::string name;    // "H100, CUDA-graph decode (vLLM, SGLang, TensorRT-LLM)"
-  std::string style;   // "cuda-graphs" or "eager"
-  std::string source;  // what it was fitted on: sources and conditions
+  std::string id;                 // preset id or file path ("" for none)
+  std::string name;               // "H100, CUDA-graph decode (vLLM, SGLang, TensorRT-LLM)"
+  std::string style;              // "cuda-graphs" or "eager"
+  std::string source;             // what it was fitted on: sources and conditions
   std::vector<std::string> gpus;  // the GPU presets it was fitted for
 
   ClassEfficiency efficiency[static_cast<size_t>(OpClass::count)];

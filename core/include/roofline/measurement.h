@@ -32,11 +32,11 @@ struct Measurement {
   std::string framework;  // what measured it, with its settings
   Scenario scenario;      // the conditions (the GPU, the model, batch, context, precisions, tp)
   MeasuredMetric metric = MeasuredMetric::op_time_s;
-  double value = 0;                // SI units
-  std::vector<std::string> ops;    // op_time_s: the ops summed (per layer)
-  int64_t isl = 0, osl = 0;        // request metrics
-  double bytes = 0;                // allreduce_time_s
-  int64_t gpus = 0;                // allreduce_time_s
+  double value = 0;                    // SI units
+  std::vector<std::string> ops;        // op_time_s: the ops summed (per layer)
+  int64_t isl = 0, osl = 0;            // request metrics
+  double bytes = 0;                    // allreduce_time_s
+  int64_t gpus = 0;                    // allreduce_time_s
   bool conditions_incomplete = false;  // the source leaves a condition unstated: not fitted
 };
 

@@ -50,9 +50,9 @@ Measurement read_one(const Reader& r, const PresetLibrary& library, const std::s
   s.gpu = gpu.value();
   if (c.has("model")) {
     std::string id = c.string("model");
-    const bool preset = std::find_if(library.models().begin(), library.models().end(),
-                                     [&](const PresetEntry& e) { return e.id == id; }) !=
-                        library.models().end();
+    const bool preset =
+        std::find_if(library.models().begin(), library.models().end(),
+                     [&](const PresetEntry& e) { return e.id == id; }) != library.models().end();
     if (!preset) id = (std::filesystem::path(base_dir) / id).lexically_normal().string();
     auto model = library.model(id);
     if (!model) c.fail_message("model", model.error());
@@ -84,7 +84,8 @@ Measurement read_one(const Reader& r, const PresetLibrary& library, const std::s
   if (m.conditions_incomplete) return m;
   if (m.metric == MeasuredMetric::op_time_s && m.ops.empty())
     r.missing("eval.ops", "the ops an op_time_s measurement times");
-  const bool needs_request = m.metric == MeasuredMetric::tpot_s || m.metric == MeasuredMetric::e2e_s ||
+  const bool needs_request = m.metric == MeasuredMetric::tpot_s ||
+                             m.metric == MeasuredMetric::e2e_s ||
                              m.metric == MeasuredMetric::output_tokens_per_s ||
                              m.metric == MeasuredMetric::total_tokens_per_s;
   if (needs_request && (m.isl <= 0 || m.osl <= 0))
@@ -110,7 +111,8 @@ Result<std::vector<Measurement>> parse_measurements(std::string_view json_text,
       // Appended piece by piece: `"[" + std::string&&` trips g++ 12's -Wrestrict.
       std::string where("[");
       where.append(std::to_string(i)).append("]");
-      if (!root[i].is_object()) return R::fail(std::string(origin) + ": " + where + ": expected an object");
+      if (!root[i].is_object())
+        return R::fail(std::string(origin) + ": " + where + ": expected an object");
       const Reader r(root[i], origin, where + ".");
       out.push_back(read_one(r, library, base_dir.empty() ? "." : base_dir, calibration));
     }

@@ -67,9 +67,8 @@ void read_compressed_tensors(const Reader& q, Quantization& out) {
 
 // modules_to_not_convert (and its other names): groups left in the scenario's precision.
 void read_exceptions(const Reader& q, Quantization& out) {
-  for (std::string_view key :
-       {"modules_to_not_convert", "ignore", "ignored_layers", "exclude_modules",
-        "llm_int8_skip_modules"}) {
+  for (std::string_view key : {"modules_to_not_convert", "ignore", "ignored_layers",
+                               "exclude_modules", "llm_int8_skip_modules"}) {
     const Json* list = q.find(key);
     if (!list) continue;
     if (!list->is_array()) q.fail(key, "a list of module names", *list);
@@ -84,8 +83,7 @@ void read_exceptions(const Reader& q, Quantization& out) {
       }
       // Routers and gates ("mlp.gate", "shared_expert_gate") are vectors or d × E: leaving them
       // unquantized changes no group's precision.
-      if (name.ends_with("gate") || name.ends_with("router") || name.ends_with("lm_head"))
-        continue;
+      if (name.ends_with("gate") || name.ends_with("router") || name.ends_with("lm_head")) continue;
       const bool attn = name.find("attn") != std::string::npos ||
                         name.find("attention") != std::string::npos ||
                         name.find("mixer") != std::string::npos;

@@ -200,29 +200,15 @@ bool gated_by_name(const Reader& r, const std::string& act) {
 
 // Keys that change the architecture in ways the generic (Llama-like) reading of an unknown
 // model_type would miss.
-constexpr std::string_view kArchitectureKeys[] = {"multi_query",
-                                                  "parallel_attn",
-                                                  "use_parallel_residual",
-                                                  "new_decoder_architecture",
-                                                  "alibi",
-                                                  "parallel_block",
-                                                  "n_head_kv",
-                                                  "num_kv_heads",
-                                                  "layer_types",
-                                                  "layers_block_type",
-                                                  "full_attention_interval",
-                                                  "attn_output_gate",
-                                                  "use_qk_norm",
-                                                  "qk_layernorm",
-                                                  // hybrids: per-layer attention kinds, linear
-                                                  // attention, Mamba blocks (MiniMax, Bamba,
-                                                  // Falcon-H1)
-                                                  "attn_type_list",
-                                                  "linear_attn_config",
-                                                  "attn_layer_indices",
-                                                  "mamba_d_ssm",
-                                                  "mamba_d_state",
-                                                  "use_sliding_window"};
+constexpr std::string_view kArchitectureKeys[] = {
+    "multi_query", "parallel_attn", "use_parallel_residual", "new_decoder_architecture", "alibi",
+    "parallel_block", "n_head_kv", "num_kv_heads", "layer_types", "layers_block_type",
+    "full_attention_interval", "attn_output_gate", "use_qk_norm", "qk_layernorm",
+    // hybrids: per-layer attention kinds, linear
+    // attention, Mamba blocks (MiniMax, Bamba,
+    // Falcon-H1)
+    "attn_type_list", "linear_attn_config", "attn_layer_indices", "mamba_d_ssm", "mamba_d_state",
+    "use_sliding_window"};
 
 // Keys of architectures no rule here counts: refused by name rather than read wrongly.
 void refuse_unsupported(const Reader& r, const ModelFamily& f, std::string_view model_type) {

@@ -29,9 +29,8 @@ std::string request_to_json(const Scenario& s, int64_t isl, int64_t osl, const R
   j["output_tokens_per_s_per_gpu"] = r.output_tokens_per_s_per_gpu;
   j["total_tokens_per_s"] = r.total_tokens_per_s;
   j["tokens_per_s_per_user"] = r.tokens_per_s_per_user;
-  j["roofline"] = {{"ttft_s", r.roofline_ttft_s},
-                   {"tpot_s", r.roofline_tpot_s},
-                   {"e2e_s", r.roofline_e2e_s}};
+  j["roofline"] = {
+      {"ttft_s", r.roofline_ttft_s}, {"tpot_s", r.roofline_tpot_s}, {"e2e_s", r.roofline_e2e_s}};
   j["memory"] = {{"context_tokens", isl + osl},
                  {"weights_bytes", r.weights_bytes},
                  {"kv_cache_bytes", r.kv_cache_bytes},

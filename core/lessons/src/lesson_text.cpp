@@ -87,9 +87,9 @@ namespace {
 // ops of the model's layers of that kind.
 constexpr std::array<std::string_view, 9> kGroups = {
     "fc", "attention", "elementwise", "step", "full", "sliding", "chunked", "linear", "mamba"};
-constexpr std::array<std::string_view, 9> kGroupFields = {
-    "intensity", "achieved", "flops", "bytes", "time", "bound", "pct_peak", "pct_roof",
-    "roofline_time"};
+constexpr std::array<std::string_view, 9> kGroupFields = {"intensity", "achieved", "flops",
+                                                          "bytes",     "time",     "bound",
+                                                          "pct_peak",  "pct_roof", "roofline_time"};
 constexpr std::string_view kPlainNames[] = {"gpu",
                                             "model",
                                             "batch",

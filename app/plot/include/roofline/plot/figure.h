@@ -15,9 +15,9 @@
 #include <optional>
 
 #include "roofline/analysis.h"
+#include "roofline/plot/frontier_plot.h"
 #include "roofline/plot/roofline_plot.h"
 #include "roofline/plot/theme.h"
-#include "roofline/plot/frontier_plot.h"
 #include "roofline/plot/throughput_plot.h"
 #include "roofline/scenario.h"
 
