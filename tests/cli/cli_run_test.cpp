@@ -388,7 +388,7 @@ TEST(CliRequest, BadInputIsOneMessage) {
   std::string text = slurp(fs::path(ROOFLINE_PRESETS) / "calibrations/h100-cuda-graphs.json");
   const size_t at = text.find("\"kernel_latency_s\": ");
   ASSERT_NE(at, std::string::npos);
-  text.insert(at + 20, "-");
+  text.insert(at + 20, 1, '-');  // a count and a char: g++ 12 misreads insert(pos, "-")
   std::ofstream(dir / "negative.json") << text;
   expect_error(
       cli("request --isl 10 --osl 10 --calibration '" + (dir / "negative.json").string() + "'"), 1,
@@ -433,7 +433,9 @@ TEST(CliPredict, MeasuredAgainstExpectedAndBound) {
   ASSERT_EQ(cal.code, 0) << cal.err;
   const json c = json::parse(cal.out);
   for (const json& p : c) {
-    if (p["gpu"] == "a100-80gb-sxm") EXPECT_GT(p["expected"], p["bound"]) << p["id"];
+    if (p["gpu"] == "a100-80gb-sxm") {
+      EXPECT_GT(p["expected"], p["bound"]) << p["id"];
+    }
   }
   const fs::path dir = scratch();
   std::ofstream(dir / "bad.json") << R"([{"id": "x", "metric": "op_time_s", "value": 1e-5,

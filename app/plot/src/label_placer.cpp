@@ -126,4 +126,15 @@ std::optional<PlacedLabel> LabelPlacer::place(const LabelRequest& request, Rgba 
   return std::nullopt;
 }
 
+void place_labels(LabelPlacer& placer, const std::vector<LabelRequest>& requests, PlotGeometry& g,
+                  const Theme& theme, double font_px) {
+  for (const LabelRequest& r : requests) {
+    if (auto placed = placer.place(r, theme.leader, 0.07 * font_px)) {
+      add_label_halo(placed->label, theme, font_px);
+      g.texts.push_back(placed->label);
+      if (placed->leader) g.lines.push_back(*placed->leader);
+    }
+  }
+}
+
 }  // namespace roofline::detail

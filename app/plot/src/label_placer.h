@@ -9,6 +9,7 @@
 
 #include "roofline/plot/axes.h"
 #include "roofline/plot/geometry.h"
+#include "roofline/plot/theme.h"
 
 namespace roofline::detail {
 
@@ -56,5 +57,10 @@ class LabelPlacer {
   };
   std::vector<Segment> segments_;
 };
+
+// Each request placed in order (with its halo, and a leader when it sits away from its dot) and
+// appended to `g`; a request with no free place is dropped.
+void place_labels(LabelPlacer& placer, const std::vector<LabelRequest>& requests, PlotGeometry& g,
+                  const Theme& theme, double font_px);
 
 }  // namespace roofline::detail

@@ -190,15 +190,7 @@ PlotGeometry build_throughput_plot(const ThroughputData& data, const Scenario& s
     detail::add_label_halo(l, t, f);
     if (placer.reserve_if_free(l.box)) g.texts.push_back(l);
   }
-  if (view.show_labels) {
-    for (const auto& r : requests) {
-      if (auto placed = placer.place(r, t.leader, 0.07 * f)) {
-        detail::add_label_halo(placed->label, t, f);
-        g.texts.push_back(placed->label);
-        if (placed->leader) g.lines.push_back(*placed->leader);
-      }
-    }
-  }
+  if (view.show_labels) detail::place_labels(placer, requests, g, t, f);
   return g;
 }
 
