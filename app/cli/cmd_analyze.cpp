@@ -25,6 +25,10 @@ void register_analyze(CLI::App& app) {
   cmd->callback([options] {
     const Scenario s = resolve_builtin_scenario(options->scenario);
     const Analysis a = analyze(s);
+    if (a.ops.empty()) {
+      throw CliError(a.warnings.empty() ? std::string("the scenario gives no operators")
+                                        : a.warnings.front());
+    }
     std::string out;
     if (options->format == "json") {
       out = analysis_to_json(s, a);

@@ -30,13 +30,17 @@ std::string list_table(const PresetLibrary& library, std::string_view kind) {
   std::vector<std::vector<std::string>> rows;
   std::vector<bool> right;
   if (kind == "gpus") {
-    rows.push_back({"id", "name", "bf16", "fp8", "bandwidth", "memory"});
-    right = {false, false, true, true, true, true};
-    for (const auto& e : library.gpus()) {
-      GpuSpec g = loaded(library.gpu(e.id));
-      rows.push_back({e.id, g.name, peak_text(g, Precision::bf16), peak_text(g, Precision::fp8),
-                      format_bandwidth(g.memory_bandwidth_bytes_per_s),
-                      format_bytes(g.memory_capacity_bytes)});
+    // Grouped as the app's GPU list: by class, then vendor.
+    rows.push_back({"id", "name", "class", "memory", "bandwidth", "bf16", "fp8"});
+    right = {false, false, false, true, true, true, true};
+    std::vector<GpuSpec> gpus;
+    for (const auto& e : library.gpus()) gpus.push_back(loaded(library.gpu(e.id)));
+    for (size_t i : grouped_order(gpus)) {
+      const GpuSpec& g = gpus[i];
+      rows.push_back({g.id, g.name,
+                      g.device_class ? std::string(to_string(*g.device_class)) : std::string("-"),
+                      memory_text(g), format_bandwidth(g.memory_bandwidth_bytes_per_s),
+                      peak_text(g, Precision::bf16), peak_text(g, Precision::fp8)});
     }
   } else if (kind == "models") {
     rows.push_back({"id", "name", "parameters", "active", "layers", "hidden", "heads/kv", "kind"});

@@ -199,8 +199,8 @@ Communication communication_time(const Scenario& s, Analysis& a) {
   const double n = static_cast<double>(reduces);
   Communication c{n * one, n * one};
   if (s.calibration) {
-    c.expected_s = n * (one / s.calibration->allreduce_efficiency +
-                        s.calibration->allreduce_latency_s);
+    c.expected_s =
+        n * (one / s.calibration->allreduce_efficiency + s.calibration->allreduce_latency_s);
   }
   return c;
 }
@@ -235,15 +235,18 @@ Analysis analyze(const Scenario& s) {
   a.math_precision = math_precision(widest_weights(s), s.activations);
   const std::optional<Precision> roof = resolve_roof(s.gpu, a.math_precision);
   if (!roof) {
-    a.warnings.push_back(s.gpu.name + " has no compute roof for " +
-                         std::string(to_string(a.math_precision)) + " or any wider precision");
+    std::string why = s.gpu.name + " has no compute roof for " +
+                      std::string(to_string(a.math_precision)) + " or any wider precision";
+    if (!s.gpu.peak_flops_note.empty()) why += " (" + s.gpu.peak_flops_note + ")";
+    a.warnings.push_back(why + ": roofline computes no step times without one");
     return a;
   }
   a.roof_precision = *roof;
   if (a.roof_precision != a.math_precision) {
     a.warnings.push_back(s.gpu.name + " has no " + std::string(to_string(a.math_precision)) +
                          " roof: using " + std::string(to_string(a.roof_precision)) +
-                         ", the next wider precision it has");
+                         ", the next wider precision it has" +
+                         (s.gpu.peak_flops_note.empty() ? "" : " (" + s.gpu.peak_flops_note + ")"));
   }
   a.peak_flops = *s.gpu.peak(a.roof_precision) * s.compute_efficiency;
   a.bandwidth = s.gpu.memory_bandwidth_bytes_per_s * s.memory_efficiency;

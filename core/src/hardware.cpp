@@ -1,8 +1,125 @@
 #include "roofline/hardware.h"
 
 #include <algorithm>
+#include <cctype>
+
+#include "roofline/units.h"
 
 namespace roofline {
+
+namespace {
+
+bool same_letters(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) ==
+                  std::tolower(static_cast<unsigned char>(y));
+         });
+}
+
+}  // namespace
+
+std::string_view to_string(MemoryType t) {
+  switch (t) {
+    case MemoryType::hbm2:
+      return "HBM2";
+    case MemoryType::hbm2e:
+      return "HBM2e";
+    case MemoryType::hbm3:
+      return "HBM3";
+    case MemoryType::hbm3e:
+      return "HBM3e";
+    case MemoryType::gddr6:
+      return "GDDR6";
+    case MemoryType::gddr6x:
+      return "GDDR6X";
+    case MemoryType::gddr7:
+      return "GDDR7";
+    case MemoryType::lpddr5:
+      return "LPDDR5";
+    case MemoryType::lpddr5x:
+      return "LPDDR5X";
+  }
+  return "";
+}
+
+std::optional<MemoryType> parse_memory_type(std::string_view name) {
+  for (MemoryType t : kAllMemoryTypes) {
+    if (same_letters(name, to_string(t))) return t;
+  }
+  return std::nullopt;
+}
+
+std::string_view to_string(DeviceClass c) {
+  switch (c) {
+    case DeviceClass::datacenter:
+      return "datacenter";
+    case DeviceClass::workstation:
+      return "workstation";
+    case DeviceClass::consumer:
+      return "consumer";
+    case DeviceClass::embedded:
+      return "embedded";
+    case DeviceClass::accelerator:
+      return "accelerator";
+  }
+  return "";
+}
+
+std::optional<DeviceClass> parse_device_class(std::string_view name) {
+  for (DeviceClass c : kAllDeviceClasses) {
+    if (name == to_string(c)) return c;
+  }
+  return std::nullopt;
+}
+
+std::string_view device_class_title(DeviceClass c) {
+  switch (c) {
+    case DeviceClass::datacenter:
+      return "Data centre GPUs";
+    case DeviceClass::workstation:
+      return "Workstation";
+    case DeviceClass::consumer:
+      return "Consumer (GeForce, Mac)";
+    case DeviceClass::embedded:
+      return "Embedded";
+    case DeviceClass::accelerator:
+      return "Other accelerators";
+  }
+  return "";
+}
+
+std::string memory_text(const GpuSpec& gpu) {
+  std::string text = format_bytes(gpu.memory_capacity_bytes);
+  if (gpu.memory_type) text.append(" ").append(to_string(*gpu.memory_type));
+  if (gpu.unified_memory) text.append(" unified");
+  return text;
+}
+
+std::vector<size_t> grouped_order(const std::vector<GpuSpec>& gpus) {
+  std::vector<size_t> order(gpus.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  auto rank = [](const GpuSpec& g) {
+    return g.device_class ? static_cast<int>(*g.device_class)
+                          : static_cast<int>(kAllDeviceClasses.size());
+  };
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    const GpuSpec &x = gpus[a], &y = gpus[b];
+    if (rank(x) != rank(y)) return rank(x) < rank(y);
+    return x.vendor < y.vendor;
+  });
+  return order;
+}
+
+std::string group_title(const GpuSpec& gpu) {
+  std::string title(gpu.device_class ? device_class_title(*gpu.device_class) : "Other devices");
+  if (!gpu.vendor.empty()) title.append(" · ").append(gpu.vendor);
+  return title;
+}
+
+bool has_no_roof(const GpuSpec& gpu) {
+  return std::none_of(gpu.peak_flops.begin(), gpu.peak_flops.end(),
+                      [](const std::optional<double>& p) { return p.has_value(); });
+}
 
 std::optional<Precision> resolve_roof(const GpuSpec& gpu, Precision wanted) {
   for (Precision p : fallback_chain(wanted)) {

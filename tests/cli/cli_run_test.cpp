@@ -242,8 +242,12 @@ TEST(CliErrors, UsageErrorsExitTwo) {
 
 TEST(CliErrors, BadInputExitsOne) {
   expect_error(cli("analyze --gpu h900"), 1,
-               "--gpu: unknown GPU 'h900': expected one of a100-40gb,");
+               "--gpu: unknown GPU 'h900': expected one of a10, a100-40gb,");
   expect_error(cli("analyze --model llama-9"), 1, "--model: unknown model 'llama-9'");
+  // A GPU whose vendor publishes no FLOP/s: refused by name, not a table of zeros.
+  expect_error(cli("analyze --gpu apple-m4-max"), 1,
+               "Apple M4 Max 128GB (40-core GPU) has no compute roof for bf16 or any wider "
+               "precision (Apple publishes no FLOP/s");
   expect_error(cli("analyze --batch 0"), 1, "batch must be between 1 and 1000000, got 0");
   expect_error(cli("analyze --batch 1000000000000"), 1,
                "batch must be between 1 and 1000000, got 1000000000000");
@@ -285,6 +289,11 @@ TEST(CliList, GpusModelsScenarios) {
   ASSERT_EQ(gpus.code, 0) << gpus.err;
   EXPECT_NE(gpus.out.find("h100-sxm"), std::string::npos);
   EXPECT_NE(gpus.out.find("3.35 TB/s"), std::string::npos) << gpus.out;
+  // The app's columns: class and memory with its type; data centre first, accelerators last.
+  EXPECT_NE(gpus.out.find("85.5 GB HBM3"), std::string::npos) << gpus.out;
+  EXPECT_NE(gpus.out.find("137 GB LPDDR5X unified"), std::string::npos) << gpus.out;
+  EXPECT_LT(gpus.out.find("datacenter"), gpus.out.find("workstation"));
+  EXPECT_LT(gpus.out.find("consumer"), gpus.out.find("accelerator"));
 
   CliRun models = cli("list models --format json");
   ASSERT_EQ(models.code, 0) << models.err;

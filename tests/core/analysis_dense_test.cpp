@@ -337,7 +337,15 @@ TEST(AnalysisDense, InvalidScenarioGivesWarningAndNoOps) {
   // Names the GPU and the math precision, and says no wider roof exists either.
   EXPECT_EQ(b.warnings, std::vector<std::string>{no_roof.gpu.name +
                                                  " has no compute roof for bf16 or any wider "
-                                                 "precision"});
+                                                 "precision: roofline computes no step times "
+                                                 "without one"});
+  // With the preset's note of what the vendor does not publish, the message says it too.
+  no_roof.gpu.peak_flops_note = "Apple publishes no FLOP/s";
+  EXPECT_EQ(analyze(no_roof).warnings,
+            std::vector<std::string>{no_roof.gpu.name +
+                                     " has no compute roof for bf16 or any wider precision "
+                                     "(Apple publishes no FLOP/s): roofline computes no step "
+                                     "times without one"});
   EXPECT_EQ(b.totals.time_s, 0.0);
 }
 

@@ -30,7 +30,7 @@ inline GpuSpec h100_sxm() {
   g.set_peak(Precision::fp16, 989e12);
   g.set_peak(Precision::fp8, 1979e12);
   g.set_peak(Precision::int8, 1979e12);
-  g.caches = {{"L2", 12e12}};
+  g.caches = {{"L2", 12e12, ""}};
   g.interconnect_bandwidth_bytes_per_s = 450e9;
   return g;
 }

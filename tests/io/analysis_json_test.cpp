@@ -70,7 +70,7 @@ TEST(AnalysisJson, ValuesAreTheAnalysisAtFullPrecision) {
   EXPECT_EQ(j["hardware"]["peak_flops"].get<double>(), 989e12);
   EXPECT_EQ(j["hardware"]["bandwidth"].get<double>(), 3.35e12);
   EXPECT_EQ(j["hardware"]["ridge_point"].get<double>(), 989e12 / 3.35e12);
-  EXPECT_EQ(j["hardware"]["memory_capacity"].get<double>(), 80e9);
+  EXPECT_EQ(j["hardware"]["memory_capacity"].get<double>(), 85520809984.0);  // 81,559 MiB
   for (size_t i = 0; i < a.ops.size(); ++i) {
     const json& op = j["ops"][i];
     EXPECT_EQ(op["name"], std::string(a.ops[i].name));

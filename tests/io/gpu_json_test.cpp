@@ -111,7 +111,51 @@ TEST(GpuJson, UnknownPrecision) {
 
 TEST(GpuJson, NeedsAtLeastOnePeak) {
   EXPECT_EQ(error_of(R"({"memory_bandwidth": 1e12, "memory_capacity": 1e10, "peak_flops": {}})"),
-            "gpus/bad.json: peak_flops: expected at least one precision with a peak, got {}");
+            "gpus/bad.json: peak_flops: expected at least one precision with a peak (or a "
+            "peak_flops_note saying why none), got {}");
+}
+
+// A device whose vendor publishes bandwidth only (Apple) loads with no roof, if it says why.
+TEST(GpuJson, NoPeakWithANote) {
+  auto g = parse_gpu(R"({"memory_bandwidth": 546e9, "memory_capacity": 1e11, "peak_flops": {},
+                        "peak_flops_note": "Apple publishes no FLOP/s", "memory_type": "lpddr5x",
+                        "unified_memory": true, "category": "consumer"})",
+                     "gpus/m4.json");
+  ASSERT_TRUE(g) << g.error();
+  EXPECT_TRUE(has_no_roof(*g));
+  EXPECT_EQ(g->peak_flops_note, "Apple publishes no FLOP/s");
+  EXPECT_EQ(g->memory_type, MemoryType::lpddr5x);  // names are case-insensitive
+  EXPECT_EQ(memory_text(*g), "100 GB LPDDR5X unified");
+  EXPECT_EQ(g->device_class, DeviceClass::consumer);
+}
+
+TEST(GpuJson, MemoryTypeAndCategoryAreChecked) {
+  EXPECT_EQ(error_of(R"({"memory_bandwidth": 1e12, "memory_capacity": 1e10,
+                        "peak_flops": {"bf16": 1e14}, "memory_type": "HBM4"})"),
+            "gpus/bad.json: memory_type: expected one of HBM2, HBM2e, HBM3, HBM3e, GDDR6, GDDR6X, "
+            "GDDR7, LPDDR5, LPDDR5X, got \"HBM4\"");
+  EXPECT_EQ(error_of(R"({"memory_bandwidth": 1e12, "memory_capacity": 1e10,
+                        "peak_flops": {"bf16": 1e14}, "category": "server"})"),
+            "gpus/bad.json: category: expected one of datacenter, workstation, consumer, "
+            "embedded, accelerator, got \"server\"");
+}
+
+// The new keys survive a write and a read: memory type, class, note and a cache's derivation.
+TEST(GpuJson, NewKeysRoundTrip) {
+  GpuSpec g;
+  g.id = "x";
+  g.name = "X";
+  g.memory_bandwidth_bytes_per_s = 1e12;
+  g.memory_capacity_bytes = 1e10;
+  g.set_peak(Precision::bf16, 1e14);
+  g.memory_type = MemoryType::hbm3e;
+  g.unified_memory = true;
+  g.device_class = DeviceClass::accelerator;
+  g.peak_flops_note = "no fp32 published";
+  g.caches = {{"Shared memory", 3e13, "132 SMs x 128 B x 1.83 GHz"}};
+  auto back = parse_gpu(gpu_to_json(g), "x.json");
+  ASSERT_TRUE(back) << back.error();
+  EXPECT_EQ(*back, g);
 }
 
 }  // namespace

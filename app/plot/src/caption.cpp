@@ -35,6 +35,10 @@ std::string caption_line(const Scenario& s, const Analysis& a) {
     out += "TP " + std::to_string(s.tp) + ", per GPU";
   }
   out += dot;
+  if (a.peak_flops <= 0) {  // no compute roof for this precision: the GPU's bandwidth only
+    return out + "no " + std::string(to_string(a.math_precision)) + " compute roof" + dot +
+           format_bandwidth(s.gpu.memory_bandwidth_bytes_per_s) + " memory";
+  }
   if (s.compute_efficiency >= 1 && s.memory_efficiency >= 1) {
     out += "peak roofs";
   } else {

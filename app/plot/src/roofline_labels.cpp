@@ -15,7 +15,8 @@ constexpr double kCrowdedLegendShare = 0.2;  // of the plot area
 }  // namespace
 
 void RooflineBuilder::add_legend(const Trail* trail, const Analysis* compare) {
-  if (!v_.show_legend) return;
+  // No dots (no roof for the precision, an invalid scenario): nothing for a legend to name.
+  if (!v_.show_legend || a_.ops.empty()) return;
   std::vector<LegendEntry> entries;
   auto add = [&](std::string id, std::string label, bool visible, bool available) {
     if (!available || (!visible && !v_.legend_lists_hidden)) return (LegendEntry*)nullptr;

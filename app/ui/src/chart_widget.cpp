@@ -264,6 +264,22 @@ void draw_chart(AppState& s, ImVec2 size) {
   paint_geometry(*ImGui::GetWindowDrawList(), vs.geometry, origin,
                  {s.ui.font_regular, s.ui.font_bold});
   draw_chart_classroom_overlay(s, origin, size);
+  if (const Analysis& a = chart_data(s).analysis; a.ops.empty()) {
+    // Nothing to place: say why in the middle of the empty plot rather than draw a wrong roof.
+    const Rect area = vs.geometry.plot_area;
+    const std::string why = a.warnings.empty() ? std::string("The scenario gives no operators.")
+                                               : a.warnings.front() + ".";
+    const float wrap = static_cast<float>(std::min(area.width() * 0.8, 40.0 * em));
+    const ImVec2 text = ImGui::CalcTextSize(why.c_str(), nullptr, false, wrap);
+    const ImVec2 at{origin.x + static_cast<float>(area.x0 + area.x1) / 2 - text.x / 2,
+                    origin.y + static_cast<float>(area.y0 + area.y1) / 2 - text.y / 2};
+    ImDrawList& dl = *ImGui::GetWindowDrawList();
+    dl.AddRectFilled({at.x - em, at.y - em}, {at.x + text.x + em, at.y + text.y + em},
+                     ImGui::GetColorU32(ImGuiCol_PopupBg), 0.4f * em);
+    dl.AddRect({at.x - em, at.y - em}, {at.x + text.x + em, at.y + text.y + em},
+               ImGui::GetColorU32(ImGuiCol_Border), 0.4f * em);
+    dl.AddText(nullptr, 0, at, ImGui::GetColorU32(ImGuiCol_Text), why.c_str(), nullptr, wrap);
+  }
 
   const bool draggable = vs.hovered_id == "group:fc" ||
                          (vs.hovered_id == "group:attention" && s.doc.phase == Phase::prefill);

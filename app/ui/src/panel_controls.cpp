@@ -69,6 +69,60 @@ std::string preset_combo(const char* id, const std::vector<PresetEntry>& entries
   return picked;
 }
 
+// The GPU presets in list order (grouped by class and vendor), parsed on first use.
+const std::vector<GpuSpec>& gpu_menu(AppState& s) {
+  if (s.ui.gpu_menu.empty()) {
+    std::vector<GpuSpec> specs;
+    for (const PresetEntry& e : s.library->gpus()) {
+      if (auto g = s.library->gpu(e.id)) specs.push_back(std::move(g).value());
+    }
+    for (size_t i : grouped_order(specs)) s.ui.gpu_menu.push_back(specs[i]);
+  }
+  return s.ui.gpu_menu;
+}
+
+// A GPU combo: the presets under a heading per class and vendor, each with its memory and
+// bandwidth right-aligned beside the name. Returns the picked id, "-" for None, or "".
+std::string gpu_combo(AppState& s, const char* id, const GpuSpec* current, bool allow_none,
+                      const std::string& skip_id = {}) {
+  const std::vector<GpuSpec>& gpus = gpu_menu(s);
+  std::string preview = current ? current->name : std::string("None");
+  const bool is_preset = current && std::any_of(gpus.begin(), gpus.end(), [&](const GpuSpec& g) {
+                           return g.id == current->id;
+                         });
+  if (current && !is_preset) preview += " (file)";
+  std::string picked;
+  const float em = ImGui::GetFontSize();
+  ImGui::SetNextWindowSizeConstraints({std::max(ImGui::CalcItemWidth(), 34 * em), 0},
+                                      {FLT_MAX, FLT_MAX});
+  if (ImGui::BeginCombo(id, preview.c_str(), ImGuiComboFlags_HeightLargest)) {
+    if (allow_none && ImGui::Selectable("None", !current)) picked.assign(1, '-');
+    std::string group;
+    for (const GpuSpec& g : gpus) {
+      if (g.id == skip_id) continue;
+      if (const std::string title = group_title(g); title != group) {
+        group = title;
+        ImGui::Spacing();
+        ImGui::TextDisabled("%s", group.c_str());
+        ImGui::Separator();
+      }
+      const bool selected = current && g.id == current->id;
+      ImGui::PushID(g.id.c_str());
+      if (ImGui::Selectable(g.name.c_str(), selected)) picked = g.id;
+      if (selected) ImGui::SetItemDefaultFocus();
+      const std::string facts =
+          memory_text(g) + " · " + format_bandwidth(g.memory_bandwidth_bytes_per_s);
+      const float w = ImGui::CalcTextSize(facts.c_str()).x;
+      ImGui::SameLine(std::max(ImGui::GetContentRegionMax().x - w,
+                               ImGui::CalcTextSize(g.name.c_str()).x + 2 * em));
+      ImGui::TextDisabled("%s", facts.c_str());
+      ImGui::PopID();
+    }
+    ImGui::EndCombo();
+  }
+  return picked;
+}
+
 // The calibration presets fitted for the document's GPU, CUDA-graph ones first (id and name,
 // parsed once per GPU rather than every frame).
 const std::vector<PresetEntry>& gpu_calibrations(AppState& s) {
@@ -182,7 +236,7 @@ void draw_hardware(AppState& s) {
             "the flat compute roof, its memory bandwidth the slope. The dots' intensities "
             "do not change with the GPU, only where the roof sits above them.");
   ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - load_button_width());
-  const std::string gpu = preset_combo("##gpu", s.library->gpus(), s.doc.gpu.id, s.doc.gpu.name);
+  const std::string gpu = gpu_combo(s, "##gpu", &s.doc.gpu, false);
   item_tooltip(knob_tooltip(ChangeKey::gpu,
                             "The presets use dense datasheet peaks; the source is in each file.")
                    .c_str());
@@ -196,14 +250,13 @@ void draw_hardware(AppState& s) {
       "Load a GPU preset file (.json with memory_bandwidth, memory_capacity, "
       "peak_flops per precision).");
   disabled_wrapped(format_bandwidth(s.doc.gpu.memory_bandwidth_bytes_per_s) + " · " +
-                   format_bytes(s.doc.gpu.memory_capacity_bytes) + " HBM · " + s.doc.gpu.vendor);
+                   memory_text(s.doc.gpu) + " · " + s.doc.gpu.vendor);
 
   row_label("Compare",
             "A second GPU drawn dashed on the same chart, with hollow dots for the same "
             "workload: how far each roof moves when you change hardware.");
-  const std::string other = preset_combo(
-      "##compare", s.library->gpus(), s.doc.compare_gpu ? s.doc.compare_gpu->id : std::string(),
-      s.doc.compare_gpu ? s.doc.compare_gpu->name : std::string(), true, !s.doc.compare_gpu);
+  const std::string other = gpu_combo(
+      s, "##compare", s.doc.compare_gpu ? &*s.doc.compare_gpu : nullptr, true, s.doc.gpu.id);
   item_tooltip(knob_tooltip(ChangeKey::compare_gpu, "None turns the comparison off.").c_str());
   if (other == "-") {
     s.doc.compare_gpu.reset();
@@ -230,11 +283,12 @@ void draw_model(AppState& s) {
   if (ImGui::Button("Load…##model", {-FLT_MIN, 0})) open_file_dialog(s, FileAction::load_model);
   item_tooltip("Open any Hugging Face config.json (dense, GQA, MoE or MLA).");
   const ModelConfig& m = s.doc.model;
-  const Totals& t = chart_data(s).analysis.totals;
+  // From the model itself, not the analysis: a GPU without a roof still has a model to describe.
+  const ParameterCount count = count_parameters(m);
   // "48 layers: 36 linear + 12 full attention · 80.0 B params, 3.0 B active"
-  std::string shape = layout_text(m) + " · " + format_parameters(t.parameters) + " params";
+  std::string shape = layout_text(m) + " · " + format_parameters(count.total()) + " params";
   const FfnType* moe = find_ffn(m, FfnKind::moe);
-  if (moe) shape += ", " + format_parameters(t.active_parameters) + " active";
+  if (moe) shape += ", " + format_parameters(count.active()) + " active";
   if (m.heads > 0)
     shape += " · " + std::to_string(m.heads) + "/" + std::to_string(m.kv_heads) + " heads";
   if (moe)
@@ -340,9 +394,13 @@ void draw_precision(AppState& s) {
   item_tooltip(knob_tooltip(ChangeKey::kv).c_str());
 
   const Analysis& a = chart_data(s).analysis;
-  disabled_wrapped("Math: " + std::string(to_string(a.math_precision)) + " on the " +
-                   std::string(to_string(a.roof_precision)) + " roof (" +
-                   format_flop_rate(a.peak_flops) + ")");
+  if (a.peak_flops > 0) {
+    disabled_wrapped("Math: " + std::string(to_string(a.math_precision)) + " on the " +
+                     std::string(to_string(a.roof_precision)) + " roof (" +
+                     format_flop_rate(a.peak_flops) + ")");
+  } else {
+    disabled_wrapped("Math: " + std::string(to_string(a.math_precision)) + ", no compute roof");
+  }
   item_tooltip(
       "The matmuls run at the activations' precision unless the weights are wider. A GPU "
       "without that roof falls back to the next wider one it has.");

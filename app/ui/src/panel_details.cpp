@@ -404,6 +404,14 @@ std::string fit_message(const std::string& m, float room) {
 void draw_status_line(AppState& s) {
   const Analysis& a = chart_data(s).analysis;
   const Totals& t = a.totals;
+  if (a.ops.empty()) {  // no step to total: say why instead of a row of zeros
+    ImGui::Separator();
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextColored(
+        {0.9f, 0.25f, 0.2f, 1}, "%s",
+        a.warnings.empty() ? "the scenario gives no operators" : a.warnings.front().c_str());
+    return;
+  }
   const bool prefill = s.doc.phase == Phase::prefill;
   std::vector<std::string> parts = {"Step " + format_time(t.time_s)};
   if (a.calibrated) parts[0] += " expected (bound " + format_time(t.roofline_time_s) + ")";

@@ -5,16 +5,46 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "roofline/precision.h"
 
 namespace roofline {
 
+// The memory technology behind memory_bandwidth (shown beside the capacity: "80 GB HBM3").
+enum class MemoryType { hbm2, hbm2e, hbm3, hbm3e, gddr6, gddr6x, gddr7, lpddr5, lpddr5x };
+
+inline constexpr std::array<MemoryType, 9> kAllMemoryTypes = {
+    MemoryType::hbm2,  MemoryType::hbm2e,  MemoryType::hbm3,
+    MemoryType::hbm3e, MemoryType::gddr6,  MemoryType::gddr6x,
+    MemoryType::gddr7, MemoryType::lpddr5, MemoryType::lpddr5x};
+
+// As vendors write it: "HBM3e", "GDDR6X", "LPDDR5X".
+std::string_view to_string(MemoryType t);
+// Case-insensitive; nullopt for anything else.
+std::optional<MemoryType> parse_memory_type(std::string_view name);
+
+// The class a device is sold in; the GPU list groups by it.
+enum class DeviceClass { datacenter, workstation, consumer, embedded, accelerator };
+
+inline constexpr std::array<DeviceClass, 5> kAllDeviceClasses = {
+    DeviceClass::datacenter, DeviceClass::workstation, DeviceClass::consumer, DeviceClass::embedded,
+    DeviceClass::accelerator};
+
+// The JSON name: "datacenter", "workstation", "consumer", "embedded", "accelerator".
+std::string_view to_string(DeviceClass c);
+std::optional<DeviceClass> parse_device_class(std::string_view name);
+// A heading for lists: "Data centre GPUs", "Other accelerators".
+std::string_view device_class_title(DeviceClass c);
+
 // A faster memory level (L2, shared memory) drawn as an extra bandwidth ceiling.
 struct CacheCeiling {
   std::string name;
   double bandwidth_bytes_per_s = 0;
+  // How the figure was derived when no vendor prints it ("132 SMs x 128 B/clock x 1.83 GHz");
+  // empty for a published figure.
+  std::string derived;
 
   bool operator==(const CacheCeiling&) const = default;
 };
@@ -26,6 +56,12 @@ struct GpuSpec {
   std::string source;  // where the numbers come from (datasheet, dense or sparse)
   double memory_bandwidth_bytes_per_s = 0;
   double memory_capacity_bytes = 0;
+  std::optional<MemoryType> memory_type;  // nullopt: not given (a user file)
+  bool unified_memory = false;            // shared with the CPU (Apple, DGX Spark, Jetson)
+  std::optional<DeviceClass> device_class;
+  // What the vendor does not publish ("Apple publishes no FLOP/s for its GPUs"): said wherever a
+  // roof is missing, instead of inventing one.
+  std::string peak_flops_note;
   // Dense peak per precision; nullopt where the GPU has no such roof.
   std::array<std::optional<double>, kAllPrecisions.size()> peak_flops{};
   std::vector<CacheCeiling> caches;
@@ -39,6 +75,19 @@ struct GpuSpec {
 
   bool operator==(const GpuSpec&) const = default;
 };
+
+// "80 GB HBM3", "128 GB LPDDR5X unified", "24 GB" (no type given).
+std::string memory_text(const GpuSpec& gpu);
+
+// The order GPU lists show `gpus` in: by class (data centre, workstation, consumer, embedded,
+// other accelerators, then unclassified), then vendor A-Z, keeping the given order within a group.
+std::vector<size_t> grouped_order(const std::vector<GpuSpec>& gpus);
+
+// The heading of the group a GPU is listed under: "Data centre GPUs · NVIDIA".
+std::string group_title(const GpuSpec& gpu);
+
+// True when the GPU has no compute roof at all (a preset that carries only bandwidth).
+bool has_no_roof(const GpuSpec& gpu);
 
 // The roof a step of math precision `wanted` runs on: the first precision of
 // fallback_chain(wanted) that the GPU has. nullopt if it has none of them.

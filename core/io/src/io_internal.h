@@ -14,6 +14,9 @@ std::string display_name_of(std::string_view json_text, std::string_view fallbac
 
 // "fp32, tf32, bf16, fp16, fp8, int8, fp4, int4": for "expected one of" messages.
 std::string precision_names();
+// "HBM2, HBM2e, …" and "datacenter, workstation, …" for messages.
+std::string memory_type_names();
+std::string device_class_names();
 
 // True when `id_or_path` is to be read as a file path rather than a preset id.
 bool looks_like_path(std::string_view id_or_path);

@@ -34,15 +34,21 @@ Json gpu_json(const GpuSpec& gpu) {
   j["vendor"] = gpu.vendor;
   j["memory_bandwidth"] = gpu.memory_bandwidth_bytes_per_s;
   j["memory_capacity"] = gpu.memory_capacity_bytes;
+  if (gpu.memory_type) j["memory_type"] = std::string(to_string(*gpu.memory_type));
+  if (gpu.unified_memory) j["unified_memory"] = true;
+  if (gpu.device_class) j["category"] = std::string(to_string(*gpu.device_class));
   Json peaks = Json::object();
   for (Precision p : kAllPrecisions) {
     if (auto peak = gpu.peak(p)) peaks[std::string(to_string(p))] = *peak;
   }
   j["peak_flops"] = peaks;
+  if (!gpu.peak_flops_note.empty()) j["peak_flops_note"] = gpu.peak_flops_note;
   if (!gpu.caches.empty()) {
     Json caches = Json::array();
     for (const auto& c : gpu.caches) {
-      caches.push_back({{"name", c.name}, {"bandwidth", c.bandwidth_bytes_per_s}});
+      Json cache = {{"name", c.name}, {"bandwidth", c.bandwidth_bytes_per_s}};
+      if (!c.derived.empty()) cache["derived"] = c.derived;
+      caches.push_back(std::move(cache));
     }
     j["caches"] = caches;
   }

@@ -25,6 +25,16 @@ GpuSpec read_gpu(const Reader& r, std::string_view origin) {
   gpu.memory_bandwidth_bytes_per_s = r.number("memory_bandwidth", kBandwidth);
   gpu.memory_capacity_bytes = r.number("memory_capacity", positive_number("bytes"));
   gpu.interconnect_bandwidth_bytes_per_s = r.optional_number("interconnect_bandwidth", kBandwidth);
+  if (const Json* type = r.find("memory_type")) {
+    gpu.memory_type =
+        r.to_enum("memory_type", *type, parse_memory_type, "one of " + memory_type_names());
+  }
+  gpu.unified_memory = r.boolean("unified_memory", false);
+  if (const Json* c = r.find("category")) {
+    gpu.device_class =
+        r.to_enum("category", *c, parse_device_class, "one of " + device_class_names());
+  }
+  gpu.peak_flops_note = r.string("peak_flops_note", "");
 
   constexpr std::string_view kPeaks = "an object: precision name -> FLOP/s";
   const Json& peaks = r.at("peak_flops", kPeaks);
@@ -37,7 +47,11 @@ GpuSpec read_gpu(const Reader& r, std::string_view origin) {
   }
   bool any_peak = false;
   for (Precision p : kAllPrecisions) any_peak = any_peak || gpu.peak(p).has_value();
-  if (!any_peak) r.fail("peak_flops", "at least one precision with a peak", peaks);
+  // A device whose vendor publishes no FLOP/s (Apple) may carry none, if it says so.
+  if (!any_peak && gpu.peak_flops_note.empty()) {
+    r.fail("peak_flops",
+           "at least one precision with a peak (or a peak_flops_note saying why none)", peaks);
+  }
 
   if (const Json* caches = r.find("caches")) {
     if (!caches->is_array()) r.fail("caches", "a list of {name, bandwidth}", *caches);
@@ -50,6 +64,7 @@ GpuSpec read_gpu(const Reader& r, std::string_view origin) {
       ceiling.name = cr.string("name", "");
       if (ceiling.name.empty()) cr.missing("name", "a non-empty string");
       ceiling.bandwidth_bytes_per_s = cr.number("bandwidth", kBandwidth);
+      ceiling.derived = cr.string("derived", "");
       gpu.caches.push_back(std::move(ceiling));
     }
   }
@@ -57,6 +72,20 @@ GpuSpec read_gpu(const Reader& r, std::string_view origin) {
 }
 
 }  // namespace
+
+std::string memory_type_names() {
+  std::string names;
+  for (MemoryType t : kAllMemoryTypes) names.append(names.empty() ? "" : ", ").append(to_string(t));
+  return names;
+}
+
+std::string device_class_names() {
+  std::string names;
+  for (DeviceClass c : kAllDeviceClasses) {
+    names.append(names.empty() ? "" : ", ").append(to_string(c));
+  }
+  return names;
+}
 
 std::string precision_names() {
   std::string names;

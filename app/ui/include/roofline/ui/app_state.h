@@ -98,6 +98,9 @@ struct UiState {
   // The calibration presets fitted for `calibrations_gpu` (parsed once per GPU, not per frame).
   std::string calibrations_gpu;
   std::vector<PresetEntry> gpu_calibrations;
+  // The GPU presets parsed once for the GPU lists (grouped by class and vendor, with memory and
+  // bandwidth beside each name), in grouped_order.
+  std::vector<GpuSpec> gpu_menu;
   // The Request tab: prompt and output tokens per sequence (the batch is the document's).
   int64_t request_isl = 1024;
   int64_t request_osl = 1024;
