@@ -88,7 +88,12 @@ void draw_view_menu(AppState& s) {
   ImGui::MenuItem("Every operator", nullptr, &v.show_ops);
   ImGui::MenuItem("Trails (batch / prompt sweep)", nullptr, &v.show_trail);
   ImGui::MenuItem("Other precisions' roofs", nullptr, &v.show_other_roofs);
-  ImGui::MenuItem("Cache ceilings (L2)", nullptr, &v.show_caches);
+  // Named after what this GPU's preset carries (H100: shared memory; A100: L2 and shared memory).
+  std::string caches;
+  for (const CacheCeiling& c : s.doc.gpu.caches) caches += (caches.empty() ? "" : ", ") + c.name;
+  const std::string caches_item =
+      "Cache ceilings" + (caches.empty() ? std::string(" (none for this GPU)") : " (" + caches + ")");
+  ImGui::MenuItem(caches_item.c_str(), nullptr, &v.show_caches, !s.doc.gpu.caches.empty());
   ImGui::MenuItem("Compare GPU", nullptr, &v.show_compare, s.doc.compare_gpu.has_value());
   ImGui::MenuItem("Dot labels", nullptr, &s.view.plot.show_labels);
   ImGui::MenuItem("Legend", nullptr, &s.view.plot.show_legend);

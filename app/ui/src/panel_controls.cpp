@@ -518,7 +518,7 @@ void draw_roofs(AppState& s) {
                  "Drawn as the compute roof.");
   row_label("Memory",
             "Scales the bandwidth slope: real kernels reach 70–90% of the datasheet "
-            "HBM bandwidth.");
+            "memory bandwidth (HBM or GDDR).");
   percent_slider("##memory_eff", ChangeKey::memory_efficiency, s.doc.memory_efficiency, 5,
                  "Drawn as the bandwidth slope.");
   const float half = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;

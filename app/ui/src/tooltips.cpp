@@ -248,8 +248,15 @@ void dot_tooltip(const AppState& s, const std::string& marker_id) {
       if (id.substr(6) == c.name) {
         ImGui::Text("%s ceiling: %s", c.name.c_str(),
                     format_bandwidth(c.bandwidth_bytes_per_s).c_str());
-        ImGui::TextDisabled("A kernel whose working set stays in %s can run above the HBM slope.",
-                            c.name.c_str());
+        const std::string memory =
+            gpu.memory_type ? std::string(to_string(*gpu.memory_type)) : std::string("memory");
+        ImGui::TextDisabled("A kernel whose working set stays in %s can run above the %s slope.",
+                            c.name.c_str(), memory.c_str());
+        if (!c.derived.empty()) {
+          ImGui::TextDisabled("Derived, not a vendor figure: %s.", c.derived.c_str());
+        } else {
+          ImGui::TextDisabled("The vendor's figure (the preset's source says where).");
+        }
       }
     }
   }
