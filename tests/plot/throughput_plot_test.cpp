@@ -77,5 +77,20 @@ TEST(ThroughputPlot, WeightsThatDoNotFitSaySo) {
   EXPECT_NE(g.find_line("curve:beyond_wall"), nullptr);
 }
 
+// A GPU with no roof for the precision (Apple publishes no FLOP/s) is not a memory verdict: the
+// plot says there is no roof, not that the weights do not fit.
+TEST(ThroughputPlot, NoRoofSaysSoRatherThanDoesNotFit) {
+  Scenario s = testing::default_scenario();
+  s.gpu = PresetLibrary::builtin().gpu("apple-m4-max").value();
+  const ThroughputData d = make_throughput_data(s);
+  EXPECT_TRUE(d.points.empty());
+  EXPECT_EQ(d.no_curve, "no bf16 compute roof on Apple M4 Max 128GB (40-core GPU)");
+  const PlotGeometry g =
+      build_throughput_plot(d, s, ThroughputView{}, light_theme(), approximate_text_measure());
+  const TextLabel* why = g.find_text("wall:none");
+  ASSERT_NE(why, nullptr);
+  EXPECT_EQ(why->text, "no curve: no bf16 compute roof on Apple M4 Max 128GB (40-core GPU)");
+}
+
 }  // namespace
 }  // namespace roofline

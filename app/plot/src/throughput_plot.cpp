@@ -25,6 +25,14 @@ ThroughputData make_throughput_data(const Scenario& s, int points) {
   d.phase = s.phase;
   d.current_batch = s.batch;
   const Analysis a = analyze(s);
+  if (a.ops.empty()) {
+    const bool no_roof = validate(s).empty() && !resolve_roof(s.gpu, a.math_precision);
+    d.no_curve = no_roof ? "no " + std::string(to_string(a.math_precision)) + " compute roof on " +
+                               s.gpu.name
+                 : a.warnings.empty() ? std::string("the scenario gives no operators")
+                                      : a.warnings.front();
+    return d;
+  }
   d.current_tokens_per_s = a.totals.tokens_per_s;
   d.max_batch = a.totals.max_batch;
   const int64_t upper =
@@ -184,9 +192,12 @@ PlotGeometry build_throughput_plot(const ThroughputData& data, const Scenario& s
       }
     }
   } else if (data.max_batch == 0) {
-    TextLabel l = detail::make_text("wall:none", "the weights alone do not fit in memory",
-                                    {area.center().x, area.y0 + 0.5 * f}, label_size, t.attention,
-                                    HAlign::center, VAlign::top, measure);
+    // No roof (or no valid scenario) is not a memory verdict: say which it is.
+    const std::string why = data.no_curve.empty()
+                                ? std::string("the weights alone do not fit in memory")
+                                : "no curve: " + data.no_curve;
+    TextLabel l = detail::make_text("wall:none", why, {area.center().x, area.y0 + 0.5 * f},
+                                    label_size, t.attention, HAlign::center, VAlign::top, measure);
     detail::add_label_halo(l, t, f);
     if (placer.reserve_if_free(l.box)) g.texts.push_back(l);
   }

@@ -272,7 +272,9 @@ void draw_request(AppState& s) {
   ImGui::SameLine(0, 2 * em);
   auto r = request(s.doc, isl, osl);
   if (!r) {
+    ImGui::PushTextWrapPos(0.0f);
     ImGui::TextColored({0.9f, 0.25f, 0.2f, 1}, "%s", r.error().c_str());
+    ImGui::PopTextWrapPos();
     return;
   }
   const bool calibrated = s.doc.calibration.has_value();
@@ -407,9 +409,14 @@ void draw_status_line(AppState& s) {
   if (a.ops.empty()) {  // no step to total: say why instead of a row of zeros
     ImGui::Separator();
     ImGui::AlignTextToFramePadding();
-    ImGui::TextColored(
-        {0.9f, 0.25f, 0.2f, 1}, "%s",
-        a.warnings.empty() ? "the scenario gives no operators" : a.warnings.front().c_str());
+    // The chart and the precision panel give the whole reason; one line here.
+    const bool no_roof = validate(s.doc).empty() && !resolve_roof(s.doc.gpu, a.math_precision);
+    const std::string why =
+        no_roof ? "No step times: " + s.doc.gpu.name + " has no " +
+                      std::string(to_string(a.math_precision)) + " compute roof (see the chart)"
+        : a.warnings.empty() ? std::string("No step times: the scenario gives no operators")
+                             : a.warnings.front();
+    ImGui::TextColored({0.9f, 0.25f, 0.2f, 1}, "%s", why.c_str());
     return;
   }
   const bool prefill = s.doc.phase == Phase::prefill;

@@ -35,6 +35,9 @@ struct ThroughputData {
   std::optional<int64_t> knee;        // critical_value(batch): fc reaches the ridge
   double knee_tokens_per_s = 0;       // tokens/s at the knee (when there is one)
   double max_batch_tokens_per_s = 0;  // tokens/s at max_batch (when > 0)
+  // Why there is no curve at all (the GPU has no roof for the precision, an invalid scenario):
+  // the analysis' first warning; empty when there are points to draw.
+  std::string no_curve;
 };
 
 ThroughputData make_throughput_data(const Scenario& s, int points = 64);
