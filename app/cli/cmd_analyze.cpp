@@ -25,7 +25,7 @@ void register_analyze(CLI::App& app) {
   cmd->callback([options] {
     const Scenario s = resolve_builtin_scenario(options->scenario);
     const Analysis a = analyze(s);
-    if (a.ops.empty()) {
+    if (a.ops.empty()) {  // an invalid scenario (a roofless GPU was refused above)
       throw CliError(a.warnings.empty() ? std::string("the scenario gives no operators")
                                         : a.warnings.front());
     }

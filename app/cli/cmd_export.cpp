@@ -154,11 +154,15 @@ void register_export(CLI::App& app) {
   add_scenario_options(*cmd, options->scenario);
   ExportCliOptions& o = *options;
   cmd->add_option("--out", o.out, "Output file; its extension picks the format")->required();
-  cmd->add_option("--width", o.width, "Figure width in pixels (points for PDF; default 1280)");
-  cmd->add_option("--height", o.height, "Figure height in pixels (points for PDF; default 800)");
-  cmd->add_option("--scale", o.scale, "PNG only: pixels per figure pixel, for HiDPI (default 1)");
+  cmd->add_option("--width", o.width, "Figure width in pixels (points for PDF; default 1280)")
+      ->check(finite_number());
+  cmd->add_option("--height", o.height, "Figure height in pixels (points for PDF; default 800)")
+      ->check(finite_number());
+  cmd->add_option("--scale", o.scale, "PNG only: pixels per figure pixel, for HiDPI (default 1)")
+      ->check(finite_number());
   cmd->add_option("--font-size", o.font_size,
-                  "Base font size in pixels; every size in the chart scales with it (default 16)");
+                  "Base font size in pixels; every size in the chart scales with it (default 16)")
+      ->check(finite_number());
   cmd->add_option("--theme", o.theme, "light or dark (default: the scenario's view theme)")
       ->check(CLI::IsMember({"light", "dark"}));
   cmd->add_flag("--transparent", o.transparent, "No background (PNG, SVG, PDF)");

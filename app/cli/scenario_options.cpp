@@ -2,6 +2,8 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <charconv>
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -54,6 +56,15 @@ std::string flag_error(const std::string& error, const ScenarioOptions& o) {
   return error.substr(kChanges.size() + 2);  // "changes: " + what validate() says
 }
 
+// The whole of `text` as a finite decimal number; nullopt for "", "nan", "inf", "1.5x".
+std::optional<double> finite_from_text(const std::string& text) {
+  double v = 0;
+  const char* end = text.data() + text.size();
+  const auto [ptr, ec] = std::from_chars(text.data(), end, v);
+  if (text.empty() || ec != std::errc() || ptr != end || !std::isfinite(v)) return std::nullopt;
+  return v;
+}
+
 }  // namespace
 
 void add_scenario_options(CLI::App& app, ScenarioOptions& o,
@@ -89,11 +100,38 @@ void add_scenario_options(CLI::App& app, ScenarioOptions& o,
         add_choice(app, flag, help, {"on", "off"}, o, key,
                    [](const std::string& v) { return v == "on"; });
         break;
+      // Numbers are read as decimal text here, not by CLI11: "010" is ten (not octal eight),
+      // "" and "nan" are usage errors, and 2^64 is out of range as typed, not saturated.
       case KnobType::integer:
-        app.add_option_function<int64_t>(flag, set, help);
+        app.add_option_function<std::string>(
+               flag,
+               [&o, key, flag](const std::string& text) {
+                 int64_t v = 0;
+                 const char* end = text.data() + text.size();
+                 const auto [ptr, ec] = std::from_chars(text.data(), end, v);
+                 if (ec == std::errc::result_out_of_range && ptr == end) {
+                   const Knob& kn = knob(key);
+                   throw CliError(std::string(kn.name) + " must be between " +
+                                  std::to_string(static_cast<int64_t>(kn.min)) + " and " +
+                                  std::to_string(static_cast<int64_t>(kn.max)) + ", got " + text);
+                 }
+                 if (text.empty() || ec != std::errc() || ptr != end)
+                   throw CLI::ValidationError(flag, "expected a whole number, got '" + text + "'");
+                 o.given[key] = v;
+               },
+               help)
+            ->type_name("INT");
         break;
       case KnobType::fraction:
-        app.add_option_function<double>(flag, set, help);
+        app.add_option_function<std::string>(
+               flag,
+               [&o, key, flag](const std::string& text) {
+                 const std::optional<double> v = finite_from_text(text);
+                 if (!v) throw CLI::ValidationError(flag, "expected a number, got '" + text + "'");
+                 o.given[key] = *v;
+               },
+               help)
+            ->type_name("FLOAT");
         break;
     }
   }
@@ -120,11 +158,27 @@ Result<ScenarioFile> resolve_scenario(const ScenarioOptions& o, const PresetLibr
 ScenarioFile resolve_builtin_scenario_file(const ScenarioOptions& options) {
   auto file = resolve_scenario(options, PresetLibrary::builtin());
   if (!file) throw CliError(file.error());
+  // A GPU with no roof for the step's precision (nor a wider one): every command would print
+  // zeros, so each refuses it by name instead.
+  const Scenario& s = file->scenario;
+  if (validate(s).empty()) {
+    const Precision math = math_precision(widest_weights(s), s.activations);
+    if (!resolve_roof(s.gpu, math)) throw CliError(analyze(s).warnings.front());
+  }
   return std::move(file).value();
 }
 
 Scenario resolve_builtin_scenario(const ScenarioOptions& options) {
   return resolve_builtin_scenario_file(options).scenario;
+}
+
+const CLI::Validator& finite_number() {
+  static const CLI::Validator check(
+      [](const std::string& text) {
+        return finite_from_text(text) ? std::string() : "expected a number, got '" + text + "'";
+      },
+      "NUMBER");
+  return check;
 }
 
 }  // namespace roofline

@@ -13,7 +13,8 @@
 
 namespace CLI {
 class App;
-}
+class Validator;
+}  // namespace CLI
 
 namespace roofline {
 
@@ -41,5 +42,9 @@ Result<ScenarioFile> resolve_scenario(const ScenarioOptions& options, const Pres
 // thrown as a CliError (commands.h). The second gives the workload alone.
 ScenarioFile resolve_builtin_scenario_file(const ScenarioOptions& options);
 Scenario resolve_builtin_scenario(const ScenarioOptions& options);
+
+// A CLI11 check that refuses "nan" and "inf" (CLI11's Range lets NaN through): one home for
+// every number option that is not a knob.
+const CLI::Validator& finite_number();
 
 }  // namespace roofline

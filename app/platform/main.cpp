@@ -149,11 +149,11 @@ int main(int argc, char** argv) {
 
   const std::string dir = o.use_settings() ? settings_dir() : std::string();
   Settings settings;
+  std::string settings_warning;  // also shown in the window once it opens
   if (o.use_settings()) {
-    std::string warning;
-    settings = load_settings(dir, &warning);
-    if (!warning.empty())
-      std::fprintf(stderr, "roofline: warning: %s; using defaults\n", warning.c_str());
+    settings = load_settings(dir, &settings_warning);
+    if (!settings_warning.empty())
+      std::fprintf(stderr, "roofline: warning: %s; using defaults\n", settings_warning.c_str());
   }
   ScenarioFile doc;
   std::string doc_path;
@@ -171,6 +171,7 @@ int main(int argc, char** argv) {
   if (glfwInit() == GLFW_FALSE) return run_without_display(o, doc, width, height);
 
   AppState state = make_app_state(PresetLibrary::builtin(), std::move(doc));
+  if (!settings_warning.empty()) set_message(state, "Settings: " + settings_warning, true);
   state.ui.scenario_path = doc_path;
   state.ui.user_scale = o.scale.value_or(settings.ui_scale);
   state.ui.controls_width_em = settings.controls_width_em;

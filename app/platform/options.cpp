@@ -1,9 +1,41 @@
 #include "options.h"
 
 #include <CLI/CLI.hpp>
+#include <charconv>
+#include <cmath>
 #include <cstdio>
+#include <string>
 
 namespace roofline {
+
+namespace {
+
+// CLI11's Range lets NaN through (every comparison with it is false): refuse it first.
+const CLI::Validator kFinite(
+    [](const std::string& text) {
+      double v = 0;
+      const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+      if (ec != std::errc() || end != text.data() + text.size() || !std::isfinite(v))
+        return std::string("expected a finite number, got '") + text + "'";
+      return std::string();
+    },
+    "FINITE");
+
+// "1280x800" -> {1280, 800}; nullopt unless both sides are whole decimal numbers in int range.
+std::optional<std::pair<long long, long long>> parse_size(const std::string& text) {
+  const size_t x = text.find_first_of("xX");
+  if (x == std::string::npos) return std::nullopt;
+  long long w = 0, h = 0;
+  const char* begin = text.data();
+  const char* end = begin + text.size();
+  const auto a = std::from_chars(begin, begin + x, w);
+  const auto b = std::from_chars(begin + x + 1, end, h);
+  if (x == 0 || a.ec != std::errc() || a.ptr != begin + x || b.ec != std::errc() || b.ptr != end)
+    return std::nullopt;
+  return std::make_pair(w, h);
+}
+
+}  // namespace
 
 std::optional<AppOptions> parse_app_options(int argc, char** argv, int& exit_code) {
   AppOptions o;
@@ -21,10 +53,12 @@ std::optional<AppOptions> parse_app_options(int argc, char** argv, int& exit_cod
   app.add_option("--dump-geometry", o.dump_geometry_path,
                  "Write the chart's dot positions (window pixels) here after the first frames");
   app.add_option("--quit-after", o.quit_after_s, "Exit after this many seconds")
+      ->check(kFinite)
       ->check(CLI::Range(0.0, 86400.0));
   app.add_option("--theme", theme, "light or dark (overrides the scenario's theme)")
       ->check(CLI::IsMember({"light", "dark"}));
   app.add_option("--scale", o.scale, "UI scale factor on top of the monitor's (0.5 to 3)")
+      ->check(kFinite)
       ->check(CLI::Range(0.5, 3.0));
   app.add_flag("--no-settings", o.no_settings,
                "Neither read nor write the saved settings and last scenario");
@@ -41,16 +75,15 @@ std::optional<AppOptions> parse_app_options(int argc, char** argv, int& exit_cod
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    exit_code = app.exit(e);
+    // Help and version exit 0; every usage error exits 2, as --size's and roofline-cli's do.
+    exit_code = app.exit(e) == 0 ? 0 : 2;
     return std::nullopt;
   }
   if (!size.empty()) {
-    int w = 0, h = 0, consumed = 0;
-    char sep = 0;
-    const bool ok = std::sscanf(size.c_str(), "%d%c%d%n", &w, &sep, &h, &consumed) == 3 &&
-                    (sep == 'x' || sep == 'X') && static_cast<size_t>(consumed) == size.size();
+    const auto parsed = parse_size(size);
+    const long long w = parsed ? parsed->first : 0, h = parsed ? parsed->second : 0;
     const char* problem = nullptr;
-    if (!ok) {
+    if (!parsed) {
       problem = "expected WIDTHxHEIGHT in pixels (e.g. 1280x800)";
     } else if (w < 320 || h < 240 || w > 16384 || h > 16384) {
       problem = "each side must be between 320x240 and 16384";
@@ -60,8 +93,8 @@ std::optional<AppOptions> parse_app_options(int argc, char** argv, int& exit_cod
       exit_code = 2;
       return std::nullopt;
     }
-    o.width = w;
-    o.height = h;
+    o.width = static_cast<int>(w);
+    o.height = static_cast<int>(h);
   }
   o.theme = theme;
   if (!o.screenshot_path.empty() && !o.frames) o.frames = 4;

@@ -1,7 +1,11 @@
 #include "roofline/calibration.h"
 
+#include <array>
 #include <cmath>
+#include <cstdio>
 #include <string>
+
+#include "roofline/knobs.h"
 
 namespace roofline {
 
@@ -35,8 +39,10 @@ double Calibration::kernels_of(std::string_view op) const {
 namespace {
 
 std::string fraction_error(const std::string& key, double v) {
-  if (std::isfinite(v) && v > 0 && v <= 1) return {};
-  return key + " must be in (0, 1], got " + std::to_string(v);
+  if (std::isfinite(v) && v >= kMinFraction && v <= 1) return {};
+  std::array<char, 32> got{};
+  std::snprintf(got.data(), got.size(), "%g", v);
+  return key + " must be in [0.01, 1], got " + got.data();
 }
 
 std::string latency_error(const std::string& key, double v) {

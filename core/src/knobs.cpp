@@ -162,7 +162,7 @@ constexpr Knob kKnobs[] = {
      .name = "compute_efficiency",
      .flag = "compute-efficiency",
      .type = KnobType::fraction,
-     .min = 0,
+     .min = kMinFraction,
      .max = 1,
      .tween = Tween::linear,
      .help = "Share of peak FLOP/s reachable",
@@ -172,7 +172,7 @@ constexpr Knob kKnobs[] = {
      .name = "memory_efficiency",
      .flag = "memory-efficiency",
      .type = KnobType::fraction,
-     .min = 0,
+     .min = kMinFraction,
      .max = 1,
      .tween = Tween::linear,
      .help = "Share of peak bandwidth reachable",
@@ -182,7 +182,7 @@ constexpr Knob kKnobs[] = {
      .name = "memory_utilization",
      .flag = "memory-utilization",
      .type = KnobType::fraction,
-     .min = 0,
+     .min = kMinFraction,
      .max = 1,
      .tween = Tween::linear,
      .help = "Share of GPU memory usable for weights and KV",
@@ -266,10 +266,7 @@ std::string number_text(double v) {
 
 int64_t integer_bound(double bound) { return static_cast<int64_t>(bound); }
 
-bool in_range(const Knob& k, double v) {
-  if (k.type == KnobType::fraction) return std::isfinite(v) && v > k.min && v <= k.max;
-  return v >= k.min && v <= k.max;
-}
+bool in_range(const Knob& k, double v) { return std::isfinite(v) && v >= k.min && v <= k.max; }
 
 }  // namespace
 
@@ -316,7 +313,7 @@ std::string range_text(const Knob& k) {
   if (k.type == KnobType::integer) {
     return std::to_string(integer_bound(k.min)) + " to " + std::to_string(integer_bound(k.max));
   }
-  std::string range(1, '(');  // not "(" + ...: GCC 12 -Wrestrict bug
+  std::string range(1, '[');  // not "[" + ...: GCC 12 -Wrestrict bug
   return range.append(number_text(k.min)).append(", ").append(number_text(k.max)).append("]");
 }
 
@@ -349,7 +346,7 @@ std::string range_error(const Knob& k, const ChangeValue& v) {
   }
   if (const auto* d = std::get_if<double>(&v); d && k.type == KnobType::fraction) {
     if (in_range(k, *d)) return {};
-    return std::string(k.name) + " must be in " + range_text(k) + ", got " + std::to_string(*d);
+    return std::string(k.name) + " must be in " + range_text(k) + ", got " + number_text(*d);
   }
   return {};
 }

@@ -262,7 +262,7 @@ int64_t mixer_layers(const ModelConfig& m, MixerKind kind) {
 namespace {
 
 // Every shape integer stays at or below this, so no product of two of them overflows 64 bits.
-constexpr int64_t kMaxShape = 100'000'000;
+constexpr int64_t kMaxShape = kMaxModelShape;
 
 std::string in_range(std::string_view key, int64_t v, int64_t min = 1) {
   if (v >= min && v <= kMaxShape) return {};

@@ -3,6 +3,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "commands.h"
 #include "report.h"
 #include "roofline/io/preset_library.h"
 #include "scenario_options.h"
@@ -79,7 +80,17 @@ TEST(ScenarioOptions, ErrorsNameTheOption) {
 TEST(ScenarioOptions, ChoicesAreCheckedByTheParser) {
   EXPECT_THROW(resolve({"--precision", "fp7"}), CLI::ValidationError);
   EXPECT_THROW(resolve({"--phase", "train"}), CLI::ValidationError);
-  EXPECT_THROW(resolve({"--batch", "many"}), CLI::ConversionError);
+  EXPECT_THROW(resolve({"--batch", "many"}), CLI::ValidationError);
+  // Decimal as typed: not octal, not empty, not NaN; 2^64 is out of range, not saturated.
+  EXPECT_EQ(resolve({"--batch", "010"}).value().batch, 10);
+  EXPECT_THROW(resolve({"--batch", ""}), CLI::ValidationError);
+  EXPECT_THROW(resolve({"--compute-efficiency", "nan"}), CLI::ValidationError);
+  try {
+    resolve({"--batch", "18446744073709551616"});
+    ADD_FAILURE() << "2^64 accepted";
+  } catch (const CliError& e) {
+    EXPECT_STREQ(e.what(), "batch must be between 1 and 1000000, got 18446744073709551616");
+  }
 }
 
 TEST(Report, AlignedTableCountsCharactersNotBytes) {

@@ -240,10 +240,32 @@ TEST(CliErrors, UsageErrorsExitTwo) {
   expect_error(cli("list widgets"), 2, "widgets");
 }
 
+// A full disk (/dev/full) or any failed write of stdout: exit 1 and say so, never exit 0.
+TEST(CliErrors, StdoutWriteErrorsExitOne) {
+  if (!fs::exists("/dev/full")) GTEST_SKIP() << "no /dev/full here";
+  for (const char* args : {"analyze", "list gpus", "sweep --param batch --from 1 --to 8"}) {
+    fs::path err = scratch() / "stderr_full";
+    const std::string command =
+        std::string("'") + ROOFLINE_CLI + "' " + args + " >/dev/full 2>'" + err.string() + "'";
+    const int status = std::system(command.c_str());
+    EXPECT_EQ(WIFEXITED(status) ? WEXITSTATUS(status) : -1, 1) << args;
+    EXPECT_EQ(slurp(err),
+              "roofline-cli: error: cannot write to standard output (No space left on device)\n")
+        << args;
+  }
+}
+
 TEST(CliErrors, BadInputExitsOne) {
   expect_error(cli("analyze --gpu h900"), 1,
                "--gpu: unknown GPU 'h900': expected one of a10, a100-40gb,");
   expect_error(cli("analyze --model llama-9"), 1, "--model: unknown model 'llama-9'");
+  // Every command refuses a GPU with no roof for the step (the int4-only reproducer), by name.
+  for (const char* command :
+       {"analyze", "sweep --param batch --from 1 --to 8", "request --isl 128 --osl 128"}) {
+    expect_error(cli(std::string(command) + " --gpu '" + ROOFLINE_TEST_DATA +
+                     "/repro/gpu_int4_peak_only.json'"),
+                 1, "has no compute roof for bf16 or any wider precision");
+  }
   // A GPU whose vendor publishes no FLOP/s: refused by name, not a table of zeros.
   expect_error(cli("analyze --gpu apple-m4-max"), 1,
                "Apple M4 Max 128GB (40-core GPU) has no compute roof for bf16 or any wider "
@@ -251,7 +273,8 @@ TEST(CliErrors, BadInputExitsOne) {
   expect_error(cli("analyze --batch 0"), 1, "batch must be between 1 and 1000000, got 0");
   expect_error(cli("analyze --batch 1000000000000"), 1,
                "batch must be between 1 and 1000000, got 1000000000000");
-  expect_error(cli("analyze --compute-efficiency 1.5"), 1, "compute_efficiency must be in (0, 1]");
+  expect_error(cli("analyze --compute-efficiency 1.5"), 1,
+               "compute_efficiency must be in [0.01, 1]");
   expect_error(cli("analyze --model /no/such/config.json"), 1,
                "/no/such/config.json: cannot read (No such file or directory)");
   expect_error(cli("sweep --param batch --from 0 --to 10"), 1, "--from");

@@ -108,7 +108,7 @@ TEST(Calibration, ValidateNamesTheBadParameter) {
   Calibration c = toy_calibration();
   EXPECT_EQ(validate(c), "");
   c.efficiency[static_cast<size_t>(OpClass::attention)].memory = 1.3;
-  EXPECT_EQ(validate(c), "efficiency.attention.memory must be in (0, 1], got 1.300000");
+  EXPECT_EQ(validate(c), "efficiency.attention.memory must be in [0.01, 1], got 1.3");
   c = toy_calibration();
   c.kernel_latency_s = -1e-6;
   EXPECT_EQ(validate(c), "kernel_latency_s must be a time in seconds from 0 to 1, got -0.000001");
@@ -122,7 +122,7 @@ TEST(Calibration, ValidateNamesTheBadParameter) {
   EXPECT_TRUE(a.ops.empty());
   ASSERT_FALSE(a.warnings.empty());
   EXPECT_EQ(a.warnings.back(),
-            "calibration toy-calibration: weight_only.4bit must be in (0, 1], got 0.000000");
+            "calibration toy-calibration: weight_only.4bit must be in [0.01, 1], got 0");
 }
 
 TEST(Calibration, PredictsOneLayersOps) {

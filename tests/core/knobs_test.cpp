@@ -147,17 +147,17 @@ TEST(Knobs, RangeMessagesComeFromTheRows) {
   EXPECT_EQ(validate(s), "seq must be between 1 and 10000000, got 10000001");
   s.seq = 1;
   s.memory_utilization = 0;
-  EXPECT_EQ(validate(s), "memory_utilization must be in (0, 1], got 0.000000");
+  EXPECT_EQ(validate(s), "memory_utilization must be in [0.01, 1], got 0");
 
   EXPECT_EQ(range_text(knob(ChangeKey::batch)), "1 to 1000000");
-  EXPECT_EQ(range_text(knob(ChangeKey::compute_efficiency)), "(0, 1]");
-  EXPECT_EQ(expected(knob(ChangeKey::memory_efficiency)), "a number in (0, 1]");
+  EXPECT_EQ(range_text(knob(ChangeKey::compute_efficiency)), "[0.01, 1]");
+  EXPECT_EQ(expected(knob(ChangeKey::memory_efficiency)), "a number in [0.01, 1]");
   EXPECT_EQ(expected(knob(ChangeKey::compare_gpu)),
             "a preset id, a path to a .json file, or null for none");
   EXPECT_EQ(check_change({ChangeKey::tp, int64_t{1025}}),
             "expected an integer from 1 to 1024, got 1025");
   EXPECT_EQ(check_change({ChangeKey::compute_efficiency, 0.0}),
-            "expected a number in (0, 1], got 0");
+            "expected a number in [0.01, 1], got 0");
   EXPECT_EQ(range_error(knob(ChangeKey::batch), int64_t{1'000'001}),
             "batch must be between 1 and 1000000, got 1000001");
   EXPECT_EQ(range_error(knob(ChangeKey::batch), int64_t{1'000'000}), "");
@@ -170,7 +170,7 @@ TEST(Knobs, FlagErrorsNameTheFlagOrTheKey) {
       << gpu.error();
   auto efficiency = from_flags({"--memory-efficiency", "1.5"});
   ASSERT_FALSE(efficiency);
-  EXPECT_EQ(efficiency.error(), "memory_efficiency must be in (0, 1], got 1.500000");
+  EXPECT_EQ(efficiency.error(), "memory_efficiency must be in [0.01, 1], got 1.5");
 }
 
 TEST(Knobs, FlagHelpIsTheRowsHelp) {
@@ -180,7 +180,7 @@ TEST(Knobs, FlagHelpIsTheRowsHelp) {
   EXPECT_EQ(app.get_option("--batch")->get_description(),
             "Batch size B: sequences per step, from 1 to 1000000 (default 1)");
   EXPECT_EQ(app.get_option("--memory-utilization")->get_description(),
-            "Share of GPU memory usable for weights and KV, in (0, 1] (default 0.9)");
+            "Share of GPU memory usable for weights and KV, in [0.01, 1] (default 0.9)");
   EXPECT_EQ(app.get_option("--flash")->get_description(), "Flash attention on|off (default on)");
   EXPECT_EQ(app.get_option("--gpu")->get_description(),
             "GPU preset id or GPU JSON file (default h100-sxm)");

@@ -64,3 +64,17 @@ read -r r g b < <(corner_rgb "$work/fallback.png")
 read -r batch theme < <(python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); print(d["batch"], d["view"]["theme"])' "$work/fallback.json")
 [[ $batch == 64 && $theme == dark ]] || { echo "FAIL: the fallback's state dump says batch $batch, theme $theme"; exit 1; }
 echo "PASS: no display: said so and drew the chart (1280x800 light; 640x400 dark, batch 64)"
+
+# Options are checked like roofline-cli's: NaN, an int-overflowing size and an out-of-range
+# value each get one message and exit 2 (a usage error), before any window opens.
+for bad in "--scale nan" "--quit-after nan" "--size 4294967616x800" "--size 1280x" "--frames 0" \
+           "--scale 9"; do
+  set +e
+  # shellcheck disable=SC2086
+  env -u DISPLAY -u WAYLAND_DISPLAY "$app" --no-settings $bad >/dev/null 2>"$work/stderr.txt"
+  code=$?
+  set -e
+  [[ $code == 2 ]] || { echo "FAIL: '$bad' exited $code, expected 2"; cat "$work/stderr.txt"; exit 1; }
+  [[ -s $work/stderr.txt ]] || { echo "FAIL: '$bad' said nothing"; exit 1; }
+done
+echo "PASS: bad options (nan, overflowing size, out of range) exit 2 with a message"

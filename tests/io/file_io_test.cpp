@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -49,6 +50,30 @@ TEST_F(FileIo, AtomicWriteFailureNamesThePathAndKeepsTheOldFile) {
   std::string taken = (dir_ / "taken").string();
   EXPECT_NE(write_text_file_atomic(taken, "x"), "");
   EXPECT_EQ(names(), std::vector<std::string>{"taken"});
+}
+
+// A kill -9 mid-write leaves ".out.json.tmp-XXXXXX"; the next write of out.json removes such
+// leftovers once they are old enough not to be another writer's, and leaves a fresh one be.
+TEST_F(FileIo, AtomicWriteRemovesStaleTemporaries) {
+  const fs::path stale = dir_ / ".out.json.tmp-AbC123";
+  const fs::path fresh = dir_ / ".out.json.tmp-XyZ789";
+  const fs::path other = dir_ / ".other.json.tmp-AbC123";
+  for (const fs::path& p : {stale, fresh, other}) std::ofstream(p) << "half";
+  const auto hour_ago = fs::file_time_type::clock::now() - std::chrono::hours(1);
+  fs::last_write_time(stale, hour_ago);
+  fs::last_write_time(other, hour_ago);
+  EXPECT_EQ(write_text_file_atomic((dir_ / "out.json").string(), "whole"), "");
+  EXPECT_EQ(names(), (std::vector<std::string>{".other.json.tmp-AbC123", ".out.json.tmp-XyZ789",
+                                               "out.json"}));
+}
+
+// Input is bounded: an endless device fails at the limit instead of growing without end.
+TEST_F(FileIo, ReadRefusesFilesOverTheLimit) {
+  auto r = read_text_file("/dev/zero");
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error(),
+            "/dev/zero: file is larger than 8 MiB; roofline's input files are JSON of "
+            "a few kB");
 }
 
 TEST_F(FileIo, ReadErrorsNameThePath) {

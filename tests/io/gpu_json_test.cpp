@@ -81,26 +81,32 @@ TEST(GpuJson, TopLevelMustBeAnObject) {
 
 TEST(GpuJson, WrongType) {
   EXPECT_EQ(error_of(with("3.35e12", "\"fast\"")),
-            "gpus/bad.json: memory_bandwidth: expected a positive number (byte/s), got \"fast\"");
+            "gpus/bad.json: memory_bandwidth: expected a positive number (byte/s) of at least 1e6, "
+            "got \"fast\"");
   EXPECT_EQ(error_of(with("\"Test GPU\"", "42")), "gpus/bad.json: name: expected a string, got 42");
 }
 
 TEST(GpuJson, MissingRequiredKey) {
   EXPECT_EQ(error_of(with("\"memory_capacity\": 80e9,", "")),
-            "gpus/bad.json: memory_capacity: missing, expected a positive number (bytes)");
+            "gpus/bad.json: memory_capacity: missing, expected a positive number (bytes) of at "
+            "least 1e6");
   EXPECT_EQ(error_of(R"({"memory_bandwidth": 1e12, "memory_capacity": 1e10})"),
             "gpus/bad.json: peak_flops: missing, expected an object: precision name -> FLOP/s");
 }
 
 TEST(GpuJson, ZeroOrNegativeSizes) {
-  EXPECT_EQ(error_of(with("80e9", "-1")),
-            "gpus/bad.json: memory_capacity: expected a positive number (bytes), got -1");
+  EXPECT_EQ(
+      error_of(with("80e9", "-1")),
+      "gpus/bad.json: memory_capacity: expected a positive number (bytes) of at least 1e6, got -1");
   EXPECT_EQ(error_of(with("3.35e12", "0")),
-            "gpus/bad.json: memory_bandwidth: expected a positive number (byte/s), got 0");
+            "gpus/bad.json: memory_bandwidth: expected a positive number (byte/s) of at least 1e6, "
+            "got 0");
   EXPECT_EQ(error_of(with("989e12", "-5")),
-            "gpus/bad.json: peak_flops.bf16: expected a positive number (FLOP/s), got -5");
+            "gpus/bad.json: peak_flops.bf16: expected a positive number (FLOP/s) of at least 1e6, "
+            "got -5");
   EXPECT_EQ(error_of(with("12e12", "0")),
-            "gpus/bad.json: caches[0].bandwidth: expected a positive number (byte/s), got 0");
+            "gpus/bad.json: caches[0].bandwidth: expected a positive number (byte/s) of at least "
+            "1e6, got 0");
 }
 
 TEST(GpuJson, UnknownPrecision) {

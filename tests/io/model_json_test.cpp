@@ -170,16 +170,18 @@ TEST(ModelJson, LanguageModelUnderTextConfig) {
 
 TEST(ModelJson, MissingRequiredKey) {
   EXPECT_EQ(error_of(with("\"hidden_size\": 4096,", "")),
-            "models/bad.json: hidden_size: missing, expected a positive integer");
+            "models/bad.json: hidden_size: missing, expected a positive integer up to 100000000");
   EXPECT_EQ(error_of(with("\"vocab_size\": 128256", "\"x\": 1")),
-            "models/bad.json: vocab_size: missing, expected a positive integer");
+            "models/bad.json: vocab_size: missing, expected a positive integer up to 100000000");
 }
 
 TEST(ModelJson, WrongTypes) {
-  EXPECT_EQ(error_of(with("4096", "\"4096\"")),
-            "models/bad.json: hidden_size: expected a positive integer, got \"4096\"");
+  EXPECT_EQ(
+      error_of(with("4096", "\"4096\"")),
+      "models/bad.json: hidden_size: expected a positive integer up to 100000000, got \"4096\"");
   EXPECT_EQ(error_of(with("14336", "14336.5")),
-            "models/bad.json: intermediate_size: expected a positive integer, got 14336.5");
+            "models/bad.json: intermediate_size: expected a positive integer up to 100000000, got "
+            "14336.5");
   EXPECT_EQ(error_of(with("\"tie_word_embeddings\": false", "\"tie_word_embeddings\": \"no\"")),
             "models/bad.json: tie_word_embeddings: expected true or false, got \"no\"");
 }
@@ -190,15 +192,17 @@ TEST(ModelJson, IntegersMayBeWrittenAsWholeFloats) {
   ASSERT_TRUE(r) << r.error();
   EXPECT_EQ(r->hidden, 4096);
   EXPECT_EQ(r->head_dim, 128);
-  EXPECT_EQ(error_of(with("\"hidden_size\": 4096", "\"hidden_size\": 4096.5")),
-            "models/bad.json: hidden_size: expected a positive integer, got 4096.5");
+  EXPECT_EQ(
+      error_of(with("\"hidden_size\": 4096", "\"hidden_size\": 4096.5")),
+      "models/bad.json: hidden_size: expected a positive integer up to 100000000, got 4096.5");
 }
 
 TEST(ModelJson, ZeroOrNegativeSizes) {
   EXPECT_EQ(error_of(with("\"num_hidden_layers\": 32", "\"num_hidden_layers\": 0")),
             "models/bad.json: num_hidden_layers: expected a positive integer up to 100000, got 0");
-  EXPECT_EQ(error_of(with("\"num_key_value_heads\": 8", "\"num_key_value_heads\": -8")),
-            "models/bad.json: num_key_value_heads: expected a positive integer, got -8");
+  EXPECT_EQ(
+      error_of(with("\"num_key_value_heads\": 8", "\"num_key_value_heads\": -8")),
+      "models/bad.json: num_key_value_heads: expected a positive integer up to 100000000, got -8");
 }
 
 TEST(ModelJson, HeadsNotDivisibleByKvHeads) {
@@ -223,8 +227,9 @@ TEST(ModelJson, UnknownActivation) {
 }
 
 TEST(ModelJson, MoeNeedsExpertsPerToken) {
-  EXPECT_EQ(error_of(with("\"vocab_size\"", "\"num_local_experts\": 8, \"vocab_size\"")),
-            "models/bad.json: num_experts_per_tok: missing, expected a positive integer");
+  EXPECT_EQ(
+      error_of(with("\"vocab_size\"", "\"num_local_experts\": 8, \"vocab_size\"")),
+      "models/bad.json: num_experts_per_tok: missing, expected a positive integer up to 100000000");
 }
 
 }  // namespace

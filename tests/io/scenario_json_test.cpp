@@ -172,7 +172,7 @@ TEST(ScenarioJson, WrongTypes) {
   EXPECT_EQ(error_of(R"({"batch": 2.5})"),
             "scenarios/bad.json: batch: expected a positive integer, got 2.5");
   EXPECT_EQ(error_of(R"({"memory_efficiency": "high"})"),
-            "scenarios/bad.json: memory_efficiency: expected a number in (0, 1], got \"high\"");
+            "scenarios/bad.json: memory_efficiency: expected a number in [0.01, 1], got \"high\"");
   EXPECT_EQ(error_of(R"({"flash_attention": "yes"})"),
             "scenarios/bad.json: flash_attention: expected true or false, got \"yes\"");
   EXPECT_EQ(error_of(R"({"phase": "train"})"),
@@ -189,7 +189,7 @@ TEST(ScenarioJson, WrongTypes) {
 
 TEST(ScenarioJson, EfficiencyOutOfRange) {
   std::string e = error_of(R"({"compute_efficiency": 1.5})");
-  EXPECT_EQ(e.rfind("scenarios/bad.json: compute_efficiency must be in (0, 1], got 1.5", 0), 0u)
+  EXPECT_EQ(e.rfind("scenarios/bad.json: compute_efficiency must be in [0.01, 1], got 1.5", 0), 0u)
       << e;
 }
 

@@ -6,6 +6,8 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
+#include <string>
 
 namespace roofline {
 namespace {
@@ -85,6 +87,18 @@ TEST(Settings, RoundTripThroughTheFolder) {
   std::ofstream((dir / "roofline" / "settings.json").string()) << R"({"ui_scale": "big"})";
   EXPECT_EQ(load_settings((dir / "roofline").string(), &warning), Settings{});
   EXPECT_NE(warning.find("ui_scale: expected a number"), std::string::npos) << warning;
+  // The bad file is kept aside, so saving defaults at exit does not lose what the user wrote.
+  EXPECT_NE(warning.find("kept as"), std::string::npos) << warning;
+  EXPECT_FALSE(std::filesystem::exists(dir / "roofline" / "settings.json"));
+  std::ifstream aside((dir / "roofline" / "settings.json.bad").string());
+  std::string kept((std::istreambuf_iterator<char>(aside)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(kept, R"({"ui_scale": "big"})");
+
+  // 100,000 levels of nesting: refused with a message before any recursion, not a crash.
+  std::ofstream((dir / "roofline" / "settings.json").string())
+      << "{\"export\": " << std::string(100000, '[') << std::string(100000, ']') << "}";
+  EXPECT_EQ(load_settings((dir / "roofline").string(), &warning), Settings{});
+  EXPECT_NE(warning.find("JSON nested deeper than 64 levels"), std::string::npos) << warning;
   std::filesystem::remove_all(dir);
 }
 

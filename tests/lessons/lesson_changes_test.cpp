@@ -30,7 +30,7 @@ TEST(ChangeKeys, CheckAndDescribe) {
             "expected an integer from 1 to 1000000, got 2000000");
   EXPECT_EQ(check_change(change(ChangeKey::tp, 2.0)), "expected a positive integer");
   EXPECT_EQ(check_change(change(ChangeKey::memory_efficiency, 1.5)),
-            "expected a number in (0, 1], got 1.5");
+            "expected a number in [0.01, 1], got 1.5");
   EXPECT_EQ(check_change(change(ChangeKey::gpu, std::string())),
             "expected a preset id or a path to a .json file");
   EXPECT_EQ(check_change(change(ChangeKey::compare_gpu, std::string())), "");

@@ -80,7 +80,7 @@ TEST(ParseLesson, BadChangeValuesNameStepAndKey) {
   EXPECT_EQ(error_of(third_step(R"({"title": "E", "text": "t",
                                     "changes": {"compute_efficiency": 1.5}})")),
             "presets/lessons/x.json: step 3 (\"E\"): changes.compute_efficiency: expected a "
-            "number in (0, 1], got 1.5");
+            "number in [0.01, 1], got 1.5");
   EXPECT_EQ(
       error_of(third_step(R"({"title": "F", "text": "t", "changes": {"flash_attention": 1}})")),
       "presets/lessons/x.json: step 3 (\"F\"): changes.flash_attention: expected true or "

@@ -57,9 +57,10 @@ enum class ChangeKey {
 };
 
 // What a knob holds: gpu, model, compare_gpu and calibration a preset id or a path ("" for
-// compare_gpu is no comparison, "none" for calibration the textbook roofline); phase a Phase; precision, activations and kv a Precision; weights and
-// expert_weights a WeightsChoice; batch, seq and tp an int64_t; flash_attention and
-// fuse_elementwise a bool; the efficiencies and memory_utilization a double.
+// compare_gpu is no comparison, "none" for calibration the textbook roofline); phase a Phase;
+// precision, activations and kv a Precision; weights and expert_weights a WeightsChoice; batch, seq
+// and tp an int64_t; flash_attention and fuse_elementwise a bool; the efficiencies and
+// memory_utilization a double.
 using ChangeValue =
     std::variant<std::string, Phase, Precision, int64_t, bool, double, WeightsChoice>;
 
@@ -79,6 +80,11 @@ struct PresetResolver {
 
 // [SECTION] The table
 
+// The least share of a roof (compute_efficiency, memory_efficiency) or of memory
+// (memory_utilization) a scenario may ask for: 1 %. Below it no real kernel runs, and a
+// denormal such as 5e-324 would make every time infinite.
+inline constexpr double kMinFraction = 0.01;
+
 enum class KnobType {
   reference,  // a preset id or a path to a .json file (std::string)
   phase,      // Phase
@@ -86,7 +92,7 @@ enum class KnobType {
   weights,    // WeightsChoice: a Precision or "auto" (as the model's config says)
   integer,    // int64_t in [min, max]
   toggle,     // bool ("on" / "off" on the command line)
-  fraction,   // double in (min, max]
+  fraction,   // double in [min, max]
 };
 
 // How an animated move between two scenarios carries the knob (interpolate()).
@@ -101,7 +107,7 @@ struct Knob {
   std::string_view name;  // key in scenario files and change lists: "memory_utilization"
   std::string_view flag;  // command-line option without its dashes: "memory-utilization"
   KnobType type;
-  double min = 0, max = 0;  // integer: [min, max]; fraction: (min, max]; otherwise unused
+  double min = 0, max = 0;  // integer and fraction: [min, max]; otherwise unused
   // reference: the default preset id; "" makes the knob optional (none unless set)
   std::string_view preset = {};
   bool saved = true;  // a scenario-file key (`precision` is shorthand for three that are)
@@ -131,7 +137,7 @@ ChangeValue default_value(const Knob& k);
 // The value as a file or a button shows it: "64", "0.8", "on", "bf16", "h200", "" for none.
 std::string value_text(const ChangeValue& v);
 
-// An integer or fraction knob's range: "1 to 1000000", "(0, 1]".
+// An integer or fraction knob's range: "1 to 1000000", "[0.01, 1]".
 std::string range_text(const Knob& k);
 
 // What a value of the knob must be, as messages say it after "expected ": "a positive

@@ -211,6 +211,11 @@ struct StateElements {
 };
 StateElements state_elements(const ModelConfig& m, MixerKind kind);
 
+// The largest any one shape may be (a width, a count of heads, layers or experts): 10^8. Every
+// product the model forms of two shapes then fits in int64_t, and the reader refuses a larger
+// value by the key the file has, before any sum or product of it is formed.
+inline constexpr int64_t kMaxModelShape = 100'000'000;
+
 // Parameters, split as the memory and the step need them: `matrices[g]` are the weight matrices
 // of each WeightGroup (embeddings and lm_head in `other`), `vectors` the 16-bit vectors (norm
 // scales, biases, sinks, SSM scalars, convolution filters). `routed_inactive` are the routed

@@ -1,6 +1,8 @@
 // Whole-file reads and atomic writes; scenario files on disk.
 
+#include <array>
 #include <cerrno>
+#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -25,11 +27,42 @@ Result<std::string> read_text_file(std::string_view path) {
   }
   std::ifstream in(p, std::ios::binary);
   if (!in) return Result<std::string>::fail(p + ": cannot read (" + std::strerror(errno) + ")");
-  std::ostringstream text;
-  text << in.rdbuf();
+  // Read in pieces up to the limit, never the whole of an endless file (/dev/zero, a FIFO).
+  std::string text;
+  std::array<char, 65536> piece{};
+  while (in) {
+    in.read(piece.data(), piece.size());
+    text.append(piece.data(), static_cast<size_t>(in.gcount()));
+    if (text.size() > kMaxInputFileBytes) {
+      return Result<std::string>::fail(p + ": file is larger than " +
+                                       std::to_string(kMaxInputFileBytes >> 20) +
+                                       " MiB; roofline's input files are JSON of a few kB");
+    }
+  }
   if (in.bad()) return Result<std::string>::fail(p + ": cannot read (I/O error)");
-  return Result<std::string>::ok(std::move(text).str());
+  return Result<std::string>::ok(std::move(text));
 }
+
+namespace {
+
+// The temporaries of earlier writes of `filename` that a kill -9 left behind (".NAME.tmp-XXXXXX"),
+// older than ten minutes so that a concurrent writer's is never touched.
+void remove_stale_temporaries(const std::filesystem::path& dir, const std::string& filename) {
+  const std::string prefix = "." + filename + ".tmp-";
+  std::error_code ec;
+  const auto now = std::filesystem::file_time_type::clock::now();
+  for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (name.size() != prefix.size() + 6 || name.compare(0, prefix.size(), prefix) != 0) continue;
+    std::error_code time_ec;
+    const auto written = std::filesystem::last_write_time(entry.path(), time_ec);
+    if (!time_ec && now - written > std::chrono::minutes(10)) {
+      std::filesystem::remove(entry.path(), time_ec);
+    }
+  }
+}
+
+}  // namespace
 
 std::string write_text_file_atomic(std::string_view path, std::string_view content) {
   const std::string target(path);
@@ -67,6 +100,7 @@ std::string write_text_file_atomic(std::string_view path, std::string_view conte
   }
   if (::close(fd) != 0) return discard(errno);
   if (std::rename(temp.c_str(), target.c_str()) != 0) return discard(errno);
+  remove_stale_temporaries(dir, p.filename().string());
   return {};
 }
 

@@ -117,6 +117,7 @@ bool looks_like_path(std::string_view id_or_path) {
 std::string display_name_of(std::string_view json_text, std::string_view fallback) {
   try {
     const std::string text = without_python_literals(json_text);
+    if (!too_deep(text).empty()) return std::string(fallback);
     Json root = Json::parse(text.begin(), text.end());
     for (const char* key : {"_name", "name"}) {
       if (root.is_object() && root.contains(key) && root[key].is_string()) {

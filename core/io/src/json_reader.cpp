@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 
 #include "io_internal.h"
 
@@ -20,7 +21,32 @@ std::string limit_text(double value) {
   return std::string(buffer, end.ptr);
 }
 
-namespace {
+std::string too_deep(std::string_view text) {
+  int depth = 0;
+  bool in_string = false;
+  int line = 1;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == '\n') ++line;
+    if (in_string) {
+      if (c == '\\') {
+        ++i;  // an escaped character, '"' included
+      } else if (c == '"') {
+        in_string = false;
+      }
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > kMaxJsonDepth) {
+        return "JSON nested deeper than " + std::to_string(kMaxJsonDepth) + " levels at line " +
+               std::to_string(line);
+      }
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+  return {};
+}
 
 // "[json.exception.parse_error.101] parse error at line 3, column 5: syntax error ..." becomes
 // "invalid JSON at line 3, column 5: syntax error ...".
@@ -28,17 +54,19 @@ std::string condense_parse_error(const nlohmann::json::exception& e) {
   std::string what = e.what();
   if (auto bracket = what.find("] "); bracket != std::string::npos) what.erase(0, bracket + 2);
   constexpr std::string_view kPrefix = "parse error ";
-  if (what.starts_with(kPrefix)) what.erase(0, kPrefix.size());
-  return "invalid JSON " + what;
+  if (what.starts_with(kPrefix)) return "invalid JSON " + what.erase(0, kPrefix.size());
+  // Not a syntax error: a number past double's range ("number overflow parsing '1e400'").
+  return "invalid JSON: " + what;
 }
 
-}  // namespace
-
 Json parse_object(std::string_view text, std::string_view origin) {
+  if (std::string deep = too_deep(text); !deep.empty()) {
+    throw InputError{std::string(origin) + ": " + deep};
+  }
   Json root;
   try {
     root = Json::parse(text.begin(), text.end());
-  } catch (const nlohmann::json::parse_error& e) {
+  } catch (const nlohmann::json::exception& e) {
     throw InputError{std::string(origin) + ": " + condense_parse_error(e)};
   }
   if (!root.is_object()) {
@@ -78,6 +106,16 @@ IntegerRule integer_between(int64_t lo, int64_t hi, std::string_view noun) {
 NumberRule positive_number(std::string_view unit) {
   return {0, std::numeric_limits<double>::infinity(), true,
           "a positive number (" + std::string(unit) + ")"};
+}
+
+NumberRule physical_quantity(std::string_view unit, double min) {
+  // A power of ten as "1e6" (not printf's "1e+06"), anything else as a person writes it.
+  const double exponent = std::round(std::log10(min));
+  const std::string text = std::pow(10.0, exponent) == min
+                               ? "1e" + std::to_string(static_cast<int>(exponent))
+                               : limit_text(min);
+  return {min, std::numeric_limits<double>::infinity(), false,
+          "a positive number (" + std::string(unit) + ") of at least " + text};
 }
 
 NumberRule number_between(double lo, double hi, std::string_view noun) {

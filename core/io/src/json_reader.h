@@ -40,6 +40,18 @@ std::string shown(const Json& value);
 // A limit as a person writes it: 0.5, 3, 16384, 0.25 (never 1e+06).
 std::string limit_text(double value);
 
+// nlohmann's "[json.exception.parse_error.101] parse error at line 3, column 5: ..." as "invalid
+// JSON at line 3, column 5: ..." (and its other exceptions as "invalid JSON: ...").
+std::string condense_parse_error(const nlohmann::json::exception& e);
+
+// No file roofline reads nests deeper than this; deeper text is refused before it is parsed
+// (nlohmann's parser, dump and copy recurse once per level: 100,000 levels overflow the stack).
+inline constexpr int kMaxJsonDepth = 64;
+
+// "JSON nested deeper than 64 levels at line L" when `text` is, else "": a scan that does not
+// recurse, so it is safe on any input.
+std::string too_deep(std::string_view text);
+
 // The text, parsed; throws InputError "ORIGIN: invalid JSON at line 1, column 2: ..." or
 // "ORIGIN: expected a JSON object at the top level, got [1]".
 Json parse_object(std::string_view text, std::string_view origin);
@@ -67,6 +79,9 @@ struct NumberRule {
 };
 // (0, inf): "a positive number (UNIT)".
 NumberRule positive_number(std::string_view unit);
+// [min, inf) for a physical quantity: "a positive number (UNIT) of at least MIN". Denormals such
+// as 5e-324 are positive but would make times infinite; no real GPU is below `min`.
+NumberRule physical_quantity(std::string_view unit, double min);
 // [lo, hi]: "NOUN between LO and HI".
 NumberRule number_between(double lo, double hi, std::string_view noun = "a number");
 

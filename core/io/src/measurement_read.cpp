@@ -104,6 +104,8 @@ Result<std::vector<Measurement>> parse_measurements(std::string_view json_text,
   using R = Result<std::vector<Measurement>>;
   const std::string base_dir = std::filesystem::path(std::string(origin)).parent_path().string();
   try {
+    if (std::string deep = too_deep(json_text); !deep.empty())
+      return R::fail(std::string(origin) + ": " + deep);
     const Json root = Json::parse(json_text.begin(), json_text.end());
     if (!root.is_array()) return R::fail(std::string(origin) + ": expected a list of measurements");
     std::vector<Measurement> out;
@@ -120,7 +122,7 @@ Result<std::vector<Measurement>> parse_measurements(std::string_view json_text,
   } catch (const InputError& e) {
     return R::fail(e.message);
   } catch (const nlohmann::json::exception& e) {
-    return R::fail(std::string(origin) + ": invalid JSON: " + e.what());
+    return R::fail(std::string(origin) + ": " + condense_parse_error(e));
   }
 }
 

@@ -10,8 +10,8 @@
 namespace roofline {
 namespace {
 
-const IntegerRule kPositive = integer_at_least(1);
-const IntegerRule kNonNegative = integer_at_least(0);
+const IntegerRule& kPositive = kPositiveShape;
+const IntegerRule& kNonNegative = kShapeOrZero;
 // A layer list longer than this is not a model; it keeps the per-layer vectors small.
 const IntegerRule kLayers{1, 100'000, "a positive integer up to 100000"};
 
@@ -262,7 +262,7 @@ int64_t dense_width(const Reader& r, const ModelFamily& f, int64_t hidden, bool 
   const std::string_view t = f.type;
   if (t == "gpt2" || t == "gpt_bigcode" || t == "gptj" || t == "bloom" || t == "falcon")
     return 4 * hidden;
-  if (required) r.missing("intermediate_size", "a positive integer");
+  if (required) r.missing("intermediate_size", kPositive.expected);
   return 0;
 }
 
@@ -295,11 +295,11 @@ void read_ffns(const Reader& r, const ModelFamily& f, int64_t hidden, std::vecto
     r.missing("n_routed_experts", "a positive integer (the MoE layers' experts)");
   const PerLayer top_k =
       first_per_layer(r, {"num_experts_per_tok", "moe_topk", "experts_per_token"}, L, kPositive);
-  if (!top_k.present()) r.missing("num_experts_per_tok", "a positive integer");
+  if (!top_k.present()) r.missing("num_experts_per_tok", kPositive.expected);
   // Expert width: moe_intermediate_size; Mixtral, gpt-oss and Llama-4 use intermediate_size.
   const PerLayer width =
       first_per_layer(r, {"moe_intermediate_size", "intermediate_size"}, L, kPositive);
-  if (!width.present()) r.missing("moe_intermediate_size", "a positive integer");
+  if (!width.present()) r.missing("moe_intermediate_size", kPositive.expected);
   const PerLayer shared_count =
       first_per_layer(r, {"n_shared_experts", "num_shared_expert"}, L, kNonNegative);
   const std::optional<int64_t> shared_width_key =

@@ -11,8 +11,8 @@
 namespace roofline {
 namespace {
 
-const IntegerRule kPositive = integer_at_least(1);
-const IntegerRule kNonNegative = integer_at_least(0);
+const IntegerRule& kPositive = kPositiveShape;
+const IntegerRule& kNonNegative = kShapeOrZero;
 
 using N = NormKind;
 

@@ -10,6 +10,11 @@
 
 namespace roofline {
 
+// Shapes as a config.json gives them, bounded as validate() bounds them, so that no sum or
+// product of two (MLA's qk_nope + qk_rope, heads x head_dim) can overflow before it runs.
+inline const IntegerRule kPositiveShape{1, kMaxModelShape, "a positive integer up to 100000000"};
+inline const IntegerRule kShapeOrZero{0, kMaxModelShape, "an integer from 0 up to 100000000"};
+
 // What a model_type's transformers classes do where the config is silent.
 struct ModelFamily {
   std::string_view type;             // model_type ("" for the generic Llama-like reading)

@@ -14,7 +14,8 @@
 namespace roofline {
 namespace {
 
-const NumberRule kBandwidth = positive_number("byte/s");
+// Every figure of a GPU at least a millionth of any real one's: 1 MB/s, 1 MB, 1 MFLOP/s.
+const NumberRule kBandwidth = physical_quantity("byte/s", 1e6);
 
 GpuSpec read_gpu(const Reader& r, std::string_view origin) {
   GpuSpec gpu;
@@ -23,7 +24,7 @@ GpuSpec read_gpu(const Reader& r, std::string_view origin) {
   gpu.vendor = r.string("vendor", "");
   gpu.source = r.string("source", "");
   gpu.memory_bandwidth_bytes_per_s = r.number("memory_bandwidth", kBandwidth);
-  gpu.memory_capacity_bytes = r.number("memory_capacity", positive_number("bytes"));
+  gpu.memory_capacity_bytes = r.number("memory_capacity", physical_quantity("bytes", 1e6));
   gpu.interconnect_bandwidth_bytes_per_s = r.optional_number("interconnect_bandwidth", kBandwidth);
   if (const Json* type = r.find("memory_type")) {
     gpu.memory_type =
@@ -43,7 +44,8 @@ GpuSpec read_gpu(const Reader& r, std::string_view origin) {
   for (const auto& [name, value] : peaks.items()) {
     auto p = parse_precision(name);
     if (!p) r.fail("peak_flops", "precision names (" + precision_names() + ")", Json(name));
-    if (auto peak = pr.optional_number(name, positive_number("FLOP/s"))) gpu.set_peak(*p, *peak);
+    if (auto peak = pr.optional_number(name, physical_quantity("FLOP/s", 1e6)))
+      gpu.set_peak(*p, *peak);
   }
   bool any_peak = false;
   for (Precision p : kAllPrecisions) any_peak = any_peak || gpu.peak(p).has_value();

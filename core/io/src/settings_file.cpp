@@ -198,7 +198,13 @@ Settings load_settings(const std::string& dir, std::string* warning) {
   }
   auto parsed = parse_settings(text.value(), path);
   if (!parsed) {
-    if (warning != nullptr) *warning = parsed.error();
+    // Kept aside, not overwritten with defaults at exit: one typo must not reset every setting.
+    const std::string aside = path + ".bad";
+    std::filesystem::rename(path, aside, ec);
+    if (warning != nullptr) {
+      *warning = parsed.error() + (ec ? "; the file is left as it is (" + ec.message() + ")"
+                                      : "; the file is kept as " + aside);
+    }
     return {};
   }
   return parsed.value();

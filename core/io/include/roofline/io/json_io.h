@@ -63,6 +63,10 @@ std::string frontier_to_json(const std::vector<FrontierPoint>& points);
 std::string predictions_to_json(const std::vector<Measurement>& measurements,
                                 const std::vector<Prediction>& predictions);
 
+// The largest file read_text_file reads: 8 MiB (presets, scenarios, lessons, calibrations and
+// measurement files are kilobytes; the largest shipped, serving.json, is 171 kB).
+inline constexpr size_t kMaxInputFileBytes = size_t{8} << 20;
+
 // Reads a whole file; fails with "FILE: cannot read (reason)".
 Result<std::string> read_text_file(std::string_view path);
 // Writes `path` atomically: a uniquely named temporary file beside it (mode 0666 less the

@@ -46,7 +46,8 @@ Result<Settings> parse_settings(std::string_view json_text, std::string_view ori
 std::string settings_to_json(const Settings& s);
 
 // Reads `dir`/settings.json. A missing file gives the defaults silently; a bad one gives the
-// defaults and sets `warning` to the parse message.
+// defaults, is renamed settings.json.bad (so saving at exit does not overwrite what the user
+// wrote) and sets `warning` to the parse message and where the file went.
 Settings load_settings(const std::string& dir, std::string* warning);
 
 // Creates `dir` if needed and writes settings.json atomically. "" on success, else a message.
