@@ -7,7 +7,8 @@ cd "$(dirname "$0")/.."
 packages=(cmake ninja-build g++ pkg-config
   libimgui-dev libglfw3-dev python3-glad nlohmann-json3-dev libcairo2-dev libstb-dev libcli11-dev
   libgtest-dev libbenchmark-dev fonts-dejavu-core python3
-  xvfb xauth xdotool poppler-utils libxml2-utils)
+  xvfb xauth xdotool poppler-utils libxml2-utils
+  desktop-file-utils appstream dpkg-dev file)
 
 missing=()
 for p in "${packages[@]}"; do

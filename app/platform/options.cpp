@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 namespace roofline {
 
@@ -45,6 +46,11 @@ std::optional<AppOptions> parse_app_options(int argc, char** argv, int& exit_cod
   std::string size, theme;
   app.add_option("--scenario", o.scenario_path, "Open this scenario file (JSON)")
       ->check(CLI::ExistingFile);
+  // What a file manager passes (the .desktop file's Exec=roofline %F): the first file opens.
+  std::vector<std::string> files;
+  app.add_option("files", files, "Scenario files to open, as --scenario (the first one opens)")
+      ->check(CLI::ExistingFile)
+      ->type_name("FILE");
   app.add_option("--size", size, "Window size in pixels, WxH (e.g. 1280x800)");
   app.add_option("--frames", o.frames, "Render this many frames, then exit (scripted mode)")
       ->check(CLI::Range(1, 100000));
@@ -95,6 +101,14 @@ std::optional<AppOptions> parse_app_options(int argc, char** argv, int& exit_cod
     }
     o.width = static_cast<int>(w);
     o.height = static_cast<int>(h);
+  }
+  if (!files.empty()) {
+    if (!o.scenario_path.empty()) {
+      std::fprintf(stderr, "roofline: give a scenario file either with --scenario or as FILE\n");
+      exit_code = 2;
+      return std::nullopt;
+    }
+    o.scenario_path = files.front();
   }
   o.theme = theme;
   if (!o.screenshot_path.empty() && !o.frames) o.frames = 4;

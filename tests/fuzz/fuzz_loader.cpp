@@ -1,0 +1,71 @@
+// One libFuzzer target per loader (ROOFLINE_FUZZ_LOADER picks it at compile time): the bytes are
+// a file's text; the loader must give a value or one message, never crash, hang or trip ASan or
+// UBSan. What loads is then analysed, so the model's arithmetic is fuzzed through real inputs.
+
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <string_view>
+
+#include "roofline/analysis.h"
+#include "roofline/io/json_io.h"
+#include "roofline/io/lesson_io.h"
+#include "roofline/io/preset_library.h"
+#include "roofline/io/settings_file.h"
+
+namespace {
+
+using namespace roofline;
+
+// Whatever loaded must analyse to finite, non-negative numbers (or to no operators and a
+// warning): a NaN, an infinity or a negative size is a wrong number shown to a user.
+void check(const Scenario& s) {
+  const Analysis a = analyze(s);
+  if (a.ops.empty()) {
+    if (a.warnings.empty()) std::abort();
+    return;
+  }
+  const Totals& t = a.totals;
+  for (double v : {t.flops, t.bytes, t.time_s, t.weights_bytes, t.kv_cache_bytes}) {
+    if (!std::isfinite(v) || v < 0) std::abort();
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  const std::string_view text(reinterpret_cast<const char*>(data), size);
+  const PresetLibrary& lib = PresetLibrary::builtin();
+#if ROOFLINE_FUZZ_LOADER == 1
+  if (auto g = parse_gpu(text, "fuzz.json")) {
+    Scenario s = lib.default_scenario();
+    s.gpu = *g;
+    check(s);
+  }
+#elif ROOFLINE_FUZZ_LOADER == 2
+  if (auto m = parse_model(text, "fuzz.json", "fuzz")) {
+    Scenario s = lib.default_scenario();
+    s.model = *m;
+    check(s);
+  }
+#elif ROOFLINE_FUZZ_LOADER == 3
+  if (auto f = parse_scenario(text, "fuzz.json", lib, ".")) check(f->scenario);
+#elif ROOFLINE_FUZZ_LOADER == 4
+  (void)load_lesson(text, "fuzz.json", lib);
+#elif ROOFLINE_FUZZ_LOADER == 5
+  (void)parse_settings(text, "fuzz.json");
+#elif ROOFLINE_FUZZ_LOADER == 6
+  if (auto c = parse_calibration(text, "fuzz.json")) {
+    Scenario s = lib.default_scenario();
+    s.calibration = *c;
+    check(s);
+  }
+#elif ROOFLINE_FUZZ_LOADER == 7
+  (void)parse_measurements(text, "fuzz.json", lib, nullptr);
+#else
+#error \
+    "ROOFLINE_FUZZ_LOADER: 1 gpu, 2 model, 3 scenario, 4 lesson, 5 settings, 6 calibration, 7 measurements"
+#endif
+  return 0;
+}

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets (clang, ASan + UBSan) in build-fuzz/ and runs each loader's for
+# FUZZ_SECONDS (default 45), starting from a seed corpus of the shipped presets and test data.
+# A crash, a sanitizer report, a leak or an abort on a wrong number fails it, and the input that
+# did it is left in build-fuzz/artifacts/.
+# usage: tests/fuzz/run_fuzzers.sh [SECONDS]     Exits 77 (skipped) without clang.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+seconds=${1:-${FUZZ_SECONDS:-45}}
+out=build-fuzz
+mkdir -p "$out"
+
+# clang and its libFuzzer runtime, installed here rather than by .ci/setup.sh so that the app's
+# quick start does not pull in a second compiler.
+apt_install() {
+  local sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  echo "roofline: installing $* for fuzzing"
+  $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq \
+    --no-install-recommends "$@"
+}
+links_fuzzer() {
+  printf 'extern "C" int LLVMFuzzerTestOneInput(const unsigned char*, unsigned long) { return 0; }\n' \
+    >"$out/probe.cpp"
+  clang++ -fsanitize=fuzzer "$out/probe.cpp" -o "$out/probe" 2>/dev/null
+}
+command -v clang++ >/dev/null || apt_install clang || true
+command -v clang++ >/dev/null || { echo "SKIP: clang++ not installed and not installable"; exit 77; }
+if ! links_fuzzer; then
+  major=$(clang++ --version | grep -oE 'version [0-9]+' | grep -oE '[0-9]+')
+  apt_install "libclang-rt-$major-dev" || true
+  links_fuzzer || { echo "SKIP: clang has no libFuzzer runtime (libclang-rt-$major-dev)"; exit 77; }
+fi
+CC=clang CXX=clang++ cmake -S . -B "$out" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DROOFLINE_FUZZ=ON -DROOFLINE_BUILD_TESTS=OFF -DROOFLINE_BUILD_BENCH=OFF >/dev/null
+cmake --build "$out"
+
+seeds() {  # the loader's seed files
+  case $1 in
+    gpu) ls presets/gpus/*.json tests/data/repro/gpu_*.json ;;
+    model) ls presets/models/*.json tests/data/calibration/hf-configs/*.json tests/data/repro/model_*.json 2>/dev/null ;;
+    scenario) ls presets/scenarios/*.json tests/data/repro/scenario_*.json ;;
+    lesson) ls presets/lessons/*.json ;;
+    settings) printf '%s\n' "$out/seed-settings.json" ;;
+    calibration) ls presets/calibrations/*.json ;;
+    measurements) ls tests/data/calibration/*.json ;;
+  esac
+}
+printf '{"theme": "dark", "ui_scale": 1.25, "window_width": 1280, "window_height": 800}\n' \
+  >"$out/seed-settings.json"
+mkdir -p "$out/artifacts"
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+for loader in gpu model scenario lesson settings calibration measurements; do
+  corpus="$out/corpus-$loader"
+  mkdir -p "$corpus"
+  for f in $(seeds "$loader"); do cp "$f" "$corpus/"; done
+  echo "fuzz_$loader: $seconds s from $(ls "$corpus" | wc -l) seeds"
+  "$out/tests/fuzz/fuzz_$loader" "$corpus" -max_total_time="$seconds" -max_len=65536 \
+    -timeout=10 -rss_limit_mb=2048 -artifact_prefix="$out/artifacts/$loader-" \
+    -print_final_stats=1 2>"$out/fuzz_$loader.log" || {
+      echo "FAIL: fuzz_$loader found an input that breaks the loader:"; tail -40 "$out/fuzz_$loader.log"; exit 1; }
+  grep -E "^stat::number_of_executed_units" "$out/fuzz_$loader.log" || true
+done
+echo "PASS: every loader fuzzed for $seconds s with ASan + UBSan"

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# The installed roofline, as a distribution would ship it: `cmake --install` into a staging
+# DESTDIR, the installed programs run from there, the desktop entry, AppStream metainfo and MIME
+# type validated, the man pages render, and the Debian package built by CPack. With
+# ROOFLINE_INSTALL_DEB=1 (CI, as root on a fresh machine) the .deb is also installed with dpkg
+# and `roofline-cli analyze` run from /usr/bin, then removed.
+# usage: tests/install/check_install.sh BUILD_DIR      Exits 77 (skipped) without the validators.
+set -euo pipefail
+build=$(cd "$1" && pwd)
+for tool in desktop-file-validate appstreamcli xmllint cpack; do
+  command -v "$tool" >/dev/null || { echo "SKIP: $tool not installed"; exit 77; }
+done
+stage=$(mktemp -d)
+trap 'rm -rf "$stage"' EXIT
+
+DESTDIR="$stage" cmake --install "$build" --prefix /usr >/dev/null
+for f in usr/bin/roofline usr/bin/roofline-cli usr/share/man/man1/roofline.1 \
+         usr/share/man/man1/roofline-cli.1 usr/share/applications/org.roofline.Roofline.desktop \
+         usr/share/metainfo/org.roofline.Roofline.metainfo.xml \
+         usr/share/mime/packages/org.roofline.Roofline.xml \
+         usr/share/icons/hicolor/scalable/apps/org.roofline.Roofline.svg \
+         usr/share/icons/hicolor/48x48/apps/org.roofline.Roofline.png \
+         usr/share/icons/hicolor/256x256/apps/org.roofline.Roofline.png; do
+  [[ -s $stage/$f ]] || { echo "FAIL: the install lacks $f"; exit 1; }
+done
+
+# The installed programs run on their own (the presets are compiled in).
+out=$("$stage/usr/bin/roofline-cli" analyze --gpu h200 --model llama-3-8b)
+help=$("$stage/usr/bin/roofline" --help)
+grep -q "q_proj" <<<"$out" || { echo "FAIL: installed roofline-cli analyze printed no operators"; exit 1; }
+grep -q -- "--scenario" <<<"$help" || { echo "FAIL: installed roofline --help"; exit 1; }
+
+desktop-file-validate "$stage/usr/share/applications/org.roofline.Roofline.desktop"
+grep -q '^Exec=roofline %F$' "$stage/usr/share/applications/org.roofline.Roofline.desktop"
+appstreamcli validate --no-net "$stage/usr/share/metainfo/org.roofline.Roofline.metainfo.xml"
+xmllint --noout "$stage/usr/share/mime/packages/org.roofline.Roofline.xml"
+xmllint --noout "$stage/usr/share/icons/hicolor/scalable/apps/org.roofline.Roofline.svg"
+
+# The man pages list every option their program's --help lists (they are made from it).
+for program in roofline roofline-cli; do
+  page="$stage/usr/share/man/man1/$program.1"
+  for opt in $("$stage/usr/bin/$program" --help | grep -oE -- '--[a-z][a-z-]+' | sort -u); do
+    grep -q -- "${opt//-/\\\\-}" "$page" || { echo "FAIL: $program.1 lacks $opt"; exit 1; }
+  done
+done
+for opt in $("$stage/usr/bin/roofline-cli" analyze --help | grep -oE -- '--[a-z][a-z-]+' | sort -u); do
+  grep -q -- "${opt//-/\\\\-}" "$stage/usr/share/man/man1/roofline-cli.1" || {
+    echo "FAIL: roofline-cli.1 lacks analyze's $opt"; exit 1; }
+done
+
+# The Debian package, its dependencies computed by dpkg-shlibdeps.
+(cd "$stage" && cpack -G DEB --config "$build/CPackConfig.cmake" -B "$stage/deb" >/dev/null 2>&1)
+deb=$(ls "$stage"/deb/roofline_*.deb)
+depends=$(dpkg-deb -f "$deb" Depends)
+for lib in libc6 libcairo2 libglfw3 fonts-dejavu-core; do
+  grep -q "$lib" <<<"$depends" || { echo "FAIL: the .deb does not depend on $lib ($depends)"; exit 1; }
+done
+contents=$(dpkg-deb -c "$deb")  # whole, not piped into grep -q (pipefail and SIGPIPE)
+grep -q './usr/bin/roofline-cli' <<<"$contents" || { echo "FAIL: the .deb lacks roofline-cli"; exit 1; }
+
+if [[ ${ROOFLINE_INSTALL_DEB:-0} == 1 ]]; then
+  dpkg -i "$deb" >/dev/null
+  /usr/bin/roofline-cli analyze --model llama-3-8b | grep -q "q_proj" || {
+    echo "FAIL: roofline-cli from the installed .deb"; dpkg -r roofline >/dev/null; exit 1; }
+  dpkg -r roofline >/dev/null
+  echo "PASS: the .deb installed with dpkg, roofline-cli analyze ran from /usr/bin, removed"
+fi
+echo "PASS: installed into a staging DESTDIR; programs run; desktop entry, metainfo, MIME and man pages valid; .deb built ($depends)"
