@@ -75,12 +75,15 @@ TEST(Calibration, WeightOnlyKernelsReachLessBandwidth) {
   // int4 weights under bf16 activations: the 4-bit kernel at half of the class's 50 %.
   EXPECT_NEAR(q->time_s, q->bytes / (0.25 * 3.35e12) + 32 * 3e-6, 1e-15);
   s.weights = Precision::int8;
-  const OpCost* q8 = analyze(s).find_op("q_proj");
+  // Each analysis kept alive while its op is read (find_op points into it).
+  const Analysis a8 = analyze(s);
+  const OpCost* q8 = a8.find_op("q_proj");
   EXPECT_NEAR(q8->time_s, q8->bytes / (0.75 * 0.5 * 3.35e12) + 32 * 3e-6, 1e-15);
   // fp8 weights with fp8 activations are not weight-only: the class efficiency alone.
   s.weights = Precision::fp8;
   s.activations = Precision::fp8;
-  const OpCost* q_fp8 = analyze(s).find_op("q_proj");
+  const Analysis a_fp8 = analyze(s);
+  const OpCost* q_fp8 = a_fp8.find_op("q_proj");
   EXPECT_NEAR(q_fp8->time_s, q_fp8->bytes / (0.5 * 3.35e12) + 32 * 3e-6, 1e-15);
 }
 
