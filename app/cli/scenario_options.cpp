@@ -160,11 +160,7 @@ ScenarioFile resolve_builtin_scenario_file(const ScenarioOptions& options) {
   if (!file) throw CliError(file.error());
   // A GPU with no roof for the step's precision (nor a wider one): every command would print
   // zeros, so each refuses it by name instead.
-  const Scenario& s = file->scenario;
-  if (validate(s).empty()) {
-    const Precision math = math_precision(widest_weights(s), s.activations);
-    if (!resolve_roof(s.gpu, math)) throw CliError(analyze(s).warnings.front());
-  }
+  if (const Analysis a = analyze(file->scenario); a.no_roof) throw CliError(a.warnings.front());
   return std::move(file).value();
 }
 

@@ -238,6 +238,7 @@ Analysis analyze(const Scenario& s) {
     std::string why = s.gpu.name + " has no compute roof for " +
                       std::string(to_string(a.math_precision)) + " or any wider precision";
     if (!s.gpu.peak_flops_note.empty()) why += " (" + s.gpu.peak_flops_note + ")";
+    a.no_roof = true;
     a.warnings.push_back(why + ": roofline computes no step times without one");
     return a;
   }

@@ -26,8 +26,7 @@ ThroughputData make_throughput_data(const Scenario& s, int points) {
   d.current_batch = s.batch;
   const Analysis a = analyze(s);
   if (a.ops.empty()) {
-    const bool no_roof = validate(s).empty() && !resolve_roof(s.gpu, a.math_precision);
-    d.no_curve = no_roof ? "no " + std::string(to_string(a.math_precision)) + " compute roof on " +
+    d.no_curve = a.no_roof ? "no " + std::string(to_string(a.math_precision)) + " compute roof on " +
                                s.gpu.name
                  : a.warnings.empty() ? std::string("the scenario gives no operators")
                                       : a.warnings.front();

@@ -92,7 +92,8 @@ void draw_view_menu(AppState& s) {
   std::string caches;
   for (const CacheCeiling& c : s.doc.gpu.caches) caches += (caches.empty() ? "" : ", ") + c.name;
   const std::string caches_item =
-      "Cache ceilings" + (caches.empty() ? std::string(" (none for this GPU)") : " (" + caches + ")");
+      "Cache ceilings" +
+      (caches.empty() ? std::string(" (none for this GPU)") : " (" + caches + ")");
   ImGui::MenuItem(caches_item.c_str(), nullptr, &v.show_caches, !s.doc.gpu.caches.empty());
   ImGui::MenuItem("Compare GPU", nullptr, &v.show_compare, s.doc.compare_gpu.has_value());
   ImGui::MenuItem("Dot labels", nullptr, &s.view.plot.show_labels);

@@ -410,9 +410,8 @@ void draw_status_line(AppState& s) {
     ImGui::Separator();
     ImGui::AlignTextToFramePadding();
     // The chart and the precision panel give the whole reason; one line here.
-    const bool no_roof = validate(s.doc).empty() && !resolve_roof(s.doc.gpu, a.math_precision);
     const std::string why =
-        no_roof ? "No step times: " + s.doc.gpu.name + " has no " +
+        a.no_roof ? "No step times: " + s.doc.gpu.name + " has no " +
                       std::string(to_string(a.math_precision)) + " compute roof (see the chart)"
         : a.warnings.empty() ? std::string("No step times: the scenario gives no operators")
                              : a.warnings.front();

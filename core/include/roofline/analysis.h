@@ -105,6 +105,9 @@ struct Analysis {
   std::vector<GroupCost> attention_types;
   Totals totals;
   std::vector<std::string> warnings;
+  // The scenario is valid but the GPU has no roof for math_precision nor a wider one: no ops,
+  // and warnings[0] says so (the app, the throughput plot and the CLI all read this).
+  bool no_roof = false;
 
   // The first op of that name (a name recurs once per layer type that runs it).
   const OpCost* find_op(std::string_view name) const;
