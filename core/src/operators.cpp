@@ -91,6 +91,7 @@ class OpList {
     op.flops = flops;
     op.bytes = bytes;
     op.kv_bytes = kv;
+    op.op_class = OpClass::attention;
     op.keys = keys;
     op.flops_per_key = flops_per_key;
     op.bytes_per_key = bytes_per_key;

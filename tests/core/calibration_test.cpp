@@ -56,6 +56,21 @@ TEST(Calibration, OpTimeIsTheCalibratedRoofPlusItsKernels) {
   EXPECT_NEAR(latency, (32 * 11 + 2) * 3e-6, 1e-12);
 }
 
+TEST(Calibration, DecodeAttentionRunsAtTheAttentionEfficiencies) {
+  // Decode attention once ran at the matmuls' efficiencies (its op class was left at gemm).
+  Scenario s = decode(h100_sxm(), llama3_8b(), 8, 4096);
+  Calibration c = toy_calibration();
+  c.efficiency[static_cast<size_t>(OpClass::attention)] = {1.0, 0.1};
+  s.calibration = c;
+  const Analysis a = analyze(s);
+  const OpCost* att = a.find_op("attention");
+  ASSERT_NE(att, nullptr);
+  EXPECT_EQ(att->op_class, OpClass::attention);
+  ASSERT_EQ(att->bound, Bound::memory);  // ~4 FLOP/byte, far below the ridge
+  // On 10 % of the bandwidth: ten times the bound, plus one kernel a layer.
+  EXPECT_NEAR(att->time_s - att->latency_s, 10 * att->roofline_time_s, 1e-9 * att->roofline_time_s);
+}
+
 TEST(Calibration, WithoutOneExpectedIsTheBound) {
   Scenario s = calibrated_llama();
   s.calibration.reset();
