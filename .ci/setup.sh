@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(cmake ninja-build g++ pkg-config
-  libimgui-dev libglfw3-dev python3-glad nlohmann-json3-dev libcairo2-dev libstb-dev libcli11-dev
+  libimgui-dev libglfw3-dev python3-glad nlohmann-json3-dev libcairo2-dev libstb-dev libcli11-dev zlib1g-dev
   libgtest-dev libbenchmark-dev fonts-dejavu-core python3
   xvfb xauth xdotool poppler-utils libxml2-utils
   desktop-file-utils appstream dpkg-dev file)

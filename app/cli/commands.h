@@ -29,5 +29,6 @@ void register_list(CLI::App& app);
 void register_request(CLI::App& app);
 void register_frontier(CLI::App& app);
 void register_predict(CLI::App& app);
+void register_import(CLI::App& app);
 
 }  // namespace roofline

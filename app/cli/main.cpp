@@ -44,6 +44,7 @@ int main(int argc, char** argv) {
   roofline::register_request(app);
   roofline::register_frontier(app);
   roofline::register_predict(app);
+  roofline::register_import(app);
   if (std::string problem = command_problem(app, argc, argv); !problem.empty()) {
     return fail(problem, 2);
   }

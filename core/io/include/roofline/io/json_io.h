@@ -13,6 +13,7 @@
 #include "roofline/io/scenario_file.h"
 #include "roofline/measurement.h"
 #include "roofline/model_config.h"
+#include "roofline/profile.h"
 #include "roofline/requests.h"
 #include "roofline/result.h"
 #include "roofline/scenario.h"
@@ -62,6 +63,11 @@ std::string frontier_to_json(const std::vector<FrontierPoint>& points);
 // `roofline-cli predict --format json`: each measurement with what the model predicts.
 std::string predictions_to_json(const std::vector<Measurement>& measurements,
                                 const std::vector<Prediction>& predictions);
+
+// `roofline-cli import --format json`: the file's kernels (with their class, intensity, achieved
+// FLOP/s and share of the roof, null where the source has no value), the per-class comparison
+// with the model, the step and the measured roofs.
+std::string profile_to_json(const Profile& p, const ProfileComparison& c);
 
 // The largest file read_text_file reads: 8 MiB (presets, scenarios, lessons, calibrations and
 // measurement files are kilobytes; the largest shipped, serving.json, is 171 kB).

@@ -1,0 +1,303 @@
+#include "profile_source.h"
+
+#include <cerrno>
+#include <charconv>
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <utility>
+
+#include <zlib.h>
+
+namespace roofline::profile_io {
+
+namespace {
+
+constexpr size_t kPieceBytes = size_t{1} << 18;  // 256 KiB per read
+
+}  // namespace
+
+Source Source::open_file(std::string_view path, const ImportProgress& progress) {
+  Source s;
+  s.path_ = std::string(path);
+  std::error_code ec;
+  if (std::filesystem::is_directory(s.path_, ec)) {
+    throw ImportError{s.path_ + ": cannot read (is a directory)"};
+  }
+  errno = 0;
+  gzFile f = gzopen(s.path_.c_str(), "rb");
+  if (f == nullptr) {
+    throw ImportError{s.path_ + ": cannot read (" +
+                      (errno != 0 ? std::strerror(errno) : "out of memory") + ")"};
+  }
+  gzbuffer(f, kPieceBytes);
+  s.gz_ = f;
+  const auto size = std::filesystem::file_size(s.path_, ec);
+  s.total_ = ec ? 0 : static_cast<uint64_t>(size);
+  s.progress_ = progress;
+  s.buffer_.resize(kPieceBytes);
+  return s;
+}
+
+Source Source::from_text(std::string_view text) {
+  Source s;
+  s.text_ = text;
+  s.total_ = text.size();
+  return s;
+}
+
+Source::Source(Source&& other) noexcept
+    : std::streambuf(),
+      gz_(std::exchange(other.gz_, nullptr)),
+      text_(other.text_),
+      text_done_(other.text_done_),
+      buffer_(std::move(other.buffer_)),
+      total_(other.total_),
+      progress_(std::move(other.progress_)),
+      error_(std::move(other.error_)),
+      path_(std::move(other.path_)) {
+  // Nothing has been read from `other` yet: its get area is empty.
+}
+
+Source::~Source() {
+  if (gz_ != nullptr) gzclose(static_cast<gzFile>(gz_));
+}
+
+Source::int_type Source::underflow() {
+  if (gptr() < egptr()) return traits_type::to_int_type(*gptr());
+  if (gz_ == nullptr) {
+    if (text_done_ || text_.empty()) return traits_type::eof();
+    text_done_ = true;
+    char* begin = const_cast<char*>(text_.data());
+    setg(begin, begin, begin + text_.size());
+    return traits_type::to_int_type(*gptr());
+  }
+  auto* f = static_cast<gzFile>(gz_);
+  const int n = gzread(f, buffer_.data(), static_cast<unsigned>(buffer_.size()));
+  if (n < 0) {
+    int code = 0;
+    const char* what = gzerror(f, &code);
+    if (code == Z_ERRNO) what = std::strerror(errno);
+    if (code == Z_DATA_ERROR) what = "corrupt gzip data";
+    if (code == Z_BUF_ERROR) what = "the gzip stream ends early (truncated file)";
+    error_ = path_ + ": cannot read (" + (what != nullptr ? what : "I/O error") + ")";
+    return traits_type::eof();
+  }
+  if (n == 0) {
+    // A truncated .gz reads as a short file without an error; gzerror says so.
+    int code = 0;
+    gzerror(f, &code);
+    if (code == Z_BUF_ERROR) {
+      error_ = path_ + ": cannot read (the gzip stream ends early: truncated file)";
+    }
+    return traits_type::eof();
+  }
+  setg(buffer_.data(), buffer_.data(), buffer_.data() + n);
+  if (progress_) {
+    const long offset = gzoffset(f);
+    progress_(offset > 0 ? static_cast<uint64_t>(offset) : 0, total_);
+  }
+  return traits_type::to_int_type(*gptr());
+}
+
+void CsvReader::fail(std::string_view what) const {
+  throw ImportError{origin_ + ": line " + std::to_string(record_line_) + ": " + std::string(what)};
+}
+
+bool CsvReader::next_line(std::string& line) {
+  line.clear();
+  record_line_ = next_line_;
+  int c = src_.sbumpc();
+  if (c == std::char_traits<char>::eof()) {
+    if (src_.read_error()) throw ImportError{src_.error()};
+    return false;
+  }
+  while (c != std::char_traits<char>::eof() && c != '\n') {
+    if (line.size() >= kMaxRecordBytes) fail("a line longer than 16 MiB: not a profiler file");
+    line.push_back(static_cast<char>(c));
+    c = src_.sbumpc();
+  }
+  if (src_.read_error()) throw ImportError{src_.error()};
+  if (!line.empty() && line.back() == '\r') line.pop_back();
+  ++next_line_;
+  return true;
+}
+
+bool CsvReader::next_record(std::vector<std::string>& fields) {
+  fields.clear();
+  record_line_ = next_line_;
+  int c = src_.sbumpc();
+  if (c == std::char_traits<char>::eof()) {
+    if (src_.read_error()) throw ImportError{src_.error()};
+    return false;
+  }
+  std::string field;
+  size_t bytes = 0;
+  bool quoted_field = false;
+  for (;;) {
+    if (c == std::char_traits<char>::eof()) {
+      if (src_.read_error()) throw ImportError{src_.error()};
+      if (quoted_field) fail("a quoted field never ends (a truncated or mangled CSV)");
+      fields.push_back(std::move(field));
+      return true;
+    }
+    if (++bytes > kMaxRecordBytes) fail("a record longer than 16 MiB: not a profiler file");
+    if (quoted_field) {
+      if (c == '"') {
+        if (src_.sgetc() == '"') {
+          field.push_back('"');
+          src_.sbumpc();
+        } else {
+          quoted_field = false;
+        }
+      } else {
+        if (c == '\n') ++next_line_;
+        field.push_back(static_cast<char>(c));
+      }
+    } else if (c == '"' && field.empty()) {
+      quoted_field = true;
+    } else if (c == ',') {
+      fields.push_back(std::move(field));
+      field.clear();
+    } else if (c == '\n') {
+      ++next_line_;
+      if (!field.empty() && field.back() == '\r') field.pop_back();
+      fields.push_back(std::move(field));
+      return true;
+    } else {
+      field.push_back(static_cast<char>(c));
+    }
+    c = src_.sbumpc();
+  }
+}
+
+std::vector<std::string> split_csv_line(std::string_view line) {
+  std::vector<std::string> out;
+  std::string field;
+  bool in_quotes = false;
+  for (size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (in_quotes) {
+      if (c == '"') {
+        if (i + 1 < line.size() && line[i + 1] == '"') {
+          field.push_back('"');
+          ++i;
+        } else {
+          in_quotes = false;
+        }
+      } else {
+        field.push_back(c);
+      }
+    } else if (c == '"' && field.empty()) {
+      in_quotes = true;
+    } else if (c == ',') {
+      out.push_back(std::move(field));
+      field.clear();
+    } else {
+      field.push_back(c);
+    }
+  }
+  out.push_back(std::move(field));
+  return out;
+}
+
+bool is_absent_value(std::string_view t) {
+  while (!t.empty() && t.front() == ' ') t.remove_prefix(1);
+  while (!t.empty() && t.back() == ' ') t.remove_suffix(1);
+  return t.empty() || t == "n/a" || t == "N/A" || t == "nan" || t == "NaN" || t == "-" || t == "NA";
+}
+
+std::optional<double> parse_profiler_number(std::string_view text) {
+  if (is_absent_value(text)) return std::nullopt;
+  std::string digits;
+  digits.reserve(text.size());
+  for (const char c : text) {
+    if (c == ',' || c == ' ') continue;  // thousands separators
+    digits.push_back(c);
+  }
+  double v = 0;
+  const char* begin = digits.data();
+  const char* end = begin + digits.size();
+  if (!digits.empty() && *begin == '+') ++begin;
+  const auto [ptr, ec] = std::from_chars(begin, end, v);
+  if (ec != std::errc() || ptr != end || !std::isfinite(v)) return std::nullopt;
+  return v;
+}
+
+namespace {
+
+// The factor of one side of a unit ("Mbyte", "usecond", "Ghz", "inst").
+std::optional<double> simple_scale(std::string_view u) {
+  if (u.empty() || u == "%") return 1.0;
+  // Time words with their own prefixes.
+  if (u == "nsecond" || u == "ns") return 1e-9;
+  if (u == "usecond" || u == "us") return 1e-6;
+  if (u == "msecond" || u == "ms") return 1e-3;
+  if (u == "second" || u == "s" || u == "sec") return 1.0;
+  double prefix = 1;
+  std::string_view base = u;
+  if (u.size() > 1) {
+    switch (u.front()) {
+      case 'K':
+      case 'k':
+        prefix = 1e3;
+        break;
+      case 'M':
+        prefix = 1e6;
+        break;
+      case 'G':
+        prefix = 1e9;
+        break;
+      case 'T':
+        prefix = 1e12;
+        break;
+      case 'P':
+        prefix = 1e15;
+        break;
+      default:
+        prefix = 0;
+    }
+    if (prefix != 0) {
+      base = u.substr(1);
+    } else {
+      prefix = 1;
+    }
+  }
+  static constexpr std::string_view kBases[] = {
+      "byte",    "cycle",  "inst", "hz",   "Hz",        "warp",    "block", "sector",
+      "request", "thread", "flop", "FLOP", "wavefront", "cluster", "op",    "ops"};
+  for (const std::string_view b : kBases) {
+    if (base == b) return prefix;
+  }
+  // A prefix letter that was part of the word ("Mbyte" handled; "block" must not lose its b).
+  for (const std::string_view b : kBases) {
+    if (u == b) return 1.0;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<double> unit_scale(std::string_view unit) {
+  while (!unit.empty() && unit.front() == ' ') unit.remove_prefix(1);
+  while (!unit.empty() && unit.back() == ' ') unit.remove_suffix(1);
+  const size_t slash = unit.find('/');
+  if (slash == std::string_view::npos) return simple_scale(unit);
+  const auto num = simple_scale(unit.substr(0, slash));
+  const auto den = simple_scale(unit.substr(slash + 1));
+  if (!num || !den || *den == 0) return std::nullopt;
+  return *num / *den;
+}
+
+std::string quoted(std::string_view text) {
+  std::string out = "'";
+  if (text.size() > 40) {
+    out.append(text.substr(0, 40)).append("...");
+  } else {
+    out.append(text);
+  }
+  out.push_back('\'');
+  return out;
+}
+
+}  // namespace roofline::profile_io

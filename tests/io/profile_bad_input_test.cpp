@@ -1,0 +1,157 @@
+// Profile imports of broken input: each gets one message naming the file and the line or key,
+// never a crash or a half-read profile.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "roofline/io/json_io.h"
+#include "roofline/io/profile_import.h"
+
+namespace roofline {
+namespace {
+
+std::string sample(std::string_view name) {
+  return std::string(ROOFLINE_TEST_DATA_DIR) + "/profiles/" + std::string(name);
+}
+
+std::string error_of(std::string_view text, std::string_view origin = "k.csv") {
+  const Result<Profile> p = import_profile_text(text, origin);
+  EXPECT_FALSE(p);
+  return p ? std::string() : p.error();
+}
+
+constexpr std::string_view kNcuHeader =
+    "\"ID\",\"Process ID\",\"Process Name\",\"Host Name\",\"Kernel Name\",\"Context\",\"Stream\","
+    "\"Block Size\",\"Grid Size\",\"Device\",\"CC\",\"Section Name\",\"Metric Name\","
+    "\"Metric Unit\",\"Metric Value\"\n";
+
+std::string ncu_row(std::string_view metric, std::string_view unit, std::string_view value) {
+  return "\"0\",\"1\",\"p\",\"h\",\"gemv_kernel\",\"1\",\"7\",\"(1, 1, 1)\",\"(1, 1, 1)\",\"0\","
+         "\"9.0\",\"Command line profiler metrics\",\"" +
+         std::string(metric) + "\",\"" + std::string(unit) + "\",\"" + std::string(value) + "\"\n";
+}
+
+TEST(ProfileBadInput, NcuNumberThatIsNotOneNamesLineAndMetric) {
+  const std::string text = std::string(kNcuHeader) + ncu_row("gpu__time_duration.sum", "us", "12") +
+                           ncu_row("dram__bytes.sum", "byte", "12abc");
+  EXPECT_EQ(error_of(text), "k.csv: line 3: dram__bytes.sum: expected a number, got '12abc'");
+}
+
+TEST(ProfileBadInput, NcuUnknownUnit) {
+  const std::string text = std::string(kNcuHeader) + ncu_row("dram__bytes.sum", "Xbyte", "1");
+  EXPECT_EQ(error_of(text), "k.csv: line 2: dram__bytes.sum: unknown unit 'Xbyte'");
+}
+
+TEST(ProfileBadInput, NcuMixedUnitsAreScaledPerRow) {
+  // The same metric in Kbyte on one launch and Gbyte on another (ncu auto-scales per value).
+  std::string text = std::string(kNcuHeader) + ncu_row("dram__bytes.sum", "Kbyte", "1,500") +
+                     ncu_row("gpu__time_duration.sum", "msecond", "2");
+  std::string second = ncu_row("dram__bytes.sum", "Gbyte", "2.5");
+  second[1] = '1';  // ID 1
+  text += second;
+  std::string time1 = ncu_row("gpu__time_duration.sum", "nsecond", "500");
+  time1[1] = '1';
+  text += time1;
+  const Result<Profile> p = import_profile_text(text, "k.csv");
+  ASSERT_TRUE(p) << p.error();
+  ASSERT_EQ(p->kernels.size(), 1u);
+  EXPECT_DOUBLE_EQ(*p->kernels[0].bytes, 1.5e6 + 2.5e9);
+  EXPECT_DOUBLE_EQ(*p->kernels[0].time_s, 2e-3 + 500e-9);
+  EXPECT_EQ(p->launches, 2);
+}
+
+TEST(ProfileBadInput, TruncatedCsvInsideAQuote) {
+  std::string text = std::string(kNcuHeader) + ncu_row("dram__bytes.sum", "byte", "1");
+  text += "\"1\",\"1\",\"p\",\"h\",\"gemv_ker";  // cut mid-record
+  EXPECT_EQ(error_of(text),
+            "k.csv: line 3: a quoted field never ends (a truncated or mangled CSV)");
+}
+
+TEST(ProfileBadInput, TruncatedRowWithTooFewFields) {
+  const std::string text = std::string(kNcuHeader) + "\"0\",\"1\",\"p\"\n";
+  EXPECT_EQ(error_of(text),
+            "k.csv: line 2: expected 15 fields, got 3 (a truncated or mangled CSV)");
+}
+
+TEST(ProfileBadInput, HeaderWithoutRows) {
+  EXPECT_EQ(error_of(kNcuHeader), "k.csv: an Nsight Compute CSV with a header and no kernel rows");
+}
+
+TEST(ProfileBadInput, NcuRawPageIsNamed) {
+  EXPECT_NE(error_of("\"ID\",\"Kernel Name\",\"dram__bytes.sum\"\n\"\",\"\",\"byte\"\n")
+                .find("without a \"Metric Name\" column (the raw page"),
+            std::string::npos);
+}
+
+TEST(ProfileBadInput, NsysInstancesMustBeWhole) {
+  const std::string text =
+      "Time (%),Total Time (ns),Instances,Avg (ns),Med (ns),Min (ns),Max (ns),StdDev (ns),Name\n"
+      "100.0,1000,2.5,400,400,400,400,0,\"k\"\n";
+  EXPECT_EQ(error_of(text, "s.csv"),
+            "s.csv: line 2: expected a total time >= 0 ns and a whole number of instances >= 1, "
+            "got '1000' and '2.5'");
+}
+
+TEST(ProfileBadInput, AnotherFormat) {
+  // A GPU preset: JSON, but neither a trace nor ERT's roofs.
+  EXPECT_EQ(error_of("{\"id\": \"x\", \"memory_bandwidth\": 1e12}", "gpu.json"),
+            "gpu.json: a JSON file with neither \"traceEvents\" (a PyTorch profiler trace) nor "
+            "\"empirical\" (an ERT roofline.json)");
+  // Text that is no profiler's CSV.
+  EXPECT_NE(error_of("hello, world\nthis is a letter\n", "letter.txt")
+                .find("letter.txt: not a profiler file roofline reads"),
+            std::string::npos);
+  EXPECT_EQ(error_of("", "empty.csv"), "empty.csv: the file is empty");
+}
+
+TEST(ProfileBadInput, TraceWithoutKernels) {
+  EXPECT_EQ(
+      error_of("{\"traceEvents\": [{\"ph\": \"X\", \"cat\": \"cpu_op\", \"name\": \"aten::mm\","
+               " \"ts\": 1, \"dur\": 5}]}",
+               "cpu.json"),
+      "cpu.json: traceEvents: no GPU kernels (no events with \"cat\": \"kernel\"): was the "
+      "profile taken with ProfilerActivity.CUDA?");
+}
+
+TEST(ProfileBadInput, MangledJsonNamesLineAndColumn) {
+  const std::string e = error_of("{\"traceEvents\": [\n{\"ph\": \"X\",, }]}", "t.json");
+  EXPECT_TRUE(e.starts_with("t.json: invalid JSON at line 2, column")) << e;
+}
+
+TEST(ProfileBadInput, DeepNestingIsRefusedWithoutRecursion) {
+  std::string deep = "{\"traceEvents\": ";
+  deep += std::string(100000, '[');
+  EXPECT_EQ(error_of(deep, "deep.json"), "deep.json: JSON nested deeper than 64 levels");
+}
+
+TEST(ProfileBadInput, TruncatedGzip) {
+  // The first half of the real .json.gz sample: gzip says the stream ends early.
+  std::ifstream in(sample("torch-profiler_A100_cupti-counters_trace.json.gz"), std::ios::binary);
+  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  ASSERT_GT(bytes.size(), 1000u);
+  const auto path = std::filesystem::temp_directory_path() / "roofline-truncated-trace.json.gz";
+  std::ofstream(path, std::ios::binary)
+      .write(bytes.data(), static_cast<std::streamsize>(bytes.size() / 2));
+  const Result<Profile> p = import_profile(path.string());
+  std::filesystem::remove(path);
+  ASSERT_FALSE(p);
+  EXPECT_NE(p.error().find("roofline-truncated-trace.json.gz: "), std::string::npos) << p.error();
+}
+
+TEST(ProfileBadInput, MissingFileAndDirectory) {
+  EXPECT_EQ(import_profile("/nonexistent/trace.json").error(),
+            "/nonexistent/trace.json: cannot read (No such file or directory)");
+  EXPECT_EQ(import_profile("/tmp").error(), "/tmp: cannot read (is a directory)");
+}
+
+TEST(ProfileBadInput, ErtWithoutRoofs) {
+  EXPECT_EQ(error_of("{\"empirical\": {\"gflops\": {\"data\": []}}}", "r.json"),
+            "r.json: empirical: no roofs (expected gflops.data and gbytes.data lists of [name, "
+            "value])");
+}
+
+}  // namespace
+}  // namespace roofline
