@@ -5,11 +5,13 @@
 #include <CLI/CLI.hpp>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <memory>
 #include <sstream>
 #include <string>
 
 #include "commands.h"
+#include "measured.h"
 #include "roofline/export/export.h"
 #include "roofline/plot/figure.h"
 #include "roofline/plot/throughput_plot.h"
@@ -33,6 +35,7 @@ struct ExportCliOptions {
   std::string title;
   bool ops = false, no_trail = false, no_other_roofs = false, no_caches = false, fit = false;
   std::vector<std::string> hide;
+  MeasuredOptions measured;
 };
 
 std::string size_text(double w, double h) {
@@ -71,6 +74,14 @@ PlotGeometry roofline_figure(const ExportCliOptions& o, const ScenarioFile& file
     throw CliError("cannot draw the chart: " +
                    (w.empty() ? std::string("the scenario gives no operators") : w.front()));
   }
+  if (o.measured.file) {
+    MeasuredData m = load_measured(o.measured, data.analysis);
+    auto layer = std::make_shared<MeasuredLayer>();
+    layer->source = std::filesystem::path(*o.measured.file).filename().string();
+    layer->comparison = std::move(m.comparison);
+    layer->profile = std::make_shared<const Profile>(std::move(m.profile));
+    view.measured = std::move(layer);
+  }
   return build_figure(data, request);
 }
 
@@ -108,10 +119,21 @@ void run_export(const ExportCliOptions& o) {
                      format_exact(kMaxExportFontPx) + " pixels, got " +
                      std::to_string(o.font_size));
   }
+  if (o.measured.file && o.chart == "throughput") {
+    throw CliError(
+        "--measured: measured kernels go on the roofline chart, not the throughput "
+        "chart");
+  }
   const ScenarioFile file = resolve_builtin_scenario_file(o.scenario);
   const Scenario& s = file.scenario;
 
   if (table_format) {
+    if (o.measured.file) {
+      throw CliError(
+          "--measured draws measured kernels on a figure (.svg, .png, .pdf); for a "
+          "table of them use: roofline-cli import " +
+          *o.measured.file + " --format csv");
+    }
     const Analysis a = analyze(s);
     if (std::string error = export_operator_table(a, o.out, *table_format); !error.empty())
       throw CliError(error);
@@ -153,6 +175,7 @@ void register_export(CLI::App& app) {
                          "operator table (.csv/.md); needs no display");
   add_scenario_options(*cmd, options->scenario);
   ExportCliOptions& o = *options;
+  add_measured_options(*cmd, o.measured);
   cmd->add_option("--out", o.out, "Output file; its extension picks the format")->required();
   cmd->add_option("--width", o.width, "Figure width in pixels (points for PDF; default 1280)")
       ->check(finite_number());

@@ -20,6 +20,7 @@
 #include "roofline/ui/app_state.h"
 #include "roofline/ui/classroom.h"
 #include "roofline/ui/dump.h"
+#include "roofline/ui/measured.h"
 #include "window_loop.h"
 
 namespace {
@@ -183,6 +184,14 @@ int main(int argc, char** argv) {
     if (o.reveal) lesson_reveal(state, false);
   }
   if (o.presentation) set_presentation(state, true);
+  if (!o.measured_path.empty()) {
+    state.measured.steps = o.measured_steps.value_or(1);
+    if (std::string error = import_now(state, o.measured_path); !error.empty()) {
+      std::fprintf(stderr, "roofline: --measured: %s\n", error.c_str());
+      glfwTerminate();
+      return 1;
+    }
+  }
   exit_code = run_window(state, o, width, height, started);
   glfwTerminate();
 

@@ -78,6 +78,15 @@ std::optional<AppOptions> parse_app_options(int argc, char** argv, int& exit_cod
   app.add_flag("--presentation", o.presentation,
                "Start in presentation mode (full screen unless scripted, large fonts, projector "
                "theme, lesson panel and chart only)");
+  auto* measured =
+      app.add_option("--measured", o.measured_path,
+                     "Import a profile at start: Nsight Compute or Nsight Systems CSV, "
+                     "PyTorch profiler trace, ERT or rocprofiler-compute roofs");
+  app.add_option("--measured-steps", o.measured_steps,
+                 "With --measured: the inference steps the profile covers (default 1)")
+      ->check(kFinite)
+      ->check(CLI::Range(1.0, 1e9))
+      ->needs(measured);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -21,6 +21,8 @@ struct AppOptions {
   std::optional<int> step;             // --step N: at this step (from 1; needs --lesson)
   bool reveal = false;                 // --reveal: with the step's question revealed
   bool presentation = false;           // --presentation: start in presentation mode
+  std::string measured_path;           // --measured FILE: import a profile at start
+  std::optional<double> measured_steps;  // --measured-steps N: the steps it covers
 
   // Scripted runs (docs, tests) are reproducible: they ignore the saved settings.
   bool scripted() const { return frames.has_value() || !screenshot_path.empty(); }

@@ -56,6 +56,12 @@ void on_focus(GLFWwindow* w, int) { wake(w); }
 void on_enter(GLFWwindow* w, int) { wake(w); }
 void on_refresh(GLFWwindow* w) { wake(w); }
 void on_size(GLFWwindow* w, int, int) { wake(w); }
+// Files dropped on the window: the next frame imports them (or opens a scenario).
+void on_drop(GLFWwindow* w, int count, const char** paths) {
+  AppState& s = *context_of(w)->state;
+  for (int i = 0; i < count; ++i) s.ui.dropped_paths.emplace_back(paths[i]);
+  wake(w);
+}
 void on_content_scale(GLFWwindow* w, float xscale, float) {
   AppState& s = *context_of(w)->state;
   s.ui.content_scale = xscale;
@@ -74,6 +80,7 @@ void install_callbacks(GLFWwindow* w) {
   glfwSetWindowRefreshCallback(w, on_refresh);
   glfwSetFramebufferSizeCallback(w, on_size);
   glfwSetWindowContentScaleCallback(w, on_content_scale);
+  glfwSetDropCallback(w, on_drop);
 }
 
 void render(AppState& s, GLFWwindow* window, LoopContext& context, bool scripted) {

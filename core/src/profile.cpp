@@ -168,17 +168,41 @@ ProfileComparison compare_profile(const Analysis& a, const Profile& p,
     }
   }
 
+  // Sibling classes (one op kind) where only one has kernels: the names could not tell the
+  // other's kernels apart (eager experts are cuBLAS GEMMs, eager norms elementwise kernels), so
+  // the model's ops of both are compared with them together.
+  std::array<bool, kClasses> folded_away{};
+  constexpr std::pair<OpClass, OpClass> kSiblings[] = {{OpClass::gemm, OpClass::experts},
+                                                       {OpClass::attention, OpClass::recurrence},
+                                                       {OpClass::elementwise, OpClass::norm}};
+  for (const auto& [x, y] : kSiblings) {
+    const auto xi = static_cast<size_t>(x), yi = static_cast<size_t>(y);
+    size_t into = kClasses, from = kClasses;
+    if (cls[xi].kernels > 0 && cls[yi].kernels == 0 && has_model[yi]) into = xi, from = yi;
+    if (cls[yi].kernels > 0 && cls[xi].kernels == 0 && has_model[xi]) into = yi, from = xi;
+    if (into == kClasses) continue;
+    ClassComparison& c = cls[into];
+    c.folded = cls[from].op_class;
+    c.expected_s += cls[from].expected_s;
+    c.bound_s += cls[from].bound_s;
+    c.model_flops += cls[from].model_flops;
+    c.model_bytes += cls[from].model_bytes;
+    has_model[into] = true;
+    folded_away[from] = true;
+  }
   for (size_t i = 0; i < kClasses; ++i) {
     ClassComparison& c = cls[i];
+    c.label = std::string(to_string(c.op_class));
+    if (c.folded) c.label.append(" + ").append(to_string(*c.folded));
+    if (folded_away[i]) continue;
     if (c.expected_s > 0) c.expected_share_of_roof = c.bound_s / c.expected_s;
     if (c.measured_s > 0 && all_timed[i] && has_model[i]) {
       c.measured_share_of_roof = c.bound_s / c.measured_s;
     }
     if (has_model[i] || has_measured[i]) out.classes.push_back(c);
     if (c.measured_s > 0 && all_timed[i] && c.bound_s > 0 && c.measured_s < 0.9 * c.bound_s) {
-      out.warnings.push_back(std::string(to_string(c.op_class)) + " kernels took " +
-                             format_time(c.measured_s) + ", less than the model's bound of " +
-                             format_time(c.bound_s) +
+      out.warnings.push_back(c.label + " kernels took " + format_time(c.measured_s) +
+                             ", less than the model's bound of " + format_time(c.bound_s) +
                              " for this step: the profile is not one step of this scenario "
                              "(another model or batch, or set the steps it covers)");
     }

@@ -227,6 +227,8 @@ TEST(PublishedConfigs, EveryModelPresetMatchesItsPublishedCount) {
       {"llama-4-maverick", 400 * B, B, 17 * B, B, Active::everything},
       {"nemotron-3-nano", 31.6 * B, 0.1 * B, 3.2 * B, 0.1 * B, Active::no_input_embedding},
       {"gpt2-small", 124 * M, M, 0, 0, Active::everything},
+      // "DeepSeek3B-MoE-A570M": 3 B in total, 570 M activated without the input embedding.
+      {"deepseek-ocr-decoder", 3 * B, B, 570 * M, 10 * M, Active::no_input_embedding},
   };
   const PresetLibrary& lib = PresetLibrary::builtin();
   ASSERT_EQ(lib.models().size(), std::size(rows)) << "a model preset without a published count";

@@ -40,6 +40,12 @@ std::vector<Vec2> marker_polygon(const Marker& m) {
       // Centroid at the centre: apex R above, base R/2 below.
       return {{c.x, c.y - R}, {c.x + s, c.y + R / 2}, {c.x - s, c.y + R / 2}};
     }
+    case MarkerShape::hexagon: {
+      const double R = 1.15 * r;
+      const double h = std::sin(std::numbers::pi / 3) * R;
+      return {{c.x - R / 2, c.y - h}, {c.x + R / 2, c.y - h}, {c.x + R, c.y},
+              {c.x + R / 2, c.y + h}, {c.x - R / 2, c.y + h}, {c.x - R, c.y}};
+    }
   }
   return {};
 }

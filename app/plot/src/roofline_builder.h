@@ -15,6 +15,15 @@
 
 namespace roofline::detail {
 
+// A measured roof's extent: bandwidth roofs end at `ends_at` (where they meet the highest
+// measured compute roof), compute roofs start there (where main memory reaches them).
+struct MeasuredRoofSpan {
+  size_t index = 0;  // into Profile::roofs
+  const MeasuredRoof* roof = nullptr;
+  double ends_at = 0;  // FLOP/byte
+};
+std::vector<MeasuredRoofSpan> measured_roof_spans(const MeasuredLayer& m, const Analysis& a);
+
 class RooflineBuilder {
  public:
   RooflineBuilder(const Analysis& a, const Scenario& s, const PlotView& v, const Theme& t,
@@ -70,6 +79,11 @@ class RooflineBuilder {
   void add_ridge_label();
   void add_dot_labels(const Trail* trail);
   void add_region_labels();
+  // An imported profile (roofline_measured.cpp).
+  void add_measured_roofs();
+  void add_measured_markers();
+  // Along the measured slopes (before the lines are reserved), or over the flat roofs.
+  void add_measured_labels(bool slopes);
   // Teaching aids (roofline_teaching.cpp): highlights, ghosts, the critical value, speed-up.
   // "group:attention" also names each attention type's dot ("group:attention@sliding") on a
   // model with several: a lesson written for one attention dot highlights them all.

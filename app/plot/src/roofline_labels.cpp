@@ -80,6 +80,16 @@ void RooflineBuilder::add_legend(const Trail* trail, const Analysis* compare) {
     line(add("trail", label, v_.chart.show_trail, true), t_.trail, LineDash::solid,
          t_.trail_width_em * f_ * 1.5);
   }
+  if (v_.measured && v_.measured->profile) {
+    const Profile& p = *v_.measured->profile;
+    if (p.has_kernels()) {
+      marker(add("measured", "measured: " + v_.measured->source, v_.chart.show_measured, true),
+             t_.text_muted, MarkerShape::hexagon, t_.op_radius_em * f_ * 1.25);
+    } else if (!p.roofs.empty()) {
+      line(add("measured", "measured roofs: " + v_.measured->source, v_.chart.show_measured, true),
+           t_.measured, LineDash::dashed, t_.other_roof_width_em * f_ * 1.6);
+    }
+  }
   const Vec2 corner{area_.x0 + 0.6 * f_, area_.y0 + 0.6 * f_};
   detail::layout_legend(g_.legend, entries, corner, t_, measure_, f_);
   // A legend that would cover a fifth of a small figure (a paper column) keys only the lines:
@@ -103,6 +113,7 @@ void RooflineBuilder::reserve_lines() {
   // Labels keep off the roofs and ceilings, so no text hides the lines the chart is about.
   for (const Polyline& l : g_.lines) {
     const bool roof_like = l.id.starts_with("roof:") || l.id.starts_with("cache:") ||
+                           l.id.starts_with("measured:roof:") ||
                            l.id.starts_with("compare:roof:") || l.id == "ridge:guide";
     if (!roof_like) continue;
     for (size_t i = 1; i < l.points.size(); ++i)

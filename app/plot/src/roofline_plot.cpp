@@ -159,6 +159,7 @@ void RooflineBuilder::add_dots(const Analysis* compare) {
       g_.markers.push_back(m);
     }
   }
+  add_measured_markers();  // under the model's dots
   // Ops first so the group dots sit on top of them; among groups the fc dot (the one users
   // drag) last, on top, then attention: the step and elementwise dots go under them.
   auto all = detail::collect_dots(a_, v_);
@@ -274,19 +275,27 @@ PlotGeometry RooflineBuilder::build(const Trail* trail, const Analysis* compare)
   detail::FrameSpec frame{xa_, ya_, "Arithmetic intensity (FLOP/byte)", "Performance (FLOP/s)",
                           "",  ""};
   if (v_.show_title) frame.title = v_.title.empty() ? default_title(s_) : v_.title;
-  if (v_.show_caption) frame.caption = caption_line(s_, a_);
+  if (v_.show_caption) {
+    frame.caption = caption_line(s_, a_);
+    if (v_.measured && v_.chart.show_measured && v_.measured->comparison.has_time) {
+      frame.caption += " · " + comparison_summary(v_.measured->comparison);
+    }
+  }
   add_regions();
   detail::add_frame(g_, frame, t_, measure_, f_);
   if (trail != nullptr) add_trail(*trail);  // under the roofs: the fc trail runs along them
   add_roofs(compare);
+  add_measured_roofs();
   add_dots(compare);
   add_legend(trail, compare);
   add_slope_labels(compare);  // along their lines, so before the lines are reserved
+  add_measured_labels(/*slopes=*/true);
   reserve_lines();
   add_speedup(compare);  // before the roof labels: it is the point of a comparison
   add_roof_labels(compare);
   add_ridge_label();
   add_dot_labels(trail);
+  add_measured_labels(/*slopes=*/false);
   add_region_labels();
   return std::move(g_);
 }

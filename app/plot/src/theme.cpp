@@ -23,6 +23,7 @@ Theme make_light() {
   t.roof_other = rgb_hex(0x9aa3ad);
   t.compare_roof = rgb_hex(0xc98500);
   t.cache_ceiling = rgb_hex(0x6e7781);
+  t.measured = rgb_hex(0xcf222e);
   t.ridge = rgb_hex(0x1f2328);
   t.memory_region = rgb_hex(0x4c9be8).with_alpha(24);
   t.compute_region = rgb_hex(0xe8a33d).with_alpha(26);
@@ -53,6 +54,7 @@ Theme make_dark() {
   t.roof_other = rgb_hex(0x656c76);
   t.compare_roof = rgb_hex(0xf0b429);
   t.cache_ceiling = rgb_hex(0x9198a1);
+  t.measured = rgb_hex(0xff7b72);
   t.ridge = rgb_hex(0xe6edf3);
   t.memory_region = rgb_hex(0x4c9be8).with_alpha(30);
   t.compute_region = rgb_hex(0xe8a33d).with_alpha(26);
@@ -83,6 +85,7 @@ Theme make_projector() {
   t.roof_other = rgb_hex(0x6e7781);
   t.compare_roof = rgb_hex(0xb35c00);
   t.cache_ceiling = rgb_hex(0x424a53);
+  t.measured = rgb_hex(0xa40e26);
   t.ridge = rgb_hex(0x000000);
   t.memory_region = rgb_hex(0x1f78d1).with_alpha(40);
   t.compute_region = rgb_hex(0xe08a00).with_alpha(44);
@@ -144,6 +147,7 @@ Rgba series_color(const Theme& theme, std::string_view series_id, OpKind kind) {
   if (series_id.starts_with("roof:")) return theme.roof;
   if (series_id.starts_with("cache:") || series_id == "caches") return theme.cache_ceiling;
   if (series_id == "ridge") return theme.ridge;
+  if (series_id.starts_with("measured:roof")) return theme.measured;
   return theme.text_muted;
 }
 

@@ -3,6 +3,7 @@
 
 #include "axes_frame.h"
 #include "roofline/plot/roofline_plot.h"
+#include "roofline_builder.h"
 #include "roofline_layers.h"
 
 namespace roofline {
@@ -101,6 +102,16 @@ PlotView fit_view(PlotView view, const Analysis& a, const Scenario& s, const Tra
         const GroupCost& g = detail::sweep_group(p, id);
         add(g.intensity, g.achieved_flops);
       }
+  }
+  if (view.measured && view.measured->profile && view.chart.show_measured) {
+    size_t n = 0;
+    for (const MeasuredPoint& p : view.measured->comparison.points) {
+      if (n++ >= kMaxMeasuredMarkers) break;
+      add(p.intensity, p.achieved_flops);
+    }
+    for (const auto& r : detail::measured_roof_spans(*view.measured, a)) {
+      add(r.ends_at, r.roof->kind == MeasuredRoof::Kind::compute ? r.roof->value : 0);
+    }
   }
   if (xs.empty() || ys.empty()) return view;
 

@@ -252,6 +252,7 @@ void draw_chart(AppState& s, ImVec2 size) {
     vs.auto_fit = false;
   }
 
+  v.measured = measured_layer(s);
   fit_if_needed(s, !vs.drag_id.empty());
   vs.hovered_id = !vs.drag_id.empty() ? vs.drag_id : under_mouse;
   v.hovered_id = starts_with(vs.hovered_id, "legend:") ? std::string() : vs.hovered_id;

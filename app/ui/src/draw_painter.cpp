@@ -160,7 +160,8 @@ void add_marker(ImDrawList& list, ImVec2 origin, const Marker& m) {
       return;
     case MarkerShape::square:
     case MarkerShape::diamond:
-    case MarkerShape::triangle: {
+    case MarkerShape::triangle:
+    case MarkerShape::hexagon: {
       const std::vector<ImVec2> pts = to_screen(origin, marker_polygon(m));
       const int n = static_cast<int>(pts.size());
       if (has_fill) list.AddConvexPolyFilled(pts.data(), n, f);

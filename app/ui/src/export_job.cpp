@@ -235,6 +235,8 @@ void quick_export(AppState& s) {
   }
 }
 
-bool background_work_pending(const AppState& s) { return s.ui.export_dialog.job != nullptr; }
+bool background_work_pending(const AppState& s) {
+  return s.ui.export_dialog.job != nullptr || import_running(s);
+}
 
 }  // namespace roofline

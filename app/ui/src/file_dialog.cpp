@@ -29,6 +29,8 @@ const char* title_of(FileAction a) {
       return "Load a GPU preset file###file_dialog";
     case FileAction::load_model:
       return "Open a model config.json###file_dialog";
+    case FileAction::import_measurements:
+      return "Import measurements###file_dialog";
     case FileAction::none:
       break;
   }
@@ -98,6 +100,9 @@ std::string run_action(AppState& s, FileAction action, const std::string& path) 
       return load_gpu_file(s, path);
     case FileAction::load_model:
       return load_model_file(s, path);
+    case FileAction::import_measurements:
+      start_import(s, path);  // its result (or its error) comes to the status line
+      return {};
     case FileAction::none:
       break;
   }
@@ -132,6 +137,7 @@ void open_file_dialog(AppState& s, FileAction action) {
   d.folder.listed_directory.clear();
   d.folder.directory = scenario_folder(s);
   d.folder.extensions = {".json"};
+  if (action == FileAction::import_measurements) d.folder.extensions = {".csv", ".json", ".gz"};
   d.path.clear();
   if (action == FileAction::save_scenario_as) {
     d.path = s.ui.scenario_path.empty() ? "scenario.json"

@@ -116,6 +116,8 @@ void frame_tick(AppState& s) {
   ++s.ui.frame;
   update_classroom(s);
   poll_export_job(s);
+  poll_import_job(s);
+  handle_dropped_files(s);
   handle_shortcuts(s);
 
   const ImGuiViewport* viewport = ImGui::GetMainViewport();

@@ -36,6 +36,17 @@ void draw_file_menu(AppState& s) {
   ImGui::Separator();
   if (ImGui::MenuItem("Open model config.json…")) open_file_dialog(s, FileAction::load_model);
   if (ImGui::MenuItem("Load GPU preset file…")) open_file_dialog(s, FileAction::load_gpu);
+  shortcut_menu_item(s, "Import measurements…", act_import_measurements);
+  if (ImGui::IsItemHovered()) {
+    item_tooltip(
+        "Measured kernels beside the model's dots: Nsight Compute CSV (ncu --csv), Nsight Systems "
+        "kernel summary (nsys stats -r cuda_gpu_kern_sum --format csv), PyTorch profiler trace "
+        "(.json, .json.gz); or measured roofs: ERT roofline.json, rocprofiler-compute "
+        "roofline.csv. You can also drop the file on the window.");
+  }
+  if (ImGui::MenuItem("Close measurements", nullptr, false, s.measured.profile != nullptr)) {
+    close_measurements(s);
+  }
   shortcut_menu_item(s, "Export figure…", act_export_figure);
   shortcut_menu_item(s, "Quick export", act_quick_export);
   if (ImGui::IsItemHovered()) {

@@ -355,6 +355,12 @@ void draw_details(AppState& s) {
     draw_request(s);
     ImGui::EndTabItem();
   }
+  if (s.measured.profile &&
+      ImGui::BeginTabItem("Measured", nullptr, wanted == 3 ? ImGuiTabItemFlags_SetSelected : 0)) {
+    s.ui.details_tab = 3;
+    draw_measured_tab(s);
+    ImGui::EndTabItem();
+  }
   ImGui::EndTabBar();
 }
 
@@ -404,6 +410,11 @@ std::string fit_message(const std::string& m, float room) {
 }  // namespace
 
 void draw_status_line(AppState& s) {
+  if (import_running(s)) {
+    // A long import shows its progress until it ends (then its result is the message).
+    s.ui.message = import_progress_text(s);
+    s.ui.message_is_error = false;
+  }
   const Analysis& a = chart_data(s).analysis;
   const Totals& t = a.totals;
   if (a.ops.empty()) {  // no step to total: say why instead of a row of zeros
@@ -412,7 +423,7 @@ void draw_status_line(AppState& s) {
     // The chart and the precision panel give the whole reason; one line here.
     const std::string why =
         a.no_roof ? "No step times: " + s.doc.gpu.name + " has no " +
-                      std::string(to_string(a.math_precision)) + " compute roof (see the chart)"
+                        std::string(to_string(a.math_precision)) + " compute roof (see the chart)"
         : a.warnings.empty() ? std::string("No step times: the scenario gives no operators")
                              : a.warnings.front();
     ImGui::TextColored({0.9f, 0.25f, 0.2f, 1}, "%s", why.c_str());

@@ -29,6 +29,9 @@ void act_save_scenario(AppState& s, int) {
 }
 
 void act_save_scenario_as(AppState& s, int) { open_file_dialog(s, FileAction::save_scenario_as); }
+void act_import_measurements(AppState& s, int) {
+  open_file_dialog(s, FileAction::import_measurements);
+}
 void act_export_figure(AppState& s, int) { open_export_dialog(s); }
 void act_quick_export(AppState& s, int) { quick_export(s); }
 // Two frames on: the frame after the one that asked, so that a menu that asked has closed.
@@ -95,6 +98,11 @@ constexpr Shortcut kShortcuts[] = {
      .mods = KeyMods::ctrl_shift,
      .action = act_save_scenario_as,
      .what = "save the scenario as a new file",
+     .in_text_fields = true},
+    {.key = key::i,
+     .mods = KeyMods::ctrl,
+     .action = act_import_measurements,
+     .what = "import measured kernels or roofs (Nsight, PyTorch profiler, ERT, rocprof)",
      .in_text_fields = true},
     {.key = key::e,
      .mods = KeyMods::ctrl,

@@ -112,6 +112,10 @@ void row_label(const char* label, const char* tooltip) {
 
 void dot_tooltip(const AppState& s, const std::string& marker_id) {
   std::string_view id = marker_id;
+  if (id.starts_with("measured:") && !id.starts_with("measured:link:")) {
+    measured_tooltip(s, id);
+    return;
+  }
   const bool compare = id.rfind("compare:", 0) == 0;
   if (compare) id.remove_prefix(8);
   const ChartData& d = chart_data(s);

@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "roofline/ui/app_state.h"
+#include "roofline/ui/measured.h"
 #include "roofline/ui/shortcuts.h"
 
 namespace roofline {
@@ -48,6 +49,7 @@ void draw_menu_bar(AppState& s);
 void act_open_scenario(AppState& s, int index = 0);
 void act_save_scenario(AppState& s, int index = 0);  // "as…" when the scenario has no file yet
 void act_save_scenario_as(AppState& s, int index = 0);
+void act_import_measurements(AppState& s, int index = 0);
 void act_export_figure(AppState& s, int index = 0);
 void act_quick_export(AppState& s, int index = 0);
 void act_save_screenshot(AppState& s, int index = 0);
@@ -82,6 +84,10 @@ void draw_chart(AppState& s, ImVec2 size);
 // [panel_details.cpp] The operator table and the throughput plot (tabs), and the status line.
 void draw_details(AppState& s);
 void draw_status_line(AppState& s);
+
+// [panel_measured.cpp] The Measured tab; the tooltip of "measured:<k>" / "measured:roof:<i>".
+void draw_measured_tab(AppState& s);
+void measured_tooltip(const AppState& s, std::string_view id);
 
 // [file_dialog.cpp] The in-app file dialog and the file actions it ends in.
 void open_file_dialog(AppState& s, FileAction action);

@@ -119,6 +119,12 @@ struct MeasuredPoint {
 // One op class: the model's ops of that class against the kernels mapped to it, per step.
 struct ClassComparison {
   OpClass op_class = OpClass::gemm;
+  // The model's ops of a sibling class whose kernels the names could not tell apart (eager
+  // MoE experts run as plain GEMMs, eager norms as elementwise kernels): counted here, and the
+  // label says so ("gemm + experts").
+  std::optional<OpClass> folded{};
+  std::string label;  // "gemm", "gemm + experts"
+
   int kernels = 0;  // kernel names mapped to it
   int64_t launches = 0;
   double measured_s = 0;  // per step

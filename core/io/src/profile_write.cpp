@@ -77,4 +77,11 @@ std::string profile_to_json(const Profile& p, const ProfileComparison& c) {
   return j.dump(2) + "\n";
 }
 
+std::string analysis_with_profile_to_json(const Scenario& s, const Analysis& a, const Profile& p,
+                                          const ProfileComparison& c) {
+  Json j = Json::parse(analysis_to_json(s, a));
+  j["measured"] = Json::parse(profile_to_json(p, c));
+  return j.dump(2) + "\n";
+}
+
 }  // namespace roofline

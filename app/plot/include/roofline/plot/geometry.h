@@ -82,7 +82,7 @@ struct FilledPolygon {
   Rgba fill;
 };
 
-enum class MarkerShape { circle, square, diamond, triangle, ring };
+enum class MarkerShape { circle, square, diamond, triangle, ring, hexagon };
 
 struct Marker {
   std::string id;  // "group:fc", "op:q_proj", "ridge", "compare:group:fc", "trail:group:fc:1"
@@ -100,7 +100,8 @@ struct Marker {
 // The outline painters fill and stroke for a polygon shape (square, diamond, triangle), in
 // pixels, clockwise on screen; empty for circle and ring (painters draw a circle of radius_px;
 // a ring is stroked only, its `fill` ignored). Square: side 1.8·r; diamond: half-diagonal
-// 1.3·r; triangle: pointing up, circumradius 1.35·r.
+// 1.3·r; triangle: pointing up, circumradius 1.35·r; hexagon (a measured kernel): flat top and
+// bottom, circumradius 1.15·r.
 std::vector<Vec2> marker_polygon(const Marker& m);
 
 enum class HAlign { left, center, right };

@@ -22,6 +22,7 @@
 //   text measurement), so zoom_about/pan/fit_view agree with the geometry without a font.
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -32,6 +33,7 @@
 #include "roofline/plot/chart_view.h"
 #include "roofline/plot/geometry.h"
 #include "roofline/plot/ghosts.h"
+#include "roofline/plot/measured_layer.h"
 #include "roofline/plot/theme.h"
 #include "roofline/scenario.h"
 #include "roofline/sweep.h"
@@ -74,6 +76,8 @@ struct PlotView {
   // What-if ghosts: a faded dot "ghost:<id>" at each pinned position, with an arrow
   // "ghost:arrow:<id>" to where the dot is now (only for dots drawn now; ghosts.h).
   std::vector<GhostArrow> ghosts;
+  // An imported profile's kernels and roofs (measured_layer.h), drawn while show_measured.
+  std::shared_ptr<const MeasuredLayer> measured;
 };
 
 // `base` showing `chart`: its series and theme, and its axis ranges where it saved them (each

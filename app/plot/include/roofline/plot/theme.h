@@ -36,6 +36,7 @@ struct Theme {
   Rgba roof_other;     // other precisions' compute roofs (fainter)
   Rgba compare_roof;   // the compare GPU's roofs (dashed)
   Rgba cache_ceiling;  // L2 / shared memory ceilings (dashed)
+  Rgba measured;       // roofs measured by a benchmark (ERT, rocprofiler-compute; dashed)
   Rgba ridge;
   Rgba memory_region;   // soft shading under the slope, left of the ridge
   Rgba compute_region;  // soft shading under the flat roof, right of the ridge

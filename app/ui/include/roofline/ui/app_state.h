@@ -11,6 +11,7 @@
 //   derived  the cache behind chart_data(s): read it only through chart_data()
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -18,11 +19,13 @@
 #include <imgui.h>
 
 #include "roofline/analysis.h"
+#include "roofline/profile.h"
 #include "roofline/io/preset_library.h"
 #include "roofline/io/settings_file.h"
 #include "roofline/plot/chart_view.h"
 #include "roofline/plot/figure.h"
 #include "roofline/plot/geometry.h"
+#include "roofline/plot/measured_layer.h"
 #include "roofline/plot/roofline_plot.h"
 #include "roofline/plot/throughput_plot.h"
 #include "roofline/scenario.h"
@@ -50,7 +53,30 @@ struct ViewState {
   PlotGeometry throughput_geometry;
 };
 
-enum class FileAction { none, open_scenario, save_scenario_as, load_gpu, load_model };
+enum class FileAction {
+  none,
+  open_scenario,
+  save_scenario_as,
+  load_gpu,
+  load_model,
+  import_measurements
+};
+
+struct ImportJob;  // a profile being read off the UI thread (measured.cpp)
+
+// An imported profile (File > Import measurements…, a file dropped on the window, --measured):
+// its kernels and roofs on the chart, the Measured tab. Not part of the document: opening a
+// scenario keeps it, undo does not touch it.
+struct MeasuredState {
+  std::shared_ptr<const Profile> profile;  // nullptr: nothing imported
+  std::string path;
+  double steps = 1;  // steps the profile covers (the Measured tab's field)
+  // The layer drawn: the profile against the current analysis, rebuilt when either changes.
+  std::shared_ptr<const MeasuredLayer> layer;
+  uint64_t layer_revision = UINT64_MAX;
+  double layer_steps = 0;
+  std::shared_ptr<ImportJob> job;  // an import in flight
+};
 
 struct FileDialogState {
   FileAction action = FileAction::none;
@@ -91,6 +117,8 @@ struct UiState {
   int window_height = 0;
   int details_tab = 0;  // 0: operators, 1: throughput, 2: request (the tab shown last frame)
   int select_details_tab = -1;  // set to 0 or 1 to switch tabs on the next frame
+  // Files dropped on the window since the last frame (the platform's drop callback).
+  std::vector<std::string> dropped_paths;
   std::vector<int> op_order;    // sorted row order of the operator table
   uint64_t op_order_revision = UINT64_MAX;
   bool op_sort_dirty = true;
@@ -119,6 +147,7 @@ struct AppState {
   // A cache of what is computed from `doc`, not state: chart_data() brings it up to date.
   mutable ChartDataCache derived;
   ClassroomState classroom;  // lessons, ghosts, presentation mode (roofline/ui/classroom.h)
+  MeasuredState measured;    // an imported profile (roofline/ui/measured.h)
   const PresetLibrary* library = nullptr;
 };
 

@@ -14,6 +14,7 @@ inline constexpr int digit_9 = 57;
 inline constexpr int equal = 61;  // '='
 inline constexpr int e = 69;
 inline constexpr int g = 71;
+inline constexpr int i = 73;
 inline constexpr int o = 79;
 inline constexpr int q = 81;
 inline constexpr int s = 83;

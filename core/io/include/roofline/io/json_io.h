@@ -68,6 +68,9 @@ std::string predictions_to_json(const std::vector<Measurement>& measurements,
 // FLOP/s and share of the roof, null where the source has no value), the per-class comparison
 // with the model, the step and the measured roofs.
 std::string profile_to_json(const Profile& p, const ProfileComparison& c);
+// `analyze --measured FILE --format json`: analysis_to_json() with that object as "measured".
+std::string analysis_with_profile_to_json(const Scenario& s, const Analysis& a, const Profile& p,
+                                          const ProfileComparison& c);
 
 // The largest file read_text_file reads: 8 MiB (presets, scenarios, lessons, calibrations and
 // measurement files are kilobytes; the largest shipped, serving.json, is 171 kB).

@@ -40,6 +40,7 @@ struct SeriesFlags {
   bool show_trail = true;
   bool show_bounds = true;   // under a calibration: each group's roofline bound, joined to its dot
   bool show_compare = true;  // the compare GPU's roofs and dots (not saved: follows compare_gpu)
+  bool show_measured = true;  // imported kernels and roofs (not saved: follows the import)
 
   bool operator==(const SeriesFlags&) const = default;
 };
@@ -73,6 +74,7 @@ inline constexpr SeriesFlag kSeriesFlags[] = {
     {"trail", "show_trail", &SeriesFlags::show_trail},
     {"bounds", "show_bounds", &SeriesFlags::show_bounds},
     {"compare", "show_compare", &SeriesFlags::show_compare, false},
+    {"measured", "show_measured", &SeriesFlags::show_measured, false},
 };
 
 }  // namespace roofline
