@@ -144,9 +144,8 @@ std::string measured_table(const MeasuredData& m, const Analysis& a, const Scena
     for (const ClassComparison& k : c.classes) {
       const bool measured = k.measured_s > 0;
       cls.push_back(
-          {std::string(to_string(k.op_class)), std::to_string(k.kernels),
-           measured ? format_time(k.measured_s) : "—", format_time(k.expected_s),
-           format_time(k.bound_s),
+          {k.label, std::to_string(k.kernels), measured ? format_time(k.measured_s) : "—",
+           format_time(k.expected_s), format_time(k.bound_s),
            measured && k.expected_s > 0 ? format_ratio(k.measured_s / k.expected_s) : "—",
            k.measured_share_of_roof > 0 ? format_percent(k.measured_share_of_roof) : "—",
            k.expected_share_of_roof > 0 ? format_percent(k.expected_share_of_roof) : "—"});

@@ -98,8 +98,14 @@ std::string short_kernel_name(std::string_view name) {
     }
     if (depth == 0) out += c;
   }
-  // Drop a return type or qualifier before the name ("void ", "std::enable_if...::type ").
-  if (const size_t space = out.rfind(' '); space != std::string::npos) out.erase(0, space + 1);
+  while (!out.empty() && out.back() == ' ') out.pop_back();
+  // Drop a return type before the name ("void ", "std::enable_if<...>::type "), but not the
+  // words of a name that has spaces ("Memcpy HtoD").
+  if (const size_t space = out.rfind(' '); space != std::string::npos) {
+    const std::string_view before = std::string_view(out).substr(0, space);
+    if (before == "void" || before.ends_with("::type") || before.find("::") != std::string::npos)
+      out.erase(0, space + 1);
+  }
   // The last scope names the kernel; a generic one ("kernel", "run") keeps its namespace
   // ("gemvx::kernel").
   const size_t scope = out.rfind("::");

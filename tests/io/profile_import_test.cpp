@@ -220,5 +220,70 @@ TEST(ProfileImport, RocprofSysinfoIsRefusedByName) {
             std::string::npos);
 }
 
+// [SECTION] The kernel-name table (presets/kernels/kernel-names.json)
+
+std::string class_of(std::string_view name) {
+  const KernelMatch m = match_kernel(name, builtin_kernel_rules());
+  return m.op_class ? std::string(to_string(*m.op_class)) : "other";
+}
+
+TEST(KernelNames, EveryKernelOfTheSamplesHasTheClassItRan) {
+  // The Nsight Systems decode profile (eager PyTorch, cuBLAS, FlashAttention 2), by prefix.
+  const Profile nsys = load("nsys_RTX5090_decode_cuda_gpu_kern_sum.csv");
+  const std::pair<std::string_view, std::string_view> expected[] = {
+      {"std::enable_if<!T7, void>::type internal::gemvx::kernel", "gemm"},
+      {"void gemmk1_kernel", "gemm"},
+      {"void cutlass::Kernel2<cutlass_80_wmma_tensorop_bf16", "gemm"},
+      {"void cublasLt::splitKreduce_kernel", "gemm"},
+      {"void flash::flash_fwd_splitkv_kernel", "attention"},
+      {"void flash::flash_fwd_splitkv_combine_kernel", "attention"},
+      {"void at::native::vectorized_elementwise_kernel<(int)4, at::native::BinaryFunctor",
+       "elementwise"},
+      {"void at::native::vectorized_elementwise_kernel<(int)2, at::native::FillFunctor", "other"},
+      {"void at::native::unrolled_elementwise_kernel<at::native::direct_copy_kernel_cuda", "other"},
+      {"void at::native::<unnamed>::CatArrayBatchedCopy", "other"},
+      {"void at::native::sbtopk::gatherTopK", "other"},
+      {"void at::native::index_elementwise_kernel", "other"},
+      {"void <unnamed>::softmax_warp_forward", "other"},
+      {"void <unnamed>::elementwise_kernel_with_index", "other"},
+  };
+  for (const auto& [prefix, cls] : expected) {
+    SCOPED_TRACE(prefix);
+    const MeasuredKernel* k = kernel(nsys, prefix);
+    ASSERT_NE(k, nullptr);
+    EXPECT_EQ(class_of(k->name), cls);
+  }
+  // ROCm (hipBLASLt's Tensile GEMMs), Triton, copies; vLLM and FlashInfer names from their
+  // sources (presets/kernels/kernel-names.json names where each was seen).
+  EXPECT_EQ(class_of("Cijk_Alik_Bljk_SB_Bias_AS_SAV_UserArgs_MT64x16x32_MI16x16x1"), "gemm");
+  EXPECT_EQ(class_of("Memcpy HtoD (Host -> Device)"), "other");
+  EXPECT_EQ(class_of("triton_poi_fused_add_cos_sin_0"), "elementwise");
+  EXPECT_EQ(class_of("nvjet_tst_128x256_64x4_1x2_h_bz_coopA_TNT"), "gemm");
+  EXPECT_EQ(class_of("void vllm::rotary_embedding_kernel<c10::BFloat16, (bool)1>"), "elementwise");
+  EXPECT_EQ(class_of("void vllm::fused_add_rms_norm_kernel<c10::BFloat16, 8>"), "norm");
+  EXPECT_EQ(class_of("void vllm::act_and_mul_kernel<c10::BFloat16, &vllm::silu_kernel>"),
+            "elementwise");
+  EXPECT_EQ(class_of("fused_moe_kernel"), "experts");
+  EXPECT_EQ(class_of("_chunk_scan_fwd_kernel"), "recurrence");
+  EXPECT_EQ(class_of("void flashinfer::BatchDecodeWithPagedKVCacheKernel<>"), "attention");
+  EXPECT_EQ(class_of("void cutlass::device_kernel<flash::enable_sm90_or_later<flash::"
+                     "FlashAttnFwdSm90<>>>"),
+            "attention");
+  EXPECT_EQ(class_of("ncclDevKernel_AllReduce_Sum_bf16_RING_LL"), "other");
+  EXPECT_EQ(class_of("a_kernel_nobody_named"), "other");
+}
+
+TEST(KernelNames, ATableWithAnUnknownClassIsRefusedByKey) {
+  const auto bad = parse_kernel_rules(
+      R"({"rules": [{"contains": "gemv", "class": "gemm"}, {"contains": "x", "class": "matmul"}]})",
+      "k.json");
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error(),
+            "k.json: rules[1].class: expected one of gemm, experts, attention, recurrence, "
+            "elementwise, norm, other, got \"matmul\"");
+  EXPECT_FALSE(parse_kernel_rules(R"({"rules": [{"contains": "", "class": "gemm"}]})", "k.json"));
+  EXPECT_GT(builtin_kernel_rules().size(), 100u);
+}
+
 }  // namespace
 }  // namespace roofline

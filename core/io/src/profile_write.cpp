@@ -48,7 +48,7 @@ std::string profile_to_json(const Profile& p, const ProfileComparison& c) {
   Json classes = Json::array();
   for (const ClassComparison& k : c.classes) {
     classes.push_back(
-        {{"class", std::string(to_string(k.op_class))},
+        {{"class", k.label},
          {"kernels", k.kernels},
          {"launches", k.launches},
          {"measured_s", k.measured_s > 0 ? Json(k.measured_s) : Json(nullptr)},

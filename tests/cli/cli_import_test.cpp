@@ -1,0 +1,142 @@
+// roofline-cli import, and --measured on analyze and export: the real binary on the real
+// profiler samples (tests/data/profiles).
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+struct CliRun {
+  int code = -1;
+  std::string out, err;
+};
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+fs::path scratch() {
+  fs::path dir = fs::temp_directory_path() / ("roofline_cli_import_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  return dir;
+}
+
+CliRun cli(const std::string& args) {
+  const fs::path dir = scratch();
+  const fs::path out = dir / "stdout", err = dir / "stderr";
+  const std::string command = std::string("'") + ROOFLINE_CLI + "' " + args + " >'" + out.string() +
+                              "' 2>'" + err.string() + "'";
+  const int status = std::system(command.c_str());
+  CliRun r;
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  r.out = slurp(out);
+  r.err = slurp(err);
+  return r;
+}
+
+std::string sample(const std::string& name) {
+  return std::string(ROOFLINE_TEST_DATA) + "/profiles/" + name;
+}
+
+const std::string kNsys = sample("nsys_RTX5090_decode_cuda_gpu_kern_sum.csv");
+const std::string kDecode = "--gpu rtx-5090 --model deepseek-ocr-decoder --seq 960";
+
+TEST(CliImport, JsonHasEveryKernelAndTheStep) {
+  const CliRun r = cli("import '" + kNsys + "' " + kDecode + " --steps 64 --format json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const json j = json::parse(r.out);
+  EXPECT_EQ(j["format"], "Nsight Systems kernel summary");
+  EXPECT_EQ(j["launches"], 78016);
+  ASSERT_EQ(j["kernels"].size(), 46u);
+  EXPECT_EQ(j["kernels"][0]["class"], "gemm");
+  EXPECT_EQ(j["kernels"][0]["launches"], 16448);
+  EXPECT_DOUBLE_EQ(j["kernels"][0]["time_s"].get<double>(), 0.061602133);
+  EXPECT_TRUE(j["kernels"][0]["flops"].is_null());
+  EXPECT_TRUE(j["kernels"][0]["placed_at_model_intensity"].get<bool>());
+  // 0.179072697 s over 64 steps.
+  EXPECT_NEAR(j["step"]["measured_s"].get<double>(), 0.179072697 / 64, 1e-15);
+  // The decoder's experts ran as cuBLAS GEMVs: compared with the GEMMs.
+  EXPECT_EQ(j["classes"][0]["class"], "gemm + experts");
+}
+
+TEST(CliImport, TableNamesTheKernelsAndTheClasses) {
+  const CliRun r = cli("import '" + kNsys + "' " + kDecode + " --steps 64");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("Nsight Systems kernel summary, 46 kernels, 78,016 launches"),
+            std::string::npos);
+  EXPECT_NE(r.out.find("gemvx::kernel"), std::string::npos);
+  EXPECT_NE(r.out.find("gemm + experts"), std::string::npos);
+  EXPECT_NE(r.out.find("measured step 2.80 ms"), std::string::npos) << r.out;
+}
+
+TEST(CliImport, CsvHasOneRowPerKernel) {
+  const CliRun r = cli("import '" + sample("ncu_RTX5090_cutlass-bf16-gemm_metrics.csv") +
+                       "' --gpu rtx-5090 --format csv");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 2);
+  EXPECT_NE(r.out.find(",gemm,1,0.00011181,12532580352,17500000,"), std::string::npos) << r.out;
+}
+
+TEST(CliImport, MeasuredRoofsGiveTheEfficienciesToType) {
+  const CliRun r =
+      cli("import '" + sample("rocprof-compute_MI200_vcopy_roofline.csv") + "' --gpu mi300x");
+  ASSERT_EQ(r.code, 0) << r.err;
+  // HBM 1.3888 TB/s of the MI300X's 5.3 TB/s = 0.262.
+  EXPECT_NE(r.out.find("--memory-efficiency 0.262 (HBM)"), std::string::npos) << r.out;
+}
+
+TEST(CliImport, BadFilesFailWithOneLineAndNoOutput) {
+  for (const auto& [file, message] : std::vector<std::pair<std::string, std::string>>{
+           {sample("rocprof-compute_MI200_vcopy_sysinfo.csv"), "describes the machine"},
+           {"/nonexistent.csv", "/nonexistent.csv: cannot read (No such file or directory)"},
+           {std::string(ROOFLINE_PRESETS) + "/gpus/h100-sxm.json",
+            "a JSON file with neither \"traceEvents\""}}) {
+    SCOPED_TRACE(file);
+    const CliRun r = cli("import '" + file + "'");
+    EXPECT_EQ(r.code, 1);
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_NE(r.err.find(message), std::string::npos) << r.err;
+  }
+  EXPECT_EQ(cli("import").code, 2);  // FILE is required
+  EXPECT_EQ(cli("import '" + kNsys + "' --steps 0").code, 2);
+}
+
+TEST(CliImport, AnalyzeAndExportTakeMeasured) {
+  const CliRun a = cli("analyze " + kDecode + " --measured '" + kNsys + "' --steps 64");
+  ASSERT_EQ(a.code, 0) << a.err;
+  EXPECT_NE(a.out.find("step time"), std::string::npos);
+  EXPECT_NE(a.out.find("gemm + experts"), std::string::npos);
+  const CliRun j = cli("analyze " + kDecode + " --measured '" + kNsys + "' --format json");
+  ASSERT_EQ(j.code, 0) << j.err;
+  const json parsed = json::parse(j.out);
+  EXPECT_TRUE(parsed.contains("ops"));
+  EXPECT_EQ(parsed["measured"]["kernels"].size(), 46u);
+  EXPECT_EQ(cli("analyze --measured '" + kNsys + "' --format csv").code, 1);
+
+  const fs::path svg = scratch() / "measured.svg";
+  const CliRun e = cli("export " + kDecode + " --measured '" + kNsys + "' --steps 64 --out '" +
+                       svg.string() + "'");
+  ASSERT_EQ(e.code, 0) << e.err;
+  const std::string text = slurp(svg);
+  EXPECT_NE(text.find("measured: nsys_RTX5090_decode_cuda_gpu_kern_sum.csv"), std::string::npos);
+  EXPECT_NE(text.find("measured step 2.80 ms"), std::string::npos);
+  fs::remove(svg);
+  EXPECT_EQ(
+      cli("export --measured '" + kNsys + "' --out '" + (scratch() / "t.csv").string() + "'").code,
+      1);
+}
+
+}  // namespace
