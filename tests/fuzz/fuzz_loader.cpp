@@ -12,6 +12,7 @@
 #include "roofline/io/json_io.h"
 #include "roofline/io/lesson_io.h"
 #include "roofline/io/preset_library.h"
+#include "roofline/io/profile_import.h"
 #include "roofline/io/settings_file.h"
 
 namespace {
@@ -63,9 +64,26 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
 #elif ROOFLINE_FUZZ_LOADER == 7
   (void)parse_measurements(text, "fuzz.json", lib, nullptr);
+#elif ROOFLINE_FUZZ_LOADER == 8
+  // Profiles (every import format): what imports is compared with the default step, and every
+  // point the chart would draw must be a finite, positive place.
+  if (auto p = import_profile_text(text, "fuzz.csv")) {
+    static const Analysis a = analyze(lib.default_scenario());
+    const ProfileComparison c = compare_profile(a, *p, builtin_kernel_rules(), {.steps = 3});
+    for (const MeasuredPoint& pt : c.points) {
+      if (!(std::isfinite(pt.intensity) && pt.intensity > 0 && std::isfinite(pt.achieved_flops) &&
+            pt.achieved_flops > 0 && std::isfinite(pt.share_of_roof)))
+        std::abort();
+    }
+    if (!std::isfinite(c.measured_step_s) || c.measured_step_s < 0) std::abort();
+    for (const MeasuredRoof& r : p->roofs)
+      if (!std::isfinite(r.value) || r.value <= 0) std::abort();
+  }
+#elif ROOFLINE_FUZZ_LOADER == 9
+  (void)parse_kernel_rules(text, "fuzz.json");
 #else
 #error \
-    "ROOFLINE_FUZZ_LOADER: 1 gpu, 2 model, 3 scenario, 4 lesson, 5 settings, 6 calibration, 7 measurements"
+    "ROOFLINE_FUZZ_LOADER: 1 gpu, 2 model, 3 scenario, 4 lesson, 5 settings, 6 calibration, 7 measurements, 8 profile, 9 kernels"
 #endif
   return 0;
 }

@@ -44,6 +44,8 @@ seeds() {  # the loader's seed files
     settings) printf '%s\n' "$out/seed-settings.json" ;;
     calibration) ls presets/calibrations/*.json ;;
     measurements) ls tests/data/calibration/*.json ;;
+    profile) ls tests/data/profiles/*.csv tests/data/profiles/*.json ;;
+    kernels) ls presets/kernels/*.json ;;
   esac
 }
 printf '{"theme": "dark", "ui_scale": 1.25, "window_width": 1280, "window_height": 800}\n' \
@@ -51,7 +53,7 @@ printf '{"theme": "dark", "ui_scale": 1.25, "window_width": 1280, "window_height
 mkdir -p "$out/artifacts"
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-for loader in gpu model scenario lesson settings calibration measurements; do
+for loader in gpu model scenario lesson settings calibration measurements profile kernels; do
   corpus="$out/corpus-$loader"
   mkdir -p "$corpus"
   for f in $(seeds "$loader"); do cp "$f" "$corpus/"; done
