@@ -30,6 +30,11 @@ run "$app" --size 1280x800 --frames 4 --theme light \
 # Expected times: the H100 calibration, each group's bound a ring above its dot.
 run "$app" --size 1280x800 --frames 4 --theme light \
   --scenario "$root/presets/scenarios/expected-times.json" --screenshot "$here/expected-times.png"
+# Measured kernels: an Nsight Systems profile of DeepSeek-OCR's decode (64 steps) beside the model.
+run "$app" --size 1600x1000 --frames 4 --theme light \
+  --scenario "$root/presets/scenarios/measured-kernels.json" \
+  --measured "$root/tests/data/profiles/nsys_RTX5090_decode_cuda_gpu_kern_sum.csv" \
+  --measured-steps 64 --screenshot "$here/measured-kernels.png"
 # A lesson step as a teacher presents it: --presentation gives the presentation layout (lesson
 # panel and chart only, fonts ×1.6 at 1920×1080, the projector theme); a scripted run keeps
 # --size instead of going full screen. Step 5 of "Why is decode slow?" pins the batch-1 dots as
@@ -38,4 +43,4 @@ run "$app" --size 1920x1080 --frames 4 --lesson why-decode-is-slow --step 5 --pr
   --screenshot "$here/lesson-presentation.png"
 # The figure a writer puts in the docs, from the command line.
 "$cli" export --model llama-3-70b --batch 64 --width 1200 --height 750 --out "$here/llama-3-70b-batch64.svg"
-echo "wrote default-light.png, dark-batch64.png, hybrid-layers.png, expected-times.png, lesson-presentation.png and llama-3-70b-batch64.svg in $here"
+echo "wrote default-light.png, dark-batch64.png, hybrid-layers.png, expected-times.png, measured-kernels.png, lesson-presentation.png and llama-3-70b-batch64.svg in $here"

@@ -1,4 +1,4 @@
-// A measured profile against the model (core/MODEL.md §12): kernels mapped to op classes, placed
+// A measured profile against the model (core/MODEL.md §13): kernels mapped to op classes, placed
 // on the chart from their counters or, time-only, at their class's modelled intensity; the
 // per-class comparison, the folding of sibling classes, the warnings, the measured roofs as
 // efficiencies. Hand numbers for Llama-3-8B decode at batch 1, 1,024 tokens on an H100 SXM

@@ -1,7 +1,7 @@
 #pragma once
 // Measured kernels and measured roofs from a profiler (Nsight Compute, Nsight Systems, the
 // PyTorch profiler, ERT, rocprofiler-compute), the table that says which model op class ran each
-// kernel, and the comparison of a profile with the model's step (core/MODEL.md §12). Reading the
+// kernel, and the comparison of a profile with the model's step (core/MODEL.md §13). Reading the
 // files is io's (roofline/io/profile_import.h); this is the pure part.
 
 #include <cstdint>
