@@ -28,11 +28,7 @@ void register_analyze(CLI::App& app) {
       ->check(CLI::IsMember({"table", "json", "csv", "markdown"}));
   cmd->callback([options] {
     const Scenario s = resolve_builtin_scenario(options->scenario);
-    const Analysis a = analyze(s);
-    if (a.ops.empty()) {  // an invalid scenario (a roofless GPU was refused above)
-      throw CliError(a.warnings.empty() ? std::string("the scenario gives no operators")
-                                        : a.warnings.front());
-    }
+    const Analysis a = analyze_or_throw(s);
     std::optional<MeasuredData> m;
     if (options->measured.file) {
       if (options->format == "csv") {

@@ -28,11 +28,7 @@ void register_import(CLI::App& app) {
       ->check(CLI::IsMember({"table", "json", "csv"}));
   cmd->callback([options] {
     const Scenario s = resolve_builtin_scenario(options->scenario);
-    const Analysis a = analyze(s);
-    if (a.ops.empty()) {
-      throw CliError(a.warnings.empty() ? std::string("the scenario gives no operators")
-                                        : a.warnings.front());
-    }
+    const Analysis a = analyze_or_throw(s);
     const MeasuredData m = load_measured(options->measured, a);
     if (options->format == "json") {
       write_stdout(profile_to_json(m.profile, m.comparison));

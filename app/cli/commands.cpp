@@ -5,6 +5,8 @@
 #include <cstring>
 #include <string>
 
+#include "roofline/analysis.h"
+
 namespace roofline {
 
 void write_stdout(std::string_view text) {
@@ -15,6 +17,15 @@ void write_stdout(std::string_view text) {
     const int error = errno != 0 ? errno : EIO;
     throw CliError(std::string("cannot write to standard output (") + std::strerror(error) + ")");
   }
+}
+
+Analysis analyze_or_throw(const Scenario& s) {
+  Analysis a = analyze(s);
+  if (a.ops.empty()) {
+    throw CliError(a.warnings.empty() ? std::string("the scenario gives no operators")
+                                      : a.warnings.front());
+  }
+  return a;
 }
 
 }  // namespace roofline

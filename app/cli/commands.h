@@ -23,6 +23,12 @@ class CliError : public std::runtime_error {
 // never leaves half an output on stdout.
 void write_stdout(std::string_view text);
 
+// analyze(s) for a command: a scenario that gives no operators (a roofless GPU is refused
+// before) throws CliError with the analysis's first warning.
+struct Analysis;
+struct Scenario;
+Analysis analyze_or_throw(const Scenario& s);
+
 void register_analyze(CLI::App& app);
 void register_sweep(CLI::App& app);
 void register_list(CLI::App& app);

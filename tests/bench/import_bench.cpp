@@ -110,8 +110,7 @@ const std::pair<std::string, std::string>& inputs() {
   return paths;
 }
 
-void BM_TorchTrace100kEvents(benchmark::State& state) {
-  const std::string& path = inputs().first;
+void import_file(benchmark::State& state, const std::string& path) {
   for (auto _ : state) {
     auto p = roofline::import_profile(path);
     if (!p) state.SkipWithError(p.error().c_str());
@@ -120,18 +119,11 @@ void BM_TorchTrace100kEvents(benchmark::State& state) {
   state.SetBytesProcessed(static_cast<int64_t>(state.iterations()) *
                           static_cast<int64_t>(fs::file_size(path)));
 }
+
+void BM_TorchTrace100kEvents(benchmark::State& state) { import_file(state, inputs().first); }
 BENCHMARK(BM_TorchTrace100kEvents)->Unit(benchmark::kMillisecond);
 
-void BM_NcuCsv10kRows(benchmark::State& state) {
-  const std::string& path = inputs().second;
-  for (auto _ : state) {
-    auto p = roofline::import_profile(path);
-    if (!p) state.SkipWithError(p.error().c_str());
-    benchmark::DoNotOptimize(p);
-  }
-  state.SetBytesProcessed(static_cast<int64_t>(state.iterations()) *
-                          static_cast<int64_t>(fs::file_size(path)));
-}
+void BM_NcuCsv10kRows(benchmark::State& state) { import_file(state, inputs().second); }
 BENCHMARK(BM_NcuCsv10kRows)->Unit(benchmark::kMillisecond);
 
 }  // namespace

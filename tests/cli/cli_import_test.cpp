@@ -1,8 +1,10 @@
 // roofline-cli import, and --measured on analyze and export: the real binary on the real
 // profiler samples (tests/data/profiles).
 #include <gtest/gtest.h>
+
 #include <sys/wait.h>
 #include <unistd.h>
+#include "cli_runner.h"
 
 #include <cstdlib>
 #include <filesystem>
@@ -15,36 +17,10 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-struct CliRun {
-  int code = -1;
-  std::string out, err;
-};
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-fs::path scratch() {
-  fs::path dir = fs::temp_directory_path() / ("roofline_cli_import_" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  return dir;
-}
-
-CliRun cli(const std::string& args) {
-  const fs::path dir = scratch();
-  const fs::path out = dir / "stdout", err = dir / "stderr";
-  const std::string command = std::string("'") + ROOFLINE_CLI + "' " + args + " >'" + out.string() +
-                              "' 2>'" + err.string() + "'";
-  const int status = std::system(command.c_str());
-  CliRun r;
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  r.out = slurp(out);
-  r.err = slurp(err);
-  return r;
-}
+using roofline::test::cli;
+using roofline::test::CliRun;
+using roofline::test::scratch;
+using roofline::test::slurp;
 
 std::string sample(const std::string& name) {
   return std::string(ROOFLINE_TEST_DATA) + "/profiles/" + name;

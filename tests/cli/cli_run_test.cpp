@@ -1,6 +1,8 @@
 // The real roofline-cli binary: exit codes, stdout/stderr discipline, and the numbers it prints.
 #include <gtest/gtest.h>
+
 #include <sys/wait.h>
+#include "cli_runner.h"
 
 #include <cstdlib>
 #include <filesystem>
@@ -13,36 +15,10 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-struct CliRun {
-  int code = -1;
-  std::string out, err;
-};
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-fs::path scratch() {
-  fs::path dir = fs::temp_directory_path() / ("roofline_cli_test_" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  return dir;
-}
-
-CliRun cli(const std::string& args) {
-  fs::path dir = scratch();
-  fs::path out = dir / "stdout", err = dir / "stderr";
-  std::string command = std::string("'") + ROOFLINE_CLI + "' " + args + " >'" + out.string() +
-                        "' 2>'" + err.string() + "'";
-  int status = std::system(command.c_str());
-  CliRun r;
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  r.out = slurp(out);
-  r.err = slurp(err);
-  return r;
-}
+using roofline::test::cli;
+using roofline::test::CliRun;
+using roofline::test::scratch;
+using roofline::test::slurp;
 
 // A usage error or bad input: non-zero exit, nothing on stdout, one line on stderr.
 void expect_error(const CliRun& r, int code, const std::string& message) {

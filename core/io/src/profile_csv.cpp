@@ -85,130 +85,59 @@ struct NcuLaunch {
   }
 };
 
-void add(std::optional<double>& into, double v) { into = into.value_or(0) + v; }
+// Where a metric goes in its launch: the field, whether rows add up (the FLOP counters, the
+// per-cycle rates) or set it, and the FLOPs per counted instruction.
+struct MetricUse {
+  std::optional<double> NcuLaunch::*field = nullptr;
+  bool adds = false;
+  double weight = 1;
+};
+
+MetricUse use_of(const std::string& metric, const std::string& section, const std::string& label) {
+  using L = NcuLaunch;
+  if (metric == "gpu__time_duration.sum") return {&L::gpu_time};
+  if (metric == "Duration" && section == "GPU Speed Of Light Throughput") return {&L::duration};
+  if (metric == "sm__cycles_elapsed.avg") return {&L::cycles};
+  if (metric == "sm__cycles_elapsed.avg.per_second") return {&L::cycles_per_s};
+  if (metric == "dram__bytes.sum") return {&L::dram_bytes};
+  if (metric == "dram__bytes_read.sum") return {&L::dram_read};
+  if (metric == "dram__bytes_write.sum") return {&L::dram_write};
+  // Tensor-pipe operations: an FMA counts 2, as FLOPs.
+  if (metric.starts_with("sm__ops_path_tensor_") && metric.ends_with(".sum"))
+    return {&L::tensor_ops, true};
+  if (const auto w = sass_flop_weight(metric)) return {&L::sass_flops, true, *w};
+  if (metric == "flop_count_sp.sum" || metric == "flop_count_hp.sum" ||
+      metric == "flop_count_dp.sum")
+    return {&L::flop_count, true};
+  // The roofline section page: achieved operations per cycle, the clock, the bandwidth.
+  const bool single = label == "Single Precision Achieved Value";
+  const bool dual = label == "Double Precision Achieved Value";
+  if (!single && !dual) return {};
+  const char p = single ? 'F' : 'D';
+  if (metric == std::string("Predicated-On ") + p + "FMA Operations Per Cycle" ||
+      metric == std::string("Predicated-On ") + p + "ADD Thread Instructions Executed Per Cycle" ||
+      metric == std::string("Predicated-On ") + p + "MUL Thread Instructions Executed Per Cycle")
+    return {single ? &L::sp_ops_per_cycle : &L::dp_ops_per_cycle, true};
+  if (metric == "SM Frequency") return {single ? &L::sp_clock : &L::dp_clock};
+  if (metric == "DRAM Bandwidth" && single) return {&L::dram_bandwidth};
+  return {};
+}
 
 // One metric row into its launch. `label` is the roofline section's body item ("Single
 // Precision Achieved Value"); `section` the section name.
 void take_metric(const CsvReader& in, NcuLaunch& l, const std::string& metric,
                  const std::string& unit, const std::string& value, const std::string& section,
                  const std::string& label) {
-  enum class Use {
-    none,
-    gpu_time,
-    duration,
-    cycles,
-    cycles_per_s,
-    dram,
-    dram_read,
-    dram_write,
-    tensor,
-    sass,
-    flop_count,
-    sp_rate,
-    sp_clock,
-    dp_rate,
-    dp_clock,
-    dram_bw
-  };
-  Use use = Use::none;
-  double weight = 1;
-  if (metric == "gpu__time_duration.sum") {
-    use = Use::gpu_time;
-  } else if (metric == "Duration" && section == "GPU Speed Of Light Throughput") {
-    use = Use::duration;
-  } else if (metric == "sm__cycles_elapsed.avg") {
-    use = Use::cycles;
-  } else if (metric == "sm__cycles_elapsed.avg.per_second") {
-    use = Use::cycles_per_s;
-  } else if (metric == "dram__bytes.sum") {
-    use = Use::dram;
-  } else if (metric == "dram__bytes_read.sum") {
-    use = Use::dram_read;
-  } else if (metric == "dram__bytes_write.sum") {
-    use = Use::dram_write;
-  } else if (metric.starts_with("sm__ops_path_tensor_") && metric.ends_with(".sum")) {
-    use = Use::tensor;  // tensor-pipe operations: an FMA counts 2, as FLOPs
-  } else if (const auto w = sass_flop_weight(metric)) {
-    use = Use::sass;
-    weight = *w;
-  } else if (metric == "flop_count_sp.sum" || metric == "flop_count_hp.sum" ||
-             metric == "flop_count_dp.sum") {
-    use = Use::flop_count;
-  } else if (label == "Single Precision Achieved Value") {
-    if (metric == "Predicated-On FFMA Operations Per Cycle" ||
-        metric == "Predicated-On FADD Thread Instructions Executed Per Cycle" ||
-        metric == "Predicated-On FMUL Thread Instructions Executed Per Cycle") {
-      use = Use::sp_rate;
-    } else if (metric == "SM Frequency") {
-      use = Use::sp_clock;
-    } else if (metric == "DRAM Bandwidth") {
-      use = Use::dram_bw;
-    }
-  } else if (label == "Double Precision Achieved Value") {
-    if (metric == "Predicated-On DFMA Operations Per Cycle" ||
-        metric == "Predicated-On DADD Thread Instructions Executed Per Cycle" ||
-        metric == "Predicated-On DMUL Thread Instructions Executed Per Cycle") {
-      use = Use::dp_rate;
-    } else if (metric == "SM Frequency") {
-      use = Use::dp_clock;
-    }
-  }
-  if (use == Use::none) return;
+  const MetricUse use = use_of(metric, section, label);
+  if (use.field == nullptr) return;
   const std::optional<double> raw = number_in(in, metric, value);
   if (!raw) return;  // n/a: not measured
   const std::optional<double> scale = unit_scale(unit);
   if (!scale) in.fail(metric + ": unknown unit " + quoted(unit));
   if (*raw < 0) in.fail(metric + ": expected a number >= 0, got " + quoted(value));
-  const double v = *raw * *scale;
-  switch (use) {
-    case Use::gpu_time:
-      l.gpu_time = v;
-      break;
-    case Use::duration:
-      l.duration = v;
-      break;
-    case Use::cycles:
-      l.cycles = v;
-      break;
-    case Use::cycles_per_s:
-      l.cycles_per_s = v;
-      break;
-    case Use::dram:
-      l.dram_bytes = v;
-      break;
-    case Use::dram_read:
-      l.dram_read = v;
-      break;
-    case Use::dram_write:
-      l.dram_write = v;
-      break;
-    case Use::tensor:
-      add(l.tensor_ops, v);
-      break;
-    case Use::sass:
-      add(l.sass_flops, v * weight);
-      break;
-    case Use::flop_count:
-      add(l.flop_count, v);
-      break;
-    case Use::sp_rate:
-      add(l.sp_ops_per_cycle, v);
-      break;
-    case Use::sp_clock:
-      l.sp_clock = v;
-      break;
-    case Use::dp_rate:
-      add(l.dp_ops_per_cycle, v);
-      break;
-    case Use::dp_clock:
-      l.dp_clock = v;
-      break;
-    case Use::dram_bw:
-      l.dram_bandwidth = v;
-      break;
-    case Use::none:
-      break;
-  }
+  std::optional<double>& field = l.*use.field;
+  const double v = *raw * *scale * use.weight;
+  field = use.adds ? field.value_or(0) + v : v;
 }
 
 }  // namespace
