@@ -62,13 +62,6 @@ std::string three_digits(double v) {
   return buf;
 }
 
-const MeasuredPoint* point_of(const ProfileComparison& c, size_t kernel) {
-  for (const MeasuredPoint& p : c.points) {
-    if (p.kernel == kernel) return &p;
-  }
-  return nullptr;
-}
-
 std::string roofs_section(const Profile& p, const Scenario& s, const Analysis& a) {
   std::string out = "Measured roofs:\n";
   std::vector<std::vector<std::string>> rows{{"roof", "kind", "measured", "precision"}};
@@ -116,7 +109,7 @@ std::string measured_table(const MeasuredData& m, const Analysis& a, const Scena
                                                 "bytes", "intensity", "achieved", "of roof"}};
     for (size_t i = 0; i < p.kernels.size(); ++i) {
       const MeasuredKernel& k = p.kernels[i];
-      const MeasuredPoint* pt = point_of(c, i);
+      const MeasuredPoint* pt = c.point_of(i);
       std::string name = short_kernel_name(k.name);
       if (name.size() > 48) name = name.substr(0, 47) + "…";
       rows.push_back({name, class_name(c.kernel_class[i]),
@@ -131,8 +124,8 @@ std::string measured_table(const MeasuredData& m, const Analysis& a, const Scena
     for (const MeasuredPoint& pt : c.points) modelled = modelled || pt.modelled;
     if (modelled) {
       out +=
-          "* no FLOPs or bytes measured: placed at its class's modelled intensity, the "
-          "modelled FLOPs over the measured time\n";
+          "* no FLOPs or bytes measured: placed at its class's modelled intensity, the class's "
+          "modelled FLOPs over the class's measured time (one point for all its kernels)\n";
     }
     out += "\nBy op class, per step";
     if (m.steps != 1)
@@ -180,7 +173,7 @@ std::string measured_csv(const MeasuredData& m) {
       "placed_at_model_intensity\n";
   for (size_t i = 0; i < m.profile.kernels.size(); ++i) {
     const MeasuredKernel& k = m.profile.kernels[i];
-    const MeasuredPoint* pt = point_of(m.comparison, i);
+    const MeasuredPoint* pt = m.comparison.point_of(i);
     out += quote(k.name) + "," + class_name(m.comparison.kernel_class[i]) + "," +
            std::to_string(k.launches) + "," + num(k.time_s) + "," + num(k.flops) + "," +
            num(k.bytes) + "," + (pt ? format_exact(pt->intensity) : "") + "," +

@@ -132,12 +132,17 @@ int run_window(AppState& s, const AppOptions& options, int width, int height,
   GeometryDump geometry(options.dump_geometry_path);
   const uint64_t frames_wanted = static_cast<uint64_t>(options.frames.value_or(0));
   int exit_code = 0;
+  std::string title;  // as last set: the document's name and a mark when it has changed
   while (!glfwWindowShouldClose(window) && !s.ui.quit_requested) {
     const double elapsed_s = std::chrono::duration<double>(Clock::now() - started).count();
     if (options.quit_after_s && elapsed_s >= *options.quit_after_s) break;
     if (!pacer.wait_for_frame(s, elapsed_s)) continue;  // woke for the timer only
 
     render(s, window, context, scripted);
+    if (std::string now = window_title(s); now != title) {
+      title = std::move(now);
+      glfwSetWindowTitle(window, title.c_str());
+    }
     // Scripted runs keep their --size: presentation mode there is the layout, not the screen.
     if (!scripted && fullscreen.follow(window, s.classroom.presentation)) pacer.note_activity();
     timing.frame_rendered();

@@ -156,6 +156,8 @@ ProfileComparison compare_profile(const Analysis& a, const Profile& p,
     if (k.time_s) {
       out.has_time = true;
       out.measured_step_s += *k.time_s / steps;
+    } else {
+      ++out.untimed_kernels;
     }
     if (!m.op_class) {
       ++out.other_kernels;
@@ -217,6 +219,7 @@ ProfileComparison compare_profile(const Analysis& a, const Profile& p,
   // The points: kernels with their own FLOPs and bytes where they stand; time-only kernels of a
   // class at the class's modelled intensity, the modelled FLOPs over the class's measured time
   // (their share of it is their share of the work).
+  out.point_index.assign(p.kernels.size(), -1);
   for (size_t ki = 0; ki < p.kernels.size(); ++ki) {
     const MeasuredKernel& k = p.kernels[ki];
     const std::optional<OpClass> oc = out.kernel_class[ki];
@@ -243,6 +246,7 @@ ProfileComparison compare_profile(const Analysis& a, const Profile& p,
     }
     pt.roof_flops = roof_at(a, pt.intensity);
     pt.share_of_roof = pt.roof_flops > 0 ? pt.achieved_flops / pt.roof_flops : 0;
+    out.point_index[ki] = static_cast<int>(out.points.size());
     out.points.push_back(pt);
   }
   out.expected_step_s = a.totals.time_s;
@@ -253,9 +257,13 @@ ProfileComparison compare_profile(const Analysis& a, const Profile& p,
 std::string comparison_summary(const ProfileComparison& c) {
   std::string out;
   if (c.has_time) {
-    out.append("measured step ").append(format_time(c.measured_step_s)).append(" · ");
+    out.append("measured step ").append(format_time(c.measured_step_s));
+    if (c.untimed_kernels > 0) {
+      out.append(" (").append(std::to_string(c.untimed_kernels)).append(" kernels without a time)");
+    }
+    out.append(" · ");
   } else {
-    out.append("no kernel times in this file (rates only) · ");
+    out.append("no kernel times in this file · ");
   }
   out.append("expected ").append(format_time(c.expected_step_s));
   out.append(" · bound ").append(format_time(c.bound_step_s));

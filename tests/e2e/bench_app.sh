@@ -78,7 +78,7 @@ read -r fx fy < <(python3 -c '
 import json, sys
 x, y = json.load(open(sys.argv[1]))["markers"]["group:fc"]
 print(round(x), round(y))' "$work/geometry.json")
-window=$(xdotool search --name '^roofline$' | head -n1)
+window=$(xdotool search --name '^roofline( |$)' | head -n1)
 eval "$(xdotool getwindowgeometry --shell "$window")"
 xdotool mousemove --sync $((X + fx)) $((Y + fy)); sleep 0.3
 before=$(cpu_ticks "$pid")

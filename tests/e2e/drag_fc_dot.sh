@@ -43,7 +43,7 @@ x, y = g["markers"]["group:fc"]
 print(round(x), round(y), g["batch"])' "$geometry")
 echo "fc dot at ($fc_x, $fc_y) in the window, batch $batch_before"
 
-window=$(xdotool search --sync --name '^roofline$' | head -n1)
+window=$(xdotool search --sync --name '^roofline( |$)' | head -n1)
 eval "$(xdotool getwindowgeometry --shell "$window")"  # sets X, Y (window position)
 xdotool windowfocus --sync "$window" 2>/dev/null || true
 

@@ -53,7 +53,7 @@ fail() {  # says what the app left behind, so a failure on a CI machine can be r
   exit 1
 }
 wait_for "$work/geometry.json" 10 || fail "the app drew no frame within 10 s"
-window=$(xdotool search --sync --name '^roofline$' | head -n1)
+window=$(xdotool search --sync --name '^roofline( |$)' | head -n1)
 xdotool windowfocus --sync "$window" 2>/dev/null || true
 
 xdotool key ctrl+shift+e

@@ -232,5 +232,29 @@ TEST(ModelJson, MoeNeedsExpertsPerToken) {
       "models/bad.json: num_experts_per_tok: missing, expected a positive integer up to 100000000");
 }
 
+// Another of roofline's files picked in the wrong place is named for what it is.
+TEST(ModelJson, AGpuPresetOrAScenarioIsNotAModel) {
+  const auto gpu = parse_model(
+      R"({"id": "x", "name": "X", "memory_bandwidth": 3.35e12, "memory_capacity": 8e10,
+          "peak_flops": {"bf16": 989e12}})",
+      "h100.json", "h100");
+  ASSERT_FALSE(gpu);
+  EXPECT_EQ(gpu.error(),
+            "h100.json: this is a GPU preset (it has memory_bandwidth and peak_flops), not a "
+            "model's config.json: load it as the GPU");
+  const auto scenario =
+      parse_model(R"({"gpu": "h100-sxm", "model": "llama-3-8b", "batch": 4})", "mine.json", "mine");
+  ASSERT_FALSE(scenario);
+  EXPECT_EQ(scenario.error(),
+            "mine.json: this is a scenario file (it has gpu and model), not a model's "
+            "config.json: open it with File > Open scenario");
+  const auto model_as_gpu = parse_gpu(
+      R"({"model_type": "llama", "hidden_size": 4096, "num_hidden_layers": 32})", "config.json");
+  ASSERT_FALSE(model_as_gpu);
+  EXPECT_EQ(model_as_gpu.error(),
+            "config.json: this is a model's config.json (it has num_hidden_layers or hidden_size), "
+            "not a GPU preset: load it as the model");
+}
+
 }  // namespace
 }  // namespace roofline

@@ -153,5 +153,78 @@ TEST(ProfileBadInput, ErtWithoutRoofs) {
             "value])");
 }
 
+TEST(ProfileBadInput, HugeInstanceCountsAreCountedNotLooped) {
+  const std::string head =
+      "Time (%),Total Time (ns),Instances,Avg (ns),Med (ns),Min (ns),Max (ns),StdDev (ns),Name\n";
+  const Result<Profile> p =
+      import_profile_text(head + "100.0,1000,1e15,0,0,0,0,0,\"k\"\n", "s.csv");
+  ASSERT_TRUE(p) << p.error();
+  EXPECT_EQ(p->launches, 1000000000000000);
+  EXPECT_NE(error_of(head + "100.0,1000,1e19,0,0,0,0,0,\"k\"\n", "s.csv")
+                .find("a whole number of instances >= 1"),
+            std::string::npos);
+}
+
+TEST(ProfileBadInput, ALineOfCommasIsBounded) {
+  // 16 MiB of commas would be 16 million empty fields: refused at 4,096.
+  const std::string commas(1 << 20, ',');
+  EXPECT_NE(error_of(commas, "c.csv").find("c.csv: not a profiler file roofline reads"),
+            std::string::npos);
+  const std::string text = std::string(kNcuHeader) + commas + "\n";
+  EXPECT_EQ(error_of(text),
+            "k.csv: line 2: more than 4,096 fields in a record: not a profiler CSV");
+}
+
+TEST(ProfileBadInput, ProgramOutputInBracketsBeforeTheHeader) {
+  // A program may print "[W init.cpp:...]" before ncu's header: it is not JSON.
+  const std::string text = "[W init.cpp:767] Warning: something\n\n" + std::string(kNcuHeader) +
+                           ncu_row("gpu__time_duration.sum", "us", "2.5");
+  const Result<Profile> p = import_profile_text(text, "k.csv");
+  ASSERT_TRUE(p) << p.error();
+  EXPECT_DOUBLE_EQ(*p->kernels[0].time_s, 2.5e-6);
+}
+
+TEST(ProfileBadInput, LineNumbersCountLeadingBlankLines) {
+  const std::string text =
+      "\n\n" + std::string(kNcuHeader) + ncu_row("dram__bytes.sum", "byte", "x");
+  EXPECT_EQ(error_of(text), "k.csv: line 4: dram__bytes.sum: expected a number, got 'x'");
+}
+
+TEST(ProfileBadInput, CounterRangesWithoutTheirKernelAreLeftOutAndSaid) {
+  const Result<Profile> p = import_profile_text(
+      R"({"traceEvents": [
+        {"ph": "X", "cat": "kernel", "name": "a", "dur": 2},
+        {"ph": "X", "cat": "cuda_profiler_range", "name": "a", "dur": 9,
+         "args": {"smsp__sass_thread_inst_executed_op_ffma_pred_on.sum": 10}},
+        {"ph": "X", "cat": "cuda_profiler_range", "name": "b", "dur": 9,
+         "args": {"smsp__sass_thread_inst_executed_op_fadd_pred_on.sum": 10}}]})",
+      "t.json");
+  ASSERT_TRUE(p) << p.error();
+  ASSERT_EQ(p->kernels.size(), 1u);
+  EXPECT_DOUBLE_EQ(*p->kernels[0].flops, 20.0);  // 2 · ffma
+  EXPECT_DOUBLE_EQ(*p->kernels[0].time_s, 2e-6);
+  EXPECT_EQ(p->notes.back(),
+            "1 CUPTI counter ranges name no kernel event of the trace: their FLOPs are left out");
+}
+
+TEST(ProfileBadInput, AJsonTokenPast16MiBStopsTheRead) {
+  const auto path = std::filesystem::temp_directory_path() / "roofline-long-string.json";
+  {
+    std::ofstream out(path, std::ios::binary);
+    out << R"({"traceEvents": [{"ph": "X", "cat": "kernel", "name": ")";
+    out << std::string((size_t{17} << 20), 'k') << R"("}]})";
+  }
+  const Result<Profile> p = import_profile(path.string());
+  ASSERT_FALSE(p);
+  EXPECT_EQ(p.error(), path.string() +
+                           ": a JSON value longer than 16 MiB (a string or a number): not a trace");
+  // And a progress callback that says stop stops it.
+  const Result<Profile> cancelled = import_profile(
+      sample("torch-profiler_MI250_ROCm6.2_trace.json"), [](uint64_t, uint64_t) { return false; });
+  ASSERT_FALSE(cancelled);
+  EXPECT_NE(cancelled.error().find(": import cancelled"), std::string::npos);
+  std::filesystem::remove(path);
+}
+
 }  // namespace
 }  // namespace roofline

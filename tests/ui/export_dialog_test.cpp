@@ -163,9 +163,20 @@ TEST_F(ExportDialog, PickingAFormatRenamesTheFile) {
   d.options.figure_format = FigureFormat::pdf;
   ui.frame();
   EXPECT_EQ(d.path, "llama-3-8b-h100-sxm.pdf");
+  // Each chart its own default name: exporting the throughput chart or the table after the
+  // roofline never overwrites it.
   d.options.what = ExportWhat::table;
   ui.frame();
-  EXPECT_EQ(d.path, "llama-3-8b-h100-sxm.csv");
+  EXPECT_EQ(d.path, "llama-3-8b-h100-sxm-operators.csv");
+  d.options.what = ExportWhat::throughput;
+  ui.frame();
+  EXPECT_EQ(d.path, "llama-3-8b-h100-sxm-throughput.pdf");
+  // A typed name stays as typed.
+  d.path = "mine.pdf";
+  ui.frame();
+  d.options.what = ExportWhat::roofline;
+  ui.frame();
+  EXPECT_EQ(d.path, "mine.pdf");
 }
 
 TEST_F(ExportDialog, CancelKeepsTheOptionsItFoundAndWritesNothing) {
@@ -203,7 +214,7 @@ TEST_F(ExportDialog, BadInputNamesTheProblemAndWritesNothing) {
        "(the operator table)"},
       {"no such folder", 1280, 800, "missing/fig.svg", "missing: no such folder"},
       {"unwritable folder", 1280, 800, "/proc/roofline-fig.svg",
-       "/proc: cannot write files in this folder"},
+       "/proc: cannot write files in this folder (it takes no new files)"},
   };
   for (const BadCase& c : cases) {
     SCOPED_TRACE(c.name);

@@ -148,6 +148,18 @@ TEST_F(Painter, RotatedAxisTitleReadsBottomToTopAboutItsAnchor) {
   EXPECT_GT(list.VtxBuffer[0].pos.y, 150);
 }
 
+// Every symbol the UI writes has a glyph in the loaded font: ImGui draws "?" for one that is
+// missing (the precision panel's warnings read "? ..." before U+26A0 was loaded).
+TEST_F(Painter, TheFontHasEverySymbolTheUiWrites) {
+  const ImFont* font = ui.state.ui.font_regular;
+  for (const int c : {0x26A0 /* ⚠ */, 0x2192 /* → */, 0x00D7 /* × */, 0x2026 /* … */,
+                          0x00B5 /* µ */, 0x00B7 /* · */, 0x2014 /* — */, 0x2212 /* − */,
+                          0x2248 /* ≈ */, 0x2264 /* ≤ */, 0x221E /* ∞ */, 0x2080 /* ₀ */}) {
+    EXPECT_NE(font->FindGlyphNoFallback(static_cast<ImWchar>(c)), nullptr)
+        << "U+" << std::hex << c;
+  }
+}
+
 // The measure against DejaVu Sans's own metrics (DejaVuSans.ttf: hhea ascender 1901, descender
 // -483; hmtx advance widths in font units below). ImGui sizes a font by its line height
 // (ascender - descender) and adds advance widths without kerning, so a text `px` pixels tall is

@@ -1,5 +1,6 @@
 #include "roofline/ui/app_state.h"
 
+#include <filesystem>
 #include <utility>
 
 namespace roofline {
@@ -62,6 +63,27 @@ void replace_document(AppState& s, ScenarioFile file) {
   s.view.drag_id.clear();
   s.view.attention_hint = false;
   s.ui.applied_theme.clear();
+  mark_saved(s);
+}
+
+void mark_saved(AppState& s) {
+  s.ui.saved_workload = s.doc;
+  s.ui.saved_series = s.chart;
+  s.ui.saved_theme = s.chart.theme;
+}
+
+bool document_modified(const AppState& s) {
+  return !(s.doc == s.ui.saved_workload) ||
+         !(static_cast<const SeriesFlags&>(s.chart) == s.ui.saved_series) ||
+         s.chart.theme != s.ui.saved_theme;
+}
+
+std::string window_title(const AppState& s) {
+  std::string title = "roofline — ";
+  const std::string name = std::filesystem::path(s.ui.scenario_path).filename().string();
+  title.append(name.empty() ? std::string("Untitled") : name);
+  if (document_modified(s)) title.append(" •");
+  return title;
 }
 
 bool undo(AppState& s) {

@@ -245,7 +245,8 @@ bool accept(AppState& s) {
   ExportDialogState& d = s.ui.export_dialog;
   const std::string path = resolved_path(d);
   if (!path.empty() && enter_if_folder(d.folder, path)) {
-    d.path = export_base_name(s) + std::string(export_extension(d.options));
+    d.path = export_base_name(s, d.options.what) + std::string(export_extension(d.options));
+    d.default_path = d.path;
     d.error.clear();
     return false;
   }
@@ -270,7 +271,8 @@ void open_export_dialog(AppState& s) {
   d.folder.directory = remembered ? d.options.folder : scenario_folder(s);
   d.folder.extensions = {".svg", ".png", ".pdf", ".csv", ".md"};
   d.folder.listed_directory.clear();
-  d.path = export_base_name(s) + std::string(export_extension(d.options));
+  d.path = export_base_name(s, d.options.what) + std::string(export_extension(d.options));
+  d.default_path = d.path;
 }
 
 void draw_export_dialog(AppState& s) {
@@ -329,6 +331,11 @@ void draw_export_dialog(AppState& s) {
   if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
   if (ImGui::InputText("##export_path", &d.path, ImGuiInputTextFlags_EnterReturnsTrue)) {
     accepted = accept(s);
+  }
+  // While the name is the one the dialog proposed, it follows the chart and the format.
+  if (d.path == d.default_path && d.path == path_before) {
+    d.path = export_base_name(s, o.what) + std::string(export_extension(o));
+    d.default_path = d.path;
   }
   // The name's extension and the chosen format stay in step: typing "fig.pdf" picks PDF;
   // picking PDF renames "fig.svg" to "fig.pdf".

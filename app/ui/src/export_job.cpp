@@ -51,7 +51,15 @@ std::string check_folder_writable(const fs::path& dir) {
   std::string probe = (dir / ".roofline-write-test-XXXXXX").string();
   const int fd = mkstemp(probe.data());
   if (fd < 0) {
-    return dir.string() + ": cannot write files in this folder (" + std::strerror(errno) + ")";
+    // In a folder that exists, ENOENT means it takes no new files (/proc, /sys): strerror's
+    // "No such file or directory" would contradict the folder listed right above.
+    const int e = errno;
+    const std::string why = e == ENOENT                 ? "it takes no new files"
+                            : e == EACCES || e == EPERM ? "permission denied"
+                            : e == EROFS                ? "read-only file system"
+                            : e == ENOSPC               ? "no space left on the device"
+                                                        : std::strerror(e);
+    return dir.string() + ": cannot write files in this folder (" + why + ")";
   }
   ::close(fd);
   ::unlink(probe.c_str());
@@ -75,20 +83,25 @@ std::string file_safe(std::string_view text) {
 
 }  // namespace
 
-std::string export_base_name(const AppState& s) {
-  if (!s.ui.scenario_path.empty()) {
-    const std::string stem = fs::path(s.ui.scenario_path).stem().string();
-    if (!stem.empty()) return stem;
+std::string export_base_name(const AppState& s, ExportWhat what) {
+  std::string name;
+  if (!s.ui.scenario_path.empty()) name = fs::path(s.ui.scenario_path).stem().string();
+  if (name.empty()) {
+    name = file_safe(s.doc.model.id.empty() ? s.doc.model.name : s.doc.model.id);
+    const std::string gpu = file_safe(s.doc.gpu.id.empty() ? s.doc.gpu.name : s.doc.gpu.id);
+    if (!gpu.empty()) name.append(name.empty() ? "" : "-").append(gpu);
+    if (name.empty()) name = "roofline";
   }
-  std::string name = file_safe(s.doc.model.id.empty() ? s.doc.model.name : s.doc.model.id);
-  const std::string gpu = file_safe(s.doc.gpu.id.empty() ? s.doc.gpu.name : s.doc.gpu.id);
-  if (!gpu.empty()) name += (name.empty() ? "" : "-") + gpu;
-  return name.empty() ? std::string("roofline") : name;
+  // Each chart its own name, so exporting one never overwrites the other.
+  if (what == ExportWhat::throughput) name.append("-throughput");
+  if (what == ExportWhat::table) name.append("-operators");
+  return name;
 }
 
 std::string quick_export_path(const AppState& s) {
   return (fs::path(scenario_folder(s)) /
-          (export_base_name(s) + std::string(export_extension(s.ui.export_dialog.options))))
+          (export_base_name(s, s.ui.export_dialog.options.what) +
+           std::string(export_extension(s.ui.export_dialog.options))))
       .string();
 }
 

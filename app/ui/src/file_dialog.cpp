@@ -269,6 +269,7 @@ std::string open_scenario_file(AppState& s, const std::string& path) {
 std::string save_scenario_to(AppState& s, const std::string& path) {
   if (std::string error = save_scenario_file(path, document_file(s)); !error.empty()) return error;
   s.ui.scenario_path = path;
+  mark_saved(s);
   set_message(s, "Saved " + path, false);
   return {};
 }

@@ -9,6 +9,7 @@
 #include <future>
 #include <initializer_list>
 #include <string_view>
+#include <system_error>
 
 #include "roofline/io/profile_import.h"
 #include "roofline/units.h"
@@ -22,7 +23,11 @@ struct ImportJob {
   std::string path;
   std::atomic<uint64_t> done{0};
   std::atomic<uint64_t> total{0};
+  std::atomic<bool> cancel{false};
   std::future<Result<Profile>> result;
+  // Quitting (or closing) during an import stops the worker at its next piece instead of
+  // waiting for the whole file: the future's destructor, run after this, then returns at once.
+  ~ImportJob() { cancel.store(true); }
 };
 
 namespace {
@@ -70,12 +75,20 @@ bool start_import(AppState& s, const std::string& path) {
   auto job = std::make_shared<ImportJob>();
   job->path = path;
   ImportJob* raw = job.get();  // the job outlives the worker: the future's get() waits for it
-  job->result = std::async(std::launch::async, [raw, path] {
-    return import_profile(path, [raw](uint64_t done, uint64_t total) {
-      raw->done.store(done, std::memory_order_relaxed);
-      raw->total.store(total, std::memory_order_relaxed);
+  try {
+    job->result = std::async(std::launch::async, [raw, path] {
+      return import_profile(path, [raw](uint64_t done, uint64_t total) {
+        raw->done.store(done, std::memory_order_relaxed);
+        raw->total.store(total, std::memory_order_relaxed);
+        return !raw->cancel.load(std::memory_order_relaxed);
+      });
     });
-  });
+  } catch (const std::system_error& e) {
+    set_message(
+        s, cat({"Cannot import ", file_name(path), ": no thread to read it on (", e.what(), ")"}),
+        true);
+    return false;
+  }
   s.measured.job = std::move(job);
   return true;
 }
@@ -98,6 +111,7 @@ void poll_import_job(AppState& s) {
     set_message(s, p.error(), true);
     return;
   }
+  s.measured.steps = 1;  // a new profile: its steps are set again (the Measured tab)
   take_profile(s, std::move(p).value(), path);
 }
 

@@ -196,7 +196,7 @@ void weights_combo(const char* id, std::optional<Precision>& value, const Weight
 
 // A logarithmic slider with an exact input box beside it for an integer knob; both clamp to the
 // knob's range. The slider names its unit ("64 sequences", "1 token").
-void log_slider_with_input(ChangeKey key, int64_t& value, const char* unit_one,
+void log_slider_with_input(AppState& s, ChangeKey key, int64_t& value, const char* unit_one,
                            const char* unit_many, std::string_view more) {
   const Knob& k = knob(key);
   const auto lo = static_cast<int64_t>(k.min), hi = static_cast<int64_t>(k.max);
@@ -205,14 +205,29 @@ void log_slider_with_input(ChangeKey key, int64_t& value, const char* unit_one,
   const float avail = ImGui::GetContentRegionAvail().x;
   ImGui::PushID(k.name.data(), k.name.data() + k.name.size());
   ImGui::SetNextItemWidth(std::max(4 * em, avail - input_w - ImGui::GetStyle().ItemInnerSpacing.x));
-  const std::string format = std::string("%lld ") + (value == 1 ? unit_one : unit_many);
+  // The value as every other number reads ("131,072 tokens", not "131072"); the format holds no
+  // conversion, so ImGui prints it as it is (typing goes to the box beside it).
+  std::string format = format_count(static_cast<double>(value));
+  format.append(" ").append(value == 1 ? unit_one : unit_many);
   ImGui::SliderScalar("##slider", ImGuiDataType_S64, &value, &lo, &hi, format.c_str(),
                       ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
   item_tooltip(knob_tooltip(key, more).c_str());
   ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
   ImGui::SetNextItemWidth(input_w);
-  ImGui::InputScalar("##input", ImGuiDataType_S64, &value, nullptr, nullptr, "%lld");
+  const bool typed =
+      ImGui::InputScalar("##input", ImGuiDataType_S64, &value, nullptr, nullptr, "%lld");
   item_tooltip("Type an exact value; it is clamped to the valid range.");
+  if (typed && (value < lo || value > hi)) {
+    // Said, not done silently: 0 or 999999999 typed here is not what the chart then shows.
+    const int64_t asked = value;
+    value = std::clamp(value, lo, hi);
+    std::string text = std::string(k.name);
+    text.append(" ").append(format_count(static_cast<double>(asked)));
+    text.append(" is out of range (").append(format_count(static_cast<double>(lo)));
+    text.append(" to ").append(format_count(static_cast<double>(hi))).append("): set to ");
+    text.append(format_count(static_cast<double>(value)));
+    set_message(s, text, true);
+  }
   value = std::clamp(value, lo, hi);
   ImGui::PopID();
 }
@@ -336,7 +351,7 @@ void draw_workload(AppState& s) {
             "B, the sequences processed together. Each weight byte read serves B tokens, "
             "so in decode the fc intensity ≈ B FLOP/byte (bf16): batching moves the fc "
             "dot right along the slope towards the ridge. The KV cache grows with B.");
-  log_slider_with_input(ChangeKey::batch, s.doc.batch, "sequence", "sequences",
+  log_slider_with_input(s, ChangeKey::batch, s.doc.batch, "sequence", "sequences",
                         "Logarithmic: Ctrl+click to type, or use the box. You can also drag the "
                         "fc dot on the chart.");
 
@@ -347,7 +362,7 @@ void draw_workload(AppState& s) {
                     : "S, the tokens already in each sequence's KV cache. Decode attention reads "
                       "S·Hkv·dh K and V values per sequence: its time grows with S but its "
                       "intensity does not.");
-  log_slider_with_input(ChangeKey::seq, s.doc.seq, "token", "tokens",
+  log_slider_with_input(s, ChangeKey::seq, s.doc.seq, "token", "tokens",
                         prefill ? "Logarithmic. In prefill, dragging the fc or attention dot "
                                   "sets it."
                                 : "Logarithmic.");

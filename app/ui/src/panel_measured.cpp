@@ -20,12 +20,6 @@ std::string class_text(const std::optional<OpClass>& c) {
   return c ? std::string(to_string(*c)) : std::string("other");
 }
 
-const MeasuredPoint* point_of(const ProfileComparison& c, size_t kernel) {
-  for (const MeasuredPoint& p : c.points)
-    if (p.kernel == kernel) return &p;
-  return nullptr;
-}
-
 void right_aligned(const std::string& text) {
   const float w = ImGui::CalcTextSize(text.c_str()).x;
   const float room = ImGui::GetContentRegionAvail().x;
@@ -138,7 +132,7 @@ void kernel_table(AppState& s, const MeasuredLayer& m) {
     for (int row = clipper.DisplayStart; row < clipper.DisplayEnd; ++row) {
       const auto k = static_cast<size_t>(row);
       const MeasuredKernel& kernel = p.kernels[k];
-      const MeasuredPoint* pt = point_of(m.comparison, k);
+      const MeasuredPoint* pt = m.comparison.point_of(k);
       ImGui::TableNextRow();
       ImGui::TableSetColumnIndex(0);
       const std::string id = "measured:" + std::to_string(k);
@@ -297,7 +291,7 @@ void measured_tooltip(const AppState& s, std::string_view id) {
     }
   } else {
     const size_t k = std::stoul(std::string(id.substr(9)));
-    const MeasuredPoint* pt = point_of(layer->comparison, k);
+    const MeasuredPoint* pt = layer->comparison.point_of(k);
     if (k < p.kernels.size() && pt != nullptr) {
       const MeasuredKernel& kernel = p.kernels[k];
       if (s.ui.font_bold != nullptr) ImGui::PushFont(s.ui.font_bold);
@@ -322,7 +316,8 @@ void measured_tooltip(const AppState& s, std::string_view id) {
       if (pt->modelled) {
         ImGui::TextDisabled(
             "The source has times only: placed at the modelled intensity of its class, the "
-            "class's modelled FLOPs over its measured time.");
+            "class's modelled FLOPs over the measured time of all its kernels (they share this "
+            "point).");
       }
     }
   }

@@ -18,10 +18,11 @@ constexpr const char* kBoldFont = "/usr/share/fonts/truetype/dejavu/DejaVuSans-B
 constexpr const char* kItalicFont = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Oblique.ttf";
 
 // Latin-1 plus the symbols our text uses: Greek (µ is in Latin-1), dashes, bullets, ellipsis,
-// super/subscripts, arrows, maths operators (≈, ≤, ×, −) and a few geometric shapes.
+// super/subscripts, arrows, maths operators (≈, ≤, ×, −), a few geometric shapes and the
+// warning sign ⚠ (U+26A0, which DejaVu Sans has; without it a warning read "? ...").
 constexpr ImWchar kGlyphRanges[] = {
-    0x0020, 0x00FF, 0x0370, 0x03FF, 0x2010, 0x2027, 0x2030, 0x2044, 0x2070,
-    0x209F, 0x2190, 0x21FF, 0x2200, 0x22FF, 0x25A0, 0x25FF, 0,
+    0x0020, 0x00FF, 0x0370, 0x03FF, 0x2010, 0x2027, 0x2030, 0x2044, 0x2070, 0x209F,
+    0x2190, 0x21FF, 0x2200, 0x22FF, 0x25A0, 0x25FF, 0x26A0, 0x26A0, 0,
 };
 
 bool file_exists(const char* path) {

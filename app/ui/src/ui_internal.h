@@ -124,8 +124,9 @@ void draw_export_preview(AppState& s, const FigureExportOptions& o, bool size_ok
 std::string export_size_text(const FigureExportOptions& o);
 
 // [export_job.cpp] Figures and tables written off the UI thread.
-// The stem of the scenario file, else "<model id>-<gpu id>".
-std::string export_base_name(const AppState& s);
+// The stem of the scenario file, else "<model id>-<gpu id>"; the throughput chart adds
+// "-throughput", the operator table "-operators", so no export overwrites another by default.
+std::string export_base_name(const AppState& s, ExportWhat what);
 // Where Ctrl+Shift+E writes: <export_base_name>.<last format> in scenario_folder().
 std::string quick_export_path(const AppState& s);
 // The roofline or throughput chart as `o` asks (the window's axes and, unless `o` says

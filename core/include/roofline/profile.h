@@ -113,7 +113,8 @@ struct MeasuredPoint {
   double roof_flops = 0;              // the model's roof at that intensity: min(P, B·I)
   double share_of_roof = 0;           // achieved / roof
   bool modelled = false;  // a time-only kernel, placed at its class's modelled intensity with
-                          // the modelled FLOPs over its measured time
+                          // the class's modelled FLOPs over the class's measured time (every
+                          // time-only kernel of a class shares that point)
 };
 
 // One op class: the model's ops of that class against the kernels mapped to it, per step.
@@ -141,16 +142,25 @@ struct ProfileComparison {
   std::vector<ClassComparison> classes;              // classes with model ops or mapped kernels, in
                                                      // OpClass order
   std::vector<std::optional<OpClass>> kernel_class;  // per Profile::kernels entry
-  int other_kernels = 0;                             // names no rule maps
-  double other_s = 0;                                // their time per step
-  double unplaced_s = 0;       // time of kernels that cannot be drawn (other, time-only)
-  bool has_time = false;       // the source gives kernel times (a step can be summed)
-  double measured_step_s = 0;  // every kernel's time per step (other included)
-  double expected_step_s = 0;  // Analysis::totals.time_s
-  double bound_step_s = 0;     // Analysis::totals.roofline_time_s
+  std::vector<int> point_index;  // per Profile::kernels entry: its index in `points`, or -1
+  int other_kernels = 0;         // names no rule maps
+  int untimed_kernels = 0;       // kernels the source gives no time for (not in the measured step)
+  double other_s = 0;            // their time per step
+  double unplaced_s = 0;         // time of kernels that cannot be drawn (other, time-only)
+  bool has_time = false;         // the source gives kernel times (a step can be summed)
+  double measured_step_s = 0;    // every kernel's time per step (other included)
+  double expected_step_s = 0;    // Analysis::totals.time_s
+  double bound_step_s = 0;       // Analysis::totals.roofline_time_s
   // A class whose kernels took less than its ops' bound could not have run this step's work:
   // the profile is of another model, batch or number of steps. One line per class.
   std::vector<std::string> warnings;
+
+  // The point of kernel `k`, or nullptr when it has none.
+  const MeasuredPoint* point_of(size_t k) const {
+    return k < point_index.size() && point_index[k] >= 0
+               ? &points[static_cast<size_t>(point_index[k])]
+               : nullptr;
+  }
 };
 
 ProfileComparison compare_profile(const Analysis& a, const Profile& p,

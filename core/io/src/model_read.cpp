@@ -378,6 +378,20 @@ std::string without_python_literals(std::string_view text) {
 ModelConfig read_model(const Reader& top, std::string_view id) {
   // Multimodal configs keep the language model under "text_config".
   const Json& root = top.object();
+  // Another of roofline's files picked by mistake: say what it is instead of "num_hidden_layers:
+  // missing".
+  const bool has_layers = root.contains("num_hidden_layers") || root.contains("n_layer") ||
+                          root.contains("num_layers") || root.contains("text_config");
+  if (!has_layers && root.contains("memory_bandwidth") && root.contains("peak_flops")) {
+    throw InputError{std::string(top.origin()) +
+                     ": this is a GPU preset (it has memory_bandwidth and peak_flops), not a "
+                     "model's config.json: load it as the GPU"};
+  }
+  if (!has_layers && root.contains("gpu") && root.contains("model")) {
+    throw InputError{std::string(top.origin()) +
+                     ": this is a scenario file (it has gpu and model), not a model's "
+                     "config.json: open it with File > Open scenario"};
+  }
   const bool nested = !root.contains("num_hidden_layers") && root.contains("text_config") &&
                       root["text_config"].is_object();
   const Reader r = nested ? top.child("text_config") : top;

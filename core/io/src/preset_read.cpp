@@ -18,6 +18,13 @@ namespace {
 const NumberRule kBandwidth = physical_quantity("byte/s", 1e6);
 
 GpuSpec read_gpu(const Reader& r, std::string_view origin) {
+  const Json& root = r.object();
+  if (!root.contains("memory_bandwidth") &&
+      (root.contains("num_hidden_layers") || root.contains("hidden_size"))) {
+    throw InputError{std::string(origin) +
+                     ": this is a model's config.json (it has num_hidden_layers or hidden_size), "
+                     "not a GPU preset: load it as the model"};
+  }
   GpuSpec gpu;
   gpu.id = r.string("id", std::filesystem::path(std::string(origin)).stem().string());
   gpu.name = r.string("name", gpu.id);

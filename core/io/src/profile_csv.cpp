@@ -236,15 +236,15 @@ Profile read_nsys(CsvReader& in, const std::vector<std::string>& header) {
     }
     const std::optional<double> total = number_in(in, "Total Time (ns)", field(row, time_col));
     const std::optional<double> count = number_in(in, "Instances", field(row, count_col));
-    if (!total || !count || *total < 0 || *count < 1 || *count != std::floor(*count)) {
+    // Instances up to 2^53: a count a double holds exactly, and far beyond any real profile.
+    if (!total || !count || *total < 0 || *count < 1 || *count > 9007199254740992.0 ||
+        *count != std::floor(*count)) {
       in.fail("expected a total time >= 0 ns and a whole number of instances >= 1, got " +
               quoted(field(row, time_col)) + " and " + quoted(field(row, count_col)));
     }
-    const size_t k = table.index(field(row, name_col));
-    // The summary gives the sum over instances: one "launch" carries it, the rest add nothing.
-    const auto n = static_cast<int64_t>(*count);
-    table.add(k, {.time_s = *total * 1e-9});
-    for (int64_t i = 1; i < n; ++i) table.add(k, {.time_s = 0.0});
+    // The summary gives the sum over its instances.
+    table.add(table.index(field(row, name_col)), {.time_s = *total * 1e-9},
+              static_cast<int64_t>(*count));
   }
   if (table.empty()) {
     throw ImportError{in.origin() + ": an Nsight Systems kernel summary with no kernel rows"};

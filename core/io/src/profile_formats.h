@@ -28,7 +28,10 @@ struct LaunchValues {
 class KernelTable {
  public:
   size_t index(std::string_view name);
-  void add(size_t kernel, const LaunchValues& v);
+  // `launches` launches that together measured `v` (a summary row gives their sum).
+  void add(size_t kernel, const LaunchValues& v, int64_t launches = 1);
+  // The kernel of that name, if one was added.
+  std::optional<size_t> find(std::string_view name) const;
   // FLOPs counted apart from the launches (PyTorch's CUPTI range counters).
   void add_flops(size_t kernel, double flops);
   bool empty() const { return kernels_.empty(); }
@@ -38,6 +41,7 @@ class KernelTable {
  private:
   std::vector<MeasuredKernel> kernels_;
   std::vector<char> all_timed_, all_flops_, all_bytes_;  // every launch had the value
+  std::vector<int64_t> rated_;  // launches that gave rates (the mean is over those)
   std::unordered_map<std::string, size_t> by_name_;
   int64_t launches_ = 0;
 };

@@ -32,13 +32,20 @@ size_t KernelTable::index(std::string_view name) {
   all_timed_.push_back(1);
   all_flops_.push_back(1);
   all_bytes_.push_back(1);
+  rated_.push_back(0);
   return i;
 }
 
-void KernelTable::add(size_t i, const LaunchValues& v) {
+std::optional<size_t> KernelTable::find(std::string_view name) const {
+  const auto it = by_name_.find(std::string(name));
+  if (it == by_name_.end()) return std::nullopt;
+  return it->second;
+}
+
+void KernelTable::add(size_t i, const LaunchValues& v, int64_t launches) {
   MeasuredKernel& k = kernels_[i];
-  ++k.launches;
-  ++launches_;
+  k.launches += launches;
+  launches_ += launches;
   auto sum = [](std::optional<double>& into, const std::optional<double>& x, char& all) {
     if (!all) return;
     if (!x) {
@@ -51,13 +58,10 @@ void KernelTable::add(size_t i, const LaunchValues& v) {
   sum(k.time_s, v.time_s, all_timed_[i]);
   sum(k.flops, v.flops, all_flops_[i]);
   sum(k.bytes, v.bytes, all_bytes_[i]);
-  if (v.flops_per_s) {
-    // Rate-only launches (a roofline section page): the mean rate of the kernel's launches.
-    const double n = static_cast<double>(k.launches);
+  if (v.flops_per_s && v.bytes_per_s) {
+    // Rate-only launches (a roofline section page): the mean rate of those that gave one.
+    const double n = static_cast<double>(++rated_[i]);
     k.flops_per_s = k.flops_per_s.value_or(0) * (n - 1) / n + *v.flops_per_s / n;
-  }
-  if (v.bytes_per_s) {
-    const double n = static_cast<double>(k.launches);
     k.bytes_per_s = k.bytes_per_s.value_or(0) * (n - 1) / n + *v.bytes_per_s / n;
   }
 }
@@ -145,8 +149,8 @@ CsvKind csv_kind(std::string_view line, std::vector<std::string>& header) {
 constexpr int64_t kMaxPrefaceLines = 200000;
 constexpr size_t kMaxPrefaceBytes = size_t{64} << 20;
 
-Profile import_csv(Source& src, const std::string& origin) {
-  CsvReader reader(src, origin);
+Profile import_csv(Source& src, const std::string& origin, int64_t first_line) {
+  CsvReader reader(src, origin, first_line);
   std::string line;
   std::vector<std::string> header;
   size_t preface = 0;
@@ -189,17 +193,37 @@ Profile import_source(Source& src, const std::string& origin) {
       throw ImportError{origin + ": not a text file (a profiler's CSV or JSON was expected)"};
     }
   }
+  auto space = [](int ch) { return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n'; };
+  int64_t line = 1;
   int c = src.peek_byte();
-  while (c == ' ' || c == '\t' || c == '\r' || c == '\n') {
-    src.sbumpc();
+  while (space(c)) {
+    if (src.sbumpc() == '\n') ++line;
     c = src.peek_byte();
   }
   if (c == std::char_traits<char>::eof()) {
     if (src.read_error()) throw ImportError{src.error()};
     throw ImportError{origin + ": the file is empty"};
   }
-  if (c == '{' || c == '[') return profile_io::read_json_profile(src, origin);
-  return import_csv(src, origin);
+  if (c == '{' || c == '[') {
+    // JSON goes on with a key or an event ('{' '"', '[' '{'); program output before an Nsight
+    // Compute header may also start with a bracket ("[W init.cpp:...]"): look past it, then
+    // put the characters back.
+    int read = 0;
+    int d = std::char_traits<char>::eof();
+    do {
+      src.sbumpc();
+      ++read;
+      d = src.peek_byte();
+    } while (space(d) && read < 4096);
+    for (; read > 0; --read) {
+      if (src.sungetc() == std::char_traits<char>::eof()) {
+        throw ImportError{origin + ": cannot tell the file's format from its start"};
+      }
+    }
+    const bool json = c == '{' ? (d == '"' || d == '}') : (d == '{' || d == ']' || d == '[');
+    if (json) return profile_io::read_json_profile(src, origin);
+  }
+  return import_csv(src, origin, line);
 }
 
 template <class Open>

@@ -1,5 +1,6 @@
 #include "profile_source.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <cmath>
@@ -55,7 +56,10 @@ Source::Source(Source&& other) noexcept
       total_(other.total_),
       progress_(std::move(other.progress_)),
       error_(std::move(other.error_)),
-      path_(std::move(other.path_)) {
+      path_(std::move(other.path_)),
+      since_mark_(other.since_mark_),
+      mark_limit_(other.mark_limit_),
+      mark_what_(std::move(other.mark_what_)) {
   // Nothing has been read from `other` yet: its get area is empty.
 }
 
@@ -93,9 +97,19 @@ Source::int_type Source::underflow() {
     return traits_type::eof();
   }
   setg(buffer_.data(), buffer_.data(), buffer_.data() + n);
+  since_mark_ += static_cast<uint64_t>(n);
+  if (mark_limit_ > 0 && since_mark_ > mark_limit_) {
+    error_ = path_ + ": " + mark_what_;
+    setg(buffer_.data(), buffer_.data(), buffer_.data());
+    return traits_type::eof();
+  }
   if (progress_) {
     const long offset = gzoffset(f);
-    progress_(offset > 0 ? static_cast<uint64_t>(offset) : 0, total_);
+    if (!progress_(offset > 0 ? static_cast<uint64_t>(offset) : 0, total_)) {
+      error_ = path_ + ": import cancelled";
+      setg(buffer_.data(), buffer_.data(), buffer_.data());
+      return traits_type::eof();
+    }
   }
   return traits_type::to_int_type(*gptr());
 }
@@ -159,6 +173,8 @@ bool CsvReader::next_record(std::vector<std::string>& fields) {
     } else if (c == ',') {
       fields.push_back(std::move(field));
       field.clear();
+      if (fields.size() >= kMaxFields)
+        fail("more than 4,096 fields in a record: not a profiler CSV");
     } else if (c == '\n') {
       ++next_line_;
       if (!field.empty() && field.back() == '\r') field.pop_back();
@@ -193,6 +209,7 @@ std::vector<std::string> split_csv_line(std::string_view line) {
     } else if (c == ',') {
       out.push_back(std::move(field));
       field.clear();
+      if (out.size() >= kMaxFields) return out;  // no header this wide: not one of ours
     } else {
       field.push_back(c);
     }
@@ -291,11 +308,11 @@ std::optional<double> unit_scale(std::string_view unit) {
 
 std::string quoted(std::string_view text) {
   std::string out = "'";
-  if (text.size() > 40) {
-    out.append(text.substr(0, 40)).append("...");
-  } else {
-    out.append(text);
+  out.append(text.substr(0, std::min<size_t>(text.size(), 40)));
+  for (size_t i = 1; i < out.size(); ++i) {
+    if (static_cast<unsigned char>(out[i]) < 0x20) out[i] = ' ';
   }
+  if (text.size() > 40) out.append("...");
   out.push_back('\'');
   return out;
 }

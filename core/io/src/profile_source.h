@@ -22,6 +22,9 @@ struct ImportError {
 // The longest CSV record or line read: a mangled file with no line breaks fails here instead of
 // growing without bound.
 inline constexpr size_t kMaxRecordBytes = size_t{16} << 20;
+// The most fields a record or a header line may have (a line of commas would otherwise become
+// millions of empty strings); real profiler CSVs have tens, a raw ncu page hundreds.
+inline constexpr size_t kMaxFields = 4096;
 
 // Bytes from a file (through gzread: a .gz file is decompressed, another read as it is) or from
 // memory, as a std::streambuf, so nlohmann's SAX parser and the CSV reader share it.
@@ -37,6 +40,14 @@ class Source : public std::streambuf {
 
   // The next byte without taking it; -1 at the end.
   int peek_byte() { return sgetc(); }
+  // A reader that handles its input token by token marks each token; more than `limit` bytes
+  // read from the file with no mark fails the read ("a JSON value longer than 16 MiB"), so a
+  // parser that buffers a whole token (nlohmann's does) never holds more. 0: no limit.
+  void mark() { since_mark_ = 0; }
+  void limit_between_marks(uint64_t limit, std::string what) {
+    mark_limit_ = limit;
+    mark_what_ = std::move(what);
+  }
   bool read_error() const { return !error_.empty(); }
   const std::string& error() const { return error_; }
 
@@ -53,12 +64,17 @@ class Source : public std::streambuf {
   ImportProgress progress_;
   std::string error_;
   std::string path_;
+  uint64_t since_mark_ = 0;
+  uint64_t mark_limit_ = 0;
+  std::string mark_what_;
 };
 
 // Physical lines and CSV records from a Source, counting lines for messages.
 class CsvReader {
  public:
-  CsvReader(Source& source, std::string origin) : src_(source), origin_(std::move(origin)) {}
+  // `first_line`: the line the source is at (blank lines skipped before it count).
+  CsvReader(Source& source, std::string origin, int64_t first_line = 1)
+      : src_(source), origin_(std::move(origin)), next_line_(first_line) {}
 
   // The next physical line without its line break; false at the end.
   bool next_line(std::string& line);
@@ -73,7 +89,7 @@ class CsvReader {
  private:
   Source& src_;
   std::string origin_;
-  int64_t next_line_ = 1;
+  int64_t next_line_;
   int64_t record_line_ = 0;
 };
 
@@ -90,7 +106,8 @@ bool is_absent_value(std::string_view text);
 // "inst" 1, "" 1, "%" 1. nullopt for a unit it does not know.
 std::optional<double> unit_scale(std::string_view unit);
 
-// "What" a value is, as one short quote for messages: 'abc' (cut at 40 characters).
+// "What" a value is, as one short quote for messages: 'abc' (cut at 40 characters, control
+// characters shown as spaces so the message stays one line).
 std::string quoted(std::string_view text);
 
 }  // namespace roofline::profile_io

@@ -36,7 +36,7 @@ struct Frame {
 
 class TraceHandler {
  public:
-  explicit TraceHandler(std::string origin) : origin_(std::move(origin)) {}
+  TraceHandler(Source& src, std::string origin) : src_(src), origin_(std::move(origin)) {}
 
   // [SAX interface]
   bool null() { return value(); }
@@ -60,8 +60,10 @@ class TraceHandler {
   Profile finish();
 
  private:
-  // Counts an element of an array (its frame's index) before the value is read.
+  // Counts an element of an array (its frame's index) before the value is read; every token
+  // passes here, so it marks the source (a token longer than the limit fails the read).
   void element() {
+    src_.mark();
     if (!stack_.empty() && stack_.back().array) ++stack_.back().index;
   }
   bool value() {
@@ -91,6 +93,7 @@ class TraceHandler {
   }
   void end_event();
 
+  Source& src_;
   std::string origin_;
   std::string error_;
   std::vector<Frame> stack_;
@@ -143,6 +146,7 @@ bool TraceHandler::start_object(std::size_t) {
 }
 
 bool TraceHandler::end_object() {
+  src_.mark();
   if (event_open_ && stack_.size() == event_depth()) {
     end_event();
     event_open_ = false;
@@ -167,6 +171,7 @@ bool TraceHandler::start_array(std::size_t) {
 }
 
 bool TraceHandler::end_array() {
+  src_.mark();
   if (in_ert_pair()) {
     if (!pair_name_.empty() && pair_value_) {
       const bool compute = stack_[1].key == "gflops";
@@ -187,6 +192,7 @@ bool TraceHandler::end_array() {
 }
 
 bool TraceHandler::key(json::string_t& k) {
+  src_.mark();
   stack_.back().key = std::move(k);
   if (stack_.size() == 1 && stack_[0].key == "empirical") saw_empirical_ = true;
   return true;
@@ -306,10 +312,21 @@ Profile TraceHandler::finish() {
   // Kernel events give times; counter ranges add FLOPs to the kernel of the same name.
   Profile ranges;
   ranges_.finish(ranges);
+  int unmatched = 0;
   for (const MeasuredKernel& r : ranges.kernels) {
-    if (r.flops) kernels_.add_flops(kernels_.index(r.name), *r.flops);
+    const std::optional<size_t> k = kernels_.find(r.name);
+    if (!k) {
+      ++unmatched;  // no kernel event of that name: a time-less entry would hide its class's
+      continue;     // measured share, so it is left out and counted in a note
+    }
+    if (r.flops) kernels_.add_flops(*k, *r.flops);
   }
   kernels_.finish(p);
+  if (unmatched > 0) {
+    p.notes.push_back(std::to_string(unmatched) +
+                      " CUPTI counter ranges name no kernel event of the trace: their FLOPs are "
+                      "left out");
+  }
   if (range_events_ == 0) {
     p.notes.emplace_back(
         "a trace has kernel times only: each kernel is placed at its op's modelled intensity");
@@ -320,12 +337,15 @@ Profile TraceHandler::finish() {
 }  // namespace
 
 Profile read_json_profile(Source& src, const std::string& origin) {
-  TraceHandler handler(origin);
+  TraceHandler handler(src, origin);
+  src.limit_between_marks(kMaxRecordBytes,
+                          "a JSON value longer than 16 MiB (a string or a number): not a trace");
   std::istream in(&src);
   bool ok = false;
   try {
     ok = json::sax_parse(in, &handler, nlohmann::detail::input_format_t::json, true, false);
   } catch (const nlohmann::json::exception& e) {
+    if (src.read_error()) throw ImportError{src.error()};
     throw ImportError{origin + ": " + condense_parse_error(e)};
   }
   if (src.read_error()) throw ImportError{src.error()};

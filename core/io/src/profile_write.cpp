@@ -35,8 +35,8 @@ std::string profile_to_json(const Profile& p, const ProfileComparison& c) {
     e["intensity"] = nullptr;
     e["achieved_flops"] = nullptr;
     e["share_of_roof"] = nullptr;
-    for (const MeasuredPoint& pt : c.points) {
-      if (pt.kernel != i) continue;
+    if (const MeasuredPoint* point = c.point_of(i)) {
+      const MeasuredPoint& pt = *point;
       e["intensity"] = pt.intensity;
       e["achieved_flops"] = pt.achieved_flops;
       e["share_of_roof"] = pt.share_of_roof;

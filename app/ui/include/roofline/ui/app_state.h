@@ -103,6 +103,10 @@ struct UiState {
   float applied_scale = 0;
   // Files and messages.
   std::string scenario_path;  // where Save writes; empty until opened or saved as
+  // The document as last opened or saved: the title bar marks a change from it.
+  Scenario saved_workload;
+  SeriesFlags saved_series;
+  ChartTheme saved_theme = ChartTheme::light;
   FileDialogState file_dialog;
   ExportDialogState export_dialog;  // File > Export figure… and its job (export_dialog.cpp)
   std::string message;  // last notice (loaded, saved, or an error), shown in the status bar
@@ -170,6 +174,13 @@ const FrontierData& frontier_data(const AppState& s);
 ScenarioFile document_file(const AppState& s);
 // Replaces the document (a loaded file or preset scenario): new history, refit.
 void replace_document(AppState& s, ScenarioFile file);
+// The document now is the one on disk (after a save).
+void mark_saved(AppState& s);
+// True when the workload, the series shown or the theme differ from the document as last opened
+// or saved.
+bool document_modified(const AppState& s);
+// "roofline — llama.json •" (• when modified), "roofline — Untitled" for a document with no file.
+std::string window_title(const AppState& s);
 
 // Undo / redo of the workload; false when there was nothing to do.
 bool undo(AppState& s);

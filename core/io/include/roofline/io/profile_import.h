@@ -20,8 +20,9 @@
 namespace roofline {
 
 // Called now and then while a file is read: bytes read so far (of the file as stored, so of the
-// compressed bytes for .gz) and the file's size (0 when unknown, a pipe).
-using ImportProgress = std::function<void(uint64_t done, uint64_t total)>;
+// compressed bytes for .gz) and the file's size (0 when unknown, a pipe). Returning false stops
+// the import ("FILE: import cancelled").
+using ImportProgress = std::function<bool(uint64_t done, uint64_t total)>;
 
 Result<Profile> import_profile(std::string_view path, const ImportProgress& progress = {});
 // The same from text in memory (tests, fuzzing); `origin` names it in messages.
