@@ -138,6 +138,29 @@ std::string csv_field(const std::string& field) {
   return out + '"';
 }
 
+std::string operator_table_tsv(const Analysis& a) {
+  auto cell = [](std::string text) {
+    for (char& c : text) {
+      if (c == '\t' || c == '\n' || c == '\r') c = ' ';
+    }
+    return text;
+  };
+  std::string out;
+  for (const TableColumn& c : kColumns) {
+    if (!out.empty()) out += '\t';
+    out += c.key;
+  }
+  out += '\n';
+  for (const auto& row : operator_table_rows(a, true)) {
+    for (size_t i = 0; i < row.size(); ++i) {
+      if (i > 0) out += '\t';
+      out += cell(row[i]);
+    }
+    out += '\n';
+  }
+  return out;
+}
+
 std::string operator_table_csv(const Analysis& a) {
   std::string out;
   for (const TableColumn& c : kColumns) {

@@ -1,9 +1,12 @@
 // The window's title: the document's file name and a mark while it differs from the file.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 
 #include "headless_ui.h"
+#include "roofline/operator_table.h"
+#include "roofline/ui/keys.h"
 
 namespace roofline {
 
@@ -31,6 +34,23 @@ TEST(WindowTitle, NamesTheFileAndMarksAChange) {
   // Back to what the file holds: no mark.
   EXPECT_FALSE(document_modified(ui.state));
   std::filesystem::remove(path);
+}
+
+// Ctrl+C copies the operator table as tab-separated text, a spreadsheet's columns.
+TEST(CopyTable, CtrlCCopiesTheOperatorTableAsTabSeparatedText) {
+  test::HeadlessUi ui(PresetLibrary::builtin().default_scenario());
+  ui.frame(2);
+  ui.shortcut(key::c);
+  const std::string copied = ImGui::GetClipboardText();
+  const Analysis& a = chart_data(ui.state).analysis;
+  EXPECT_EQ(copied, operator_table_tsv(a));
+  // The header of CSV keys, then one line per operator and the four group totals.
+  EXPECT_TRUE(copied.starts_with("name\tkind\tcount\tflops\tbytes")) << copied.substr(0, 80);
+  EXPECT_EQ(std::count(copied.begin(), copied.end(), '\n'),
+            static_cast<long>(1 + a.ops.size() + 4));
+  EXPECT_NE(copied.find("\nq_proj\tfc\t32\t"), std::string::npos);
+  EXPECT_EQ(copied.find(','), std::string::npos);
+  EXPECT_TRUE(ui.state.ui.message.starts_with("Copied the operator table"));
 }
 
 }  // namespace

@@ -65,6 +65,8 @@ void draw_edit_menu(AppState& s) {
                      s.history.can_undo() || !(s.doc == s.history.current()));
   shortcut_menu_item(s, "Redo", act_redo, false, s.history.can_redo());
   ImGui::Separator();
+  shortcut_menu_item(s, "Copy operator table", act_copy_table);
+  ImGui::Separator();
   if (ImGui::MenuItem("Reset to the default scenario")) {
     s.doc = s.library->default_scenario();  // an undoable change, unlike opening a file
   }

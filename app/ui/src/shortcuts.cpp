@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "roofline/operator_table.h"
 #include "roofline/ui/classroom.h"
 #include "roofline/ui/frame.h"
 #include "roofline/ui/keys.h"
@@ -39,6 +40,18 @@ void act_save_screenshot(AppState& s, int) { s.ui.screenshot_in_frames = 2; }
 void act_quit(AppState& s, int) { s.ui.quit_requested = true; }
 void act_undo(AppState& s, int) { undo(s); }
 void act_redo(AppState& s, int) { redo(s); }
+void act_copy_table(AppState& s, int) {
+  const Analysis& a = chart_data(s).analysis;
+  if (a.ops.empty()) {
+    set_message(s, "Nothing to copy: the scenario gives no operators", true);
+    return;
+  }
+  ImGui::SetClipboardText(operator_table_tsv(a).c_str());
+  set_message(s,
+              "Copied the operator table (" + std::to_string(a.ops.size()) +
+                  " operators and the totals) as tab-separated text",
+              false);
+}
 
 void act_fit_chart(AppState& s, int) {
   s.view.auto_fit = true;
@@ -127,6 +140,10 @@ constexpr Shortcut kShortcuts[] = {
     {.key = key::z, .mods = KeyMods::ctrl, .action = act_undo, .what = "undo"},
     {.key = key::z, .mods = KeyMods::ctrl_shift, .action = act_redo, .what = "redo"},
     {.key = key::y, .mods = KeyMods::ctrl_any_shift, .action = act_redo, .what = "redo"},
+    {.key = key::c,
+     .mods = KeyMods::ctrl,
+     .action = act_copy_table,
+     .what = "copy the operator table as tab-separated text (for a spreadsheet)"},
     {.key = key::digit_0,
      .mods = KeyMods::ctrl_any_shift,
      .action = act_fit_chart,

@@ -56,6 +56,7 @@ void act_save_screenshot(AppState& s, int index = 0);
 void act_quit(AppState& s, int index = 0);
 void act_undo(AppState& s, int index = 0);
 void act_redo(AppState& s, int index = 0);
+void act_copy_table(AppState& s, int index = 0);  // Ctrl+C: the operator table, tab-separated
 void act_fit_chart(AppState& s, int index = 0);
 void act_larger_ui(AppState& s, int index = 0);  // the next of kUiScaleSteps
 void act_smaller_ui(AppState& s, int index = 0);

@@ -34,6 +34,10 @@ std::string csv_field(const std::string& field);
 // Header of keys, then the raw rows, comma-separated.
 std::string operator_table_csv(const Analysis& a);
 
+// Header of keys, then the raw rows, tab-separated (what Ctrl+C on the app's table copies: a
+// spreadsheet takes it as columns of numbers in SI units). Tabs and line breaks inside a cell
+// become spaces.
+std::string operator_table_tsv(const Analysis& a);
 // Header of people's headers, then the text rows, as a GitHub Markdown table.
 std::string operator_table_markdown(const Analysis& a);
 

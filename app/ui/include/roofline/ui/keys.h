@@ -12,6 +12,7 @@ inline constexpr int digit_0 = 48;
 inline constexpr int digit_1 = 49;
 inline constexpr int digit_9 = 57;
 inline constexpr int equal = 61;  // '='
+inline constexpr int c = 67;
 inline constexpr int e = 69;
 inline constexpr int g = 71;
 inline constexpr int i = 73;
