@@ -53,5 +53,25 @@ TEST(CopyTable, CtrlCCopiesTheOperatorTableAsTabSeparatedText) {
   EXPECT_TRUE(ui.state.ui.message.starts_with("Copied the operator table"));
 }
 
+// The formula card: Escape closes it, a lesson closes it, and it never hangs outside the window.
+TEST(FormulaCard, EscapeClosesItAndItStaysInsideTheWindow) {
+  test::HeadlessUi ui(PresetLibrary::builtin().default_scenario());
+  ui.frame(2);
+  ui.state.view.plot.selected_id = "group:fc";
+  ui.frame(2);
+  ImGuiWindow* card = ImGui::FindWindowByName("###formula_card");
+  ASSERT_NE(card, nullptr);
+  ImGui::SetWindowPos("###formula_card", {-300, -400});  // dragged past the top-left corner
+  ui.frame(2);
+  EXPECT_GE(card->Pos.x, 0);
+  EXPECT_GE(card->Pos.y, 0);
+  ImGui::SetWindowPos("###formula_card", {5000, 5000});  // and past the bottom-right one
+  ui.frame(2);
+  EXPECT_LE(card->Pos.x + card->Size.x, 1280 + 0.5f);
+  EXPECT_LE(card->Pos.y + card->Size.y, 800 + 0.5f);
+  ui.tap(key::escape);
+  EXPECT_EQ(ui.state.view.plot.selected_id, "");
+}
+
 }  // namespace
 }  // namespace roofline

@@ -176,6 +176,15 @@ void draw_formula_card(AppState& s) {
       const GroupCost& g = type_group ? *type_group : a.group(kind);
       results(a, g.flops, g.bytes, g.time_s);
     }
+    // Kept inside the window, title bar first: a card placed by the chart's corner, or dragged,
+    // could otherwise hang above the window where its close button cannot be reached.
+    const ImGuiViewport* viewport = ImGui::GetMainViewport();
+    const ImVec2 pos = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+    const ImVec2 lo = viewport->WorkPos;
+    const ImVec2 hi{lo.x + viewport->WorkSize.x, lo.y + viewport->WorkSize.y};
+    const ImVec2 inside{std::clamp(pos.x, lo.x, std::max(lo.x, hi.x - size.x)),
+                        std::clamp(pos.y, lo.y, std::max(lo.y, hi.y - size.y))};
+    if (inside.x != pos.x || inside.y != pos.y) ImGui::SetWindowPos(inside);
   }
   ImGui::End();
   if (!open) id.clear();

@@ -52,6 +52,7 @@ void start_lesson(AppState& s, Lesson lesson, bool animate) {
   s.classroom.run.emplace();
   s.classroom.run->lesson = std::move(lesson);
   s.classroom.ghosts.clear();
+  s.view.plot.selected_id.clear();  // an open formula card would sit over the lesson's chart
   s.view.fit_requested = true;
   s.ui.controls_width_em = std::max(s.ui.controls_width_em, 30.0f);  // room for the text
   if (!go_to_step(s, 0, animate)) s.classroom.run.reset();

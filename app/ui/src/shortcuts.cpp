@@ -94,6 +94,11 @@ void choose_answer(AppState& s, int index) { lesson_choose(s, index); }
 bool lesson_running(const AppState& s) { return s.classroom.run.has_value(); }
 bool picker_open(const AppState& s) { return s.classroom.show_picker; }
 bool presenting(const AppState& s) { return s.classroom.presentation; }
+bool formula_card_open(const AppState& s) {
+  const std::string& id = s.view.plot.selected_id;
+  return id.starts_with("op:") || id.starts_with("group:");
+}
+void close_formula_card(AppState& s, int) { s.view.plot.selected_id.clear(); }
 bool presenting_lesson(const AppState& s) { return presenting(s) && lesson_running(s); }
 
 constexpr Shortcut kShortcuts[] = {
@@ -186,6 +191,11 @@ constexpr Shortcut kShortcuts[] = {
      .when = lesson_running,
      .action = previous_step,
      .what = "previous lesson step"},
+    {.key = key::escape,
+     .mods = KeyMods::any_shift,
+     .when = formula_card_open,
+     .action = close_formula_card,
+     .what = "close the formula card"},
     {.key = key::escape,
      .mods = KeyMods::any_shift,
      .when = picker_open,
