@@ -173,12 +173,21 @@ TEST(Interaction, WheelZoomsAboutTheCursorAndDoubleClickFits) {
   EXPECT_NEAR(data_after.x / data_before.x, 1.0, 1e-9);
   EXPECT_NEAR(data_after.y / data_before.y, 1.0, 1e-9);
   EXPECT_FALSE(ui.state.view.auto_fit);
+  // Zoomed: the chart says so, with a button that fits it again.
+  auto zoom_button_shown = [&] {
+    ui.frame();
+    for (const std::string& line : ui.window_text_lines("##chart_tools"))
+      if (line.find("Zoomed") != std::string::npos) return true;
+    return false;
+  };
+  EXPECT_TRUE(zoom_button_shown());
 
   ui.press();
   ui.release();
   ui.press();
   ui.release();
   EXPECT_TRUE(ui.state.view.auto_fit);
+  EXPECT_FALSE(zoom_button_shown());
   EXPECT_DOUBLE_EQ(ui.state.view.plot.x_min, fitted.x_min);
   EXPECT_DOUBLE_EQ(ui.state.view.plot.x_max, fitted.x_max);
 }

@@ -44,6 +44,14 @@ void draw_chart_classroom_overlay(AppState& s, ImVec2 origin, ImVec2 size) {
                                  ImGuiWindowFlags_NoBackground | ImGuiWindowFlags_NoMove;
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, {0, 0});
   if (ImGui::Begin("##chart_tools", nullptr, flags)) {
+    // Zoomed or panned: the axes no longer follow the data, and nothing else on the chart says so.
+    if (!s.view.auto_fit) {
+      if (ImGui::SmallButton("Zoomed · Fit")) act_fit_chart(s);
+      item_tooltip(
+          "The axes are zoomed or panned and no longer follow the data: fit them to what "
+          "the chart shows (Ctrl+0, or double-click the chart).");
+      ImGui::SameLine();
+    }
     if (!s.classroom.ghosts.empty()) {
       if (ImGui::SmallButton("Clear ghosts")) clear_ghosts(s);
       item_tooltip("Remove the pinned ghost dots and their arrows (Shift+G).");
