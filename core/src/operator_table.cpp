@@ -138,22 +138,20 @@ std::string csv_field(const std::string& field) {
   return out + '"';
 }
 
-std::string operator_table_tsv(const Analysis& a) {
-  auto cell = [](std::string text) {
-    for (char& c : text) {
-      if (c == '\t' || c == '\n' || c == '\r') c = ' ';
-    }
-    return text;
-  };
+namespace {
+
+// The header of keys, then the raw rows, each cell through `cell`, `separator` between them.
+template <class Cell>
+std::string delimited_table(const Analysis& a, char separator, Cell cell) {
   std::string out;
   for (const TableColumn& c : kColumns) {
-    if (!out.empty()) out += '\t';
+    if (!out.empty()) out += separator;
     out += c.key;
   }
   out += '\n';
   for (const auto& row : operator_table_rows(a, true)) {
     for (size_t i = 0; i < row.size(); ++i) {
-      if (i > 0) out += '\t';
+      if (i > 0) out += separator;
       out += cell(row[i]);
     }
     out += '\n';
@@ -161,21 +159,19 @@ std::string operator_table_tsv(const Analysis& a) {
   return out;
 }
 
-std::string operator_table_csv(const Analysis& a) {
-  std::string out;
-  for (const TableColumn& c : kColumns) {
-    if (!out.empty()) out += ',';
-    out += c.key;
-  }
-  out += '\n';
-  for (const auto& row : operator_table_rows(a, true)) {
-    for (size_t i = 0; i < row.size(); ++i) {
-      if (i > 0) out += ',';
-      out += csv_field(row[i]);
+}  // namespace
+
+std::string operator_table_tsv(const Analysis& a) {
+  return delimited_table(a, '\t', [](std::string text) {
+    for (char& c : text) {
+      if (c == '\t' || c == '\n' || c == '\r') c = ' ';
     }
-    out += '\n';
-  }
-  return out;
+    return text;
+  });
+}
+
+std::string operator_table_csv(const Analysis& a) {
+  return delimited_table(a, ',', [](const std::string& text) { return csv_field(text); });
 }
 
 std::string operator_table_markdown(const Analysis& a) {

@@ -153,10 +153,9 @@ TEST_F(Painter, RotatedAxisTitleReadsBottomToTopAboutItsAnchor) {
 TEST_F(Painter, TheFontHasEverySymbolTheUiWrites) {
   const ImFont* font = ui.state.ui.font_regular;
   for (const int c : {0x26A0 /* ⚠ */, 0x2192 /* → */, 0x00D7 /* × */, 0x2026 /* … */,
-                          0x00B5 /* µ */, 0x00B7 /* · */, 0x2014 /* — */, 0x2212 /* − */,
-                          0x2248 /* ≈ */, 0x2264 /* ≤ */, 0x221E /* ∞ */, 0x2080 /* ₀ */}) {
-    EXPECT_NE(font->FindGlyphNoFallback(static_cast<ImWchar>(c)), nullptr)
-        << "U+" << std::hex << c;
+                      0x00B5 /* µ */, 0x00B7 /* · */, 0x2014 /* — */, 0x2212 /* − */,
+                      0x2248 /* ≈ */, 0x2264 /* ≤ */, 0x221E /* ∞ */, 0x2080 /* ₀ */}) {
+    EXPECT_NE(font->FindGlyphNoFallback(static_cast<ImWchar>(c)), nullptr) << "U+" << std::hex << c;
   }
 }
 

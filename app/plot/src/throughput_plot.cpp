@@ -26,8 +26,8 @@ ThroughputData make_throughput_data(const Scenario& s, int points) {
   d.current_batch = s.batch;
   const Analysis a = analyze(s);
   if (a.ops.empty()) {
-    d.no_curve = a.no_roof ? "no " + std::string(to_string(a.math_precision)) + " compute roof on " +
-                               s.gpu.name
+    d.no_curve = a.no_roof ? "no " + std::string(to_string(a.math_precision)) +
+                                 " compute roof on " + s.gpu.name
                  : a.warnings.empty() ? std::string("the scenario gives no operators")
                                       : a.warnings.front();
     return d;

@@ -223,12 +223,15 @@ void draw_measured_tab(AppState& s) {
             format_count(static_cast<double>(p.launches)) + " launches";
   }
   if (!p.device.empty()) head += " · " + p.device;
+  const float line_w = ImGui::GetContentRegionAvail().x;
+  const float head_w = ImGui::CalcTextSize(head.c_str()).x;
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(head.c_str());
   if (ImGui::IsItemHovered()) item_tooltip(s.measured.path.c_str());
-  // The close button at the right end of the first line, when it fits there.
+  // The close button at the right end of the first line when it fits beside the text there
+  // (measured before the text moved the cursor to the next line), else on a line of its own.
   const float close_w = ImGui::CalcTextSize("Close").x + 2 * ImGui::GetStyle().FramePadding.x;
-  if (ImGui::GetContentRegionAvail().x > close_w + em) {
+  if (head_w + close_w + em <= line_w) {
     ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - close_w);
   }
   if (ImGui::SmallButton("Close")) {

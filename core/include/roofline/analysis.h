@@ -43,8 +43,8 @@ struct OpCost {
   double kv_bytes = 0;      // of `bytes`: KV cache read or written
   double intensity = 0;     // flops / bytes; +infinity when bytes == 0 (fused: not plotted)
   double time_s = 0;  // expected: on the calibration's roofs plus its fixed costs (= the bound)
-  double roofline_time_s = 0;  // the bound: max(compute time, memory time) on the roofs
-  double latency_s = 0;        // of time_s: the calibration's kernel latencies
+  double roofline_time_s = 0;   // the bound: max(compute time, memory time) on the roofs
+  double latency_s = 0;         // of time_s: the calibration's kernel latencies
   Bound bound = Bound::memory;  // of the bound
   OpClass op_class = OpClass::gemm;
   WeightGroup group = WeightGroup::mixer;  // whose weights it reads (matmuls)
@@ -61,10 +61,10 @@ struct GroupCost {
   int16_t layer_type = -1;  // attention_types only: the mixer type it sums
   double flops = 0;
   double bytes = 0;
-  double intensity = 0;       // flops / bytes (+infinity when bytes == 0)
-  double time_s = 0;          // sum of its ops' expected times (the step adds all-reduces)
-  double roofline_time_s = 0;  // sum of their bounds
-  double achieved_flops = 0;  // flops / time_s: on or below the roof (0 when time is 0)
+  double intensity = 0;                // flops / bytes (+infinity when bytes == 0)
+  double time_s = 0;                   // sum of its ops' expected times (the step adds all-reduces)
+  double roofline_time_s = 0;          // sum of their bounds
+  double achieved_flops = 0;           // flops / time_s: on or below the roof (0 when time is 0)
   double roofline_achieved_flops = 0;  // flops / roofline_time_s: on the roof it is bound by
   Bound bound = Bound::memory;
 };

@@ -45,6 +45,21 @@ std::optional<double> number_in(const CsvReader& in, std::string_view what,
   return v;
 }
 
+// The next data row (blank lines skipped); a row shorter than the header is a truncated or
+// mangled file. False at the end.
+bool next_row(CsvReader& in, const std::vector<std::string>& header,
+              std::vector<std::string>& row) {
+  while (in.next_record(row)) {
+    if (row.size() == 1 && row[0].empty()) continue;
+    if (row.size() < header.size()) {
+      in.fail("expected " + std::to_string(header.size()) + " fields, got " +
+              std::to_string(row.size()) + " (a truncated or mangled CSV)");
+    }
+    return true;
+  }
+  return false;
+}
+
 // [SECTION] Nsight Compute
 
 // What one launch's rows said, in base units.
@@ -228,12 +243,7 @@ Profile read_nsys(CsvReader& in, const std::vector<std::string>& header) {
   const int name_col = required_column(in, header, "Name");
   KernelTable table;
   std::vector<std::string> row;
-  while (in.next_record(row)) {
-    if (row.size() == 1 && row[0].empty()) continue;
-    if (row.size() < header.size()) {
-      in.fail("expected " + std::to_string(header.size()) + " fields, got " +
-              std::to_string(row.size()) + " (a truncated or mangled CSV)");
-    }
+  while (next_row(in, header, row)) {
     const std::optional<double> total = number_in(in, "Total Time (ns)", field(row, time_col));
     const std::optional<double> count = number_in(in, "Instances", field(row, count_col));
     // Instances up to 2^53: a count a double holds exactly, and far beyond any real profile.
@@ -265,12 +275,7 @@ Profile read_rocprof_roofline(CsvReader& in, const std::vector<std::string>& hea
   std::vector<std::string> first;
   int devices = 0;
   int64_t first_line = 0;
-  while (in.next_record(row)) {
-    if (row.size() == 1 && row[0].empty()) continue;
-    if (row.size() < header.size()) {
-      in.fail("expected " + std::to_string(header.size()) + " fields, got " +
-              std::to_string(row.size()) + " (a truncated or mangled CSV)");
-    }
+  while (next_row(in, header, row)) {
     if (devices++ == 0) {
       first = row;
       first_line = in.line();
@@ -361,12 +366,7 @@ Profile read_rocprof_counters(CsvReader& in, const std::vector<std::string>& hea
   const bool has_bytes = rd32 >= 0 && rd >= 0 && wr64 >= 0 && wr >= 0 && (!mi300 || bubble >= 0);
   KernelTable table;
   std::vector<std::string> row;
-  while (in.next_record(row)) {
-    if (row.size() == 1 && row[0].empty()) continue;
-    if (row.size() < header.size()) {
-      in.fail("expected " + std::to_string(header.size()) + " fields, got " +
-              std::to_string(row.size()) + " (a truncated or mangled CSV)");
-    }
+  while (next_row(in, header, row)) {
     LaunchValues v;
     if (start_col >= 0 && end_col >= 0) {
       const auto start = number_in(in, "Start_Timestamp", field(row, start_col));

@@ -19,7 +19,6 @@
 #include <imgui.h>
 
 #include "roofline/analysis.h"
-#include "roofline/profile.h"
 #include "roofline/io/preset_library.h"
 #include "roofline/io/settings_file.h"
 #include "roofline/plot/chart_view.h"
@@ -28,6 +27,7 @@
 #include "roofline/plot/measured_layer.h"
 #include "roofline/plot/roofline_plot.h"
 #include "roofline/plot/throughput_plot.h"
+#include "roofline/profile.h"
 #include "roofline/scenario.h"
 #include "roofline/ui/classroom_state.h"
 #include "roofline/ui/dialog_state.h"
@@ -123,7 +123,7 @@ struct UiState {
   int select_details_tab = -1;  // set to 0 or 1 to switch tabs on the next frame
   // Files dropped on the window since the last frame (the platform's drop callback).
   std::vector<std::string> dropped_paths;
-  std::vector<int> op_order;    // sorted row order of the operator table
+  std::vector<int> op_order;  // sorted row order of the operator table
   uint64_t op_order_revision = UINT64_MAX;
   bool op_sort_dirty = true;
   uint64_t frame = 0;

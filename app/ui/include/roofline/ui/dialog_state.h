@@ -29,11 +29,11 @@ struct ExportDialogState {
   FigureExportOptions options;          // the last used (remembered in settings.json)
   FigureExportOptions options_at_open;  // what Cancel goes back to
   FolderListing folder;
-  std::string path;   // the file name typed or picked (a name in `folder`, or a full path)
+  std::string path;  // the file name typed or picked (a name in `folder`, or a full path)
   // The name the dialog proposed last: while `path` is still it, picking another chart or
   // format proposes that one's name ("...-throughput.svg"); a typed name is left alone.
   std::string default_path;
-  std::string error;  // why the last Export did not start, shown in the dialog
+  std::string error;               // why the last Export did not start, shown in the dialog
   std::shared_ptr<ExportJob> job;  // the export being written, if any
 };
 
