@@ -1,12 +1,23 @@
 #!/usr/bin/env bash
-# The README's test command: set up, build, and run every test (unit, UI, end-to-end).
+# The README's test command: set up, build, and run every test (unit, UI, end-to-end), then
+# every loader under libFuzzer. On CI (CI=true: root, a fresh machine) also the whole suite again
+# under ASan + UBSan with leak detection, and the .deb on a fresh Debian 12.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 .ci/setup.sh
-# On CI (root, a fresh machine) the install test also installs the .deb with dpkg and runs it.
+# On CI the install test also installs the .deb with dpkg and runs it.
 if [ "${CI:-}" = "true" ]; then export ROOFLINE_INSTALL_DEB=1; fi
 ctest --test-dir build --output-on-failure -j2
 # Every loader under libFuzzer with ASan + UBSan for a bounded time (clang, installed if missing).
 status=0
 FUZZ_SECONDS=${FUZZ_SECONDS:-45} tests/fuzz/run_fuzzers.sh || status=$?
 [ "$status" -eq 0 ] || [ "$status" -eq 77 ] || exit "$status"
+if [ "${CI:-}" = "true" ]; then
+  # The whole suite under ASan + UBSan (~30 min on 2 cores, most of it the instrumented build).
+  tests/sanitizers/run_sanitized.sh
+  # The .deb installed by apt on a fresh Debian 12 made by debootstrap (~2 min).
+  if ! command -v debootstrap >/dev/null; then
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends debootstrap
+  fi
+  tests/install/check_deb_fresh_debian.sh build
+fi

@@ -66,7 +66,8 @@ constexpr const char* kFull = R"({
   "flash_attention": false, "fuse_elementwise": true, "tp": 2,
   "compute_efficiency": 0.7, "memory_efficiency": 0.85, "memory_utilization": 0.95,
   "view": {"x_min": 0.1, "x_max": 10000, "y_min": null, "y_max": 2e15,
-           "show_ops": true, "show_trail": false, "theme": "dark", "pinned": ["fc"]},
+           "show_ops": true, "show_trail": false, "theme": "dark", "legend": "lower right",
+           "pinned": ["fc"]},
   "future_knob": {"a": [1, 2, 3]}
 })";
 
@@ -99,6 +100,7 @@ TEST(ScenarioJson, ReadsEveryKey) {
   EXPECT_FALSE(view.show_trail);
   EXPECT_TRUE(view.show_fc);
   EXPECT_EQ(view.theme, ChartTheme::dark);
+  EXPECT_EQ(view.legend, LegendPlace::lower_right);
   EXPECT_EQ(
       r.value().extra_keys_json,
       R"({"view":{"pinned":["fc"]},"_description":"kept verbatim","future_knob":{"a":[1,2,3]}})");
@@ -181,6 +183,9 @@ TEST(ScenarioJson, WrongTypes) {
             "scenarios/bad.json: gpu: expected a preset id or a path to a .json file, got 3");
   EXPECT_EQ(error_of(R"({"view": {"theme": "blue"}})"),
             "scenarios/bad.json: view.theme: expected \"light\" or \"dark\", got \"blue\"");
+  EXPECT_EQ(error_of(R"({"view": {"legend": "center"}})"),
+            "scenarios/bad.json: view.legend: expected \"best\", \"upper left\", \"upper right\", "
+            "\"lower left\" or \"lower right\", got \"center\"");
   EXPECT_EQ(
       error_of(R"({"view": {"x_min": -1}})"),
       "scenarios/bad.json: view.x_min: expected a positive number (FLOP/byte) or null, got -1");

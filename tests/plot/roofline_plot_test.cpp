@@ -251,10 +251,59 @@ TEST(Legend, SmallFigureKeysOnlyTheLinesWhereDotsAreLabelled) {
   // Without dot labels nothing else names the dots: the key keeps them.
   v.show_labels = false;
   EXPECT_EQ(groups_listed(build(s, v)), 4);
-  // The window's legend is a control (a click hides a series): it keeps every row.
+  // The window's legend is a control (a click hides a series): crowded, it keeps the rows of
+  // hidden groups, which have no label to name them and come back with a click.
   v.show_labels = true;
   v.legend_lists_hidden = true;
-  EXPECT_EQ(groups_listed(build(s, v)), 4);
+  EXPECT_EQ(groups_listed(build(s, v)), 0);
+  v.chart.show_fc = false;
+  const PlotGeometry hidden = build(s, v);
+  ASSERT_EQ(groups_listed(hidden), 1);
+  for (const LegendEntry& e : hidden.legend.entries) {
+    if (e.series_id.starts_with("group:")) {
+      EXPECT_EQ(e.series_id, "group:fc");
+      EXPECT_FALSE(e.visible);
+    }
+  }
+}
+
+// At 1024x640 the legend, always in the upper left, covered the fc, step and elementwise dots
+// and half the attention diamond. "best" (the default) takes the corner that covers least; a
+// chosen corner is kept.
+TEST(Legend, BestCornerCoversNoDotAndAChosenCornerIsKept) {
+  const Scenario s = default_scenario();
+  const Analysis a = analyze(s);
+  PlotView v;
+  v.canvas_px = {620, 290};  // a short chart: the upper left holds the step square
+  v.font_px = 13;
+  v = fit_view(v, a, s);
+  auto dot_under_legend = [](const PlotGeometry& g) {
+    for (const Marker& m : g.markers) {
+      const Rect dot = Rect{m.center.x, m.center.y, m.center.x, m.center.y}.expanded(m.radius_px);
+      if (m.id.starts_with("group:") && dot.intersects(g.legend.box)) return m.id;
+    }
+    return std::string();
+  };
+  v.chart.legend = LegendPlace::upper_left;
+  const PlotGeometry pinned = build(s, v);
+  ASSERT_TRUE(pinned.legend.shown);
+  ASSERT_NE(dot_under_legend(pinned), "") << "the case this guards: upper left covers a dot";
+  EXPECT_NEAR(pinned.legend.box.x0, pinned.plot_area.x0 + 0.6 * 13, 1e-9);
+
+  v.chart.legend = LegendPlace::best;
+  const PlotGeometry best = build(s, v);
+  ASSERT_TRUE(best.legend.shown);
+  EXPECT_EQ(dot_under_legend(best), "");
+  EXPECT_TRUE(best.plot_area.contains({best.legend.box.x0, best.legend.box.y0}));
+  EXPECT_TRUE(best.plot_area.contains({best.legend.box.x1, best.legend.box.y1}));
+
+  v.chart.legend = LegendPlace::lower_right;
+  const PlotGeometry lr = build(s, v);
+  EXPECT_NEAR(lr.legend.box.x1, lr.plot_area.x1 - 0.6 * 13, 1e-6);
+  EXPECT_NEAR(lr.legend.box.y1, lr.plot_area.y1 - 0.6 * 13, 1e-6);
+  // Hit boxes and swatches move with the box.
+  for (const LegendEntry& e : lr.legend.entries)
+    EXPECT_TRUE(lr.legend.box.contains(e.swatch_center));
 }
 
 TEST(HitTest, FindsDotsLegendAndRoofs) {

@@ -64,6 +64,44 @@ TEST(ThroughputPlot, WallIsAVerticalLineAtMaxBatch) {
   EXPECT_EQ(g.find_text("axis:y:title")->text, "Throughput (tokens/s)");
 }
 
+// The Throughput tab at 1600x1000 gave its chart ~100 px: the y title ran out of the plot
+// ("hroughput (tokens/s)" into the caption) and the curve struck through the wall's and the
+// knee's labels. In a short chart the y title is fitted to the plot's height and no label sits
+// on the curve.
+TEST(ThroughputPlot, AShortChartKeepsItsTitleAndLabelsOffTheCurve) {
+  const Scenario s = testing::default_scenario();
+  const ThroughputData d = make_throughput_data(s);
+  ThroughputView v;
+  v.canvas_px = {1040, 150};  // the tab's canvas at 1600x1000 before the fix
+  v.font_px = 13;
+  v.show_title = false;
+  const TextMeasure measure = approximate_text_measure();
+  const PlotGeometry g = build_throughput_plot(d, s, v, light_theme(), measure);
+  const TextLabel* y_title = g.find_text("axis:y:title");
+  ASSERT_NE(y_title, nullptr);
+  EXPECT_LE(y_title->box.height(), g.plot_area.height() + 1e-6) << y_title->text;
+  EXPECT_GE(y_title->box.y0, g.plot_area.y0 - 1e-6);
+  EXPECT_EQ(y_title->text, "tokens/s") << "the short form, whole";
+  const Polyline* curve = g.find_line("curve:tokens_per_s");
+  ASSERT_NE(curve, nullptr);
+  // Sample the curve every pixel: no point of it inside a label's box.
+  for (const TextLabel& t : g.texts) {
+    if (!t.id.starts_with("label:") && t.id != "wall:kv") continue;
+    for (size_t i = 1; i < curve->points.size(); ++i) {
+      const Vec2 a = curve->points[i - 1], b = curve->points[i];
+      const int n = static_cast<int>(std::hypot(b.x - a.x, b.y - a.y)) + 1;
+      for (int k = 0; k <= n; ++k) {
+        const Vec2 p{a.x + (b.x - a.x) * k / n, a.y + (b.y - a.y) * k / n};
+        EXPECT_FALSE(t.box.contains(p)) << t.id << " '" << t.text << "' sits on the curve";
+      }
+    }
+  }
+  // A tall chart keeps the whole title.
+  v.canvas_px = {1040, 420};
+  const PlotGeometry tall = build_throughput_plot(d, s, v, light_theme(), measure);
+  EXPECT_EQ(tall.find_text("axis:y:title")->text, "Throughput (tokens/s)");
+}
+
 TEST(ThroughputPlot, WeightsThatDoNotFitSaySo) {
   Scenario s = testing::default_scenario();
   s.model = PresetLibrary::builtin().model("llama-3-70b").value();  // 141 GB > 80 GB × 0.9

@@ -56,12 +56,16 @@ TEST(Classroom, EveryLessonWalksToItsEndWithThePresentersKeys) {
   ASSERT_EQ(catalog.lessons.size(), 12u);
   ui.tap(key::f11);
   ASSERT_TRUE(ui.state.classroom.presentation);
+  float nav_top = 0;  // the Back / Restart / Next row: the same place at every step
   for (const Lesson& lesson : catalog.lessons) {
     SCOPED_TRACE(lesson.id);
     start_lesson(ui.state, lesson);
     settle(ui);
+    if (nav_top == 0) nav_top = ui.state.classroom.navigation_top_px;
+    EXPECT_GT(nav_top, 0.7f * 1080) << "the step buttons sit at the panel's foot";
     for (size_t i = 0; i < lesson.steps.size(); ++i) {
       const std::string where = lesson.id + " step " + std::to_string(i + 1);
+      EXPECT_EQ(ui.state.classroom.navigation_top_px, nav_top) << where;
       ASSERT_EQ(ui.state.classroom.run->step, i) << where;
       EXPECT_EQ(ui.state.doc, step_scenario(lesson, i, false)) << where;
       expect_filled(filled_step(ui.state), where);
@@ -71,6 +75,7 @@ TEST(Classroom, EveryLessonWalksToItsEndWithThePresentersKeys) {
         ui.tap(key::space);  // reveal
         settle(ui);
         EXPECT_TRUE(ui.state.classroom.run->revealed) << where;
+        EXPECT_EQ(ui.state.classroom.navigation_top_px, nav_top) << where << " revealed";
         EXPECT_EQ(ui.state.doc, step_scenario(lesson, i, true)) << where;
         expect_filled(filled_step(ui.state), where + " revealed");
       }
@@ -93,7 +98,15 @@ TEST(Classroom, NormalModeStepsWithPageDownAndDrawsThePanelBesideTheControls) {
     EXPECT_EQ(ui.state.classroom.run->step, i);
     EXPECT_EQ(ui.state.doc, step_scenario(lesson, i, false));
   }
-  EXPECT_GT(ui.state.classroom.lesson_content_h, 5 * kBaseFontPx) << "the panel was drawn";
+  // Back / Restart / Next stay put whatever each step's text length (they moved from y 256 to
+  // 417 to 469 when the panel took its content's height).
+  const float nav_top = ui.state.classroom.navigation_top_px;
+  EXPECT_GT(nav_top, 10 * kBaseFontPx) << "the panel was drawn";
+  for (size_t i = lesson.steps.size(); i-- > 1;) {
+    ui.tap(key::page_up);
+    settle(ui);
+    EXPECT_EQ(ui.state.classroom.navigation_top_px, nav_top) << "step " << i;
+  }
 }
 
 TEST(Classroom, LiveValuesAreFilledFromTheCurrentAnalysis) {

@@ -192,6 +192,48 @@ TEST(Interaction, WheelZoomsAboutTheCursorAndDoubleClickFits) {
   EXPECT_DOUBLE_EQ(ui.state.view.plot.x_max, fitted.x_max);
 }
 
+// Axis ranges grew but never shrank: batch 1,000,000 then undo kept the x axis out to 10k, and
+// closing a compare with the L4 left y down to 100G (exports inherited both).
+TEST(Interaction, TheAxesShrinkBackAfterAnUndoAndAClosedCompare) {
+  HeadlessUi ui(lib().default_scenario());
+  ui.frame(3);
+  const PlotView fitted = ui.state.view.plot;
+  ui.state.doc.batch = 1'000'000;
+  ui.frame(3);
+  EXPECT_GT(ui.state.view.plot.x_max, 4 * fitted.x_max) << "the axes grow to show the dots";
+  ui.shortcut(key::z);
+  ui.frame(2);
+  ASSERT_EQ(ui.state.doc.batch, 1);
+  EXPECT_DOUBLE_EQ(ui.state.view.plot.x_max, fitted.x_max);
+  EXPECT_DOUBLE_EQ(ui.state.view.plot.x_min, fitted.x_min);
+
+  ui.state.doc.compare_gpu = lib().gpu("l4").value();
+  ui.frame(3);
+  EXPECT_LT(ui.state.view.plot.y_min, fitted.y_min) << "the L4's dots sit lower";
+  ui.state.doc.compare_gpu.reset();
+  ui.frame(3);
+  EXPECT_DOUBLE_EQ(ui.state.view.plot.y_min, fitted.y_min);
+  EXPECT_DOUBLE_EQ(ui.state.view.plot.y_max, fitted.y_max);
+}
+
+// While a button is held (a slider drag), the axes do not shrink under the mouse: after it.
+TEST(Interaction, TheAxesWaitForTheMouseButtonBeforeShrinking) {
+  HeadlessUi ui(lib().default_scenario());
+  ui.frame(3);
+  const PlotView fitted = ui.state.view.plot;
+  ui.state.doc.batch = 1'000'000;
+  ui.frame(3);
+  const double grown = ui.state.view.plot.x_max;
+  ui.move_to({1275, 797});  // the status line's empty end: a press that hits no widget
+  ui.press();
+  ui.state.doc.batch = 1;
+  ui.frame(3);
+  EXPECT_DOUBLE_EQ(ui.state.view.plot.x_max, grown);
+  ui.release();
+  ui.frame(2);
+  EXPECT_DOUBLE_EQ(ui.state.view.plot.x_max, fitted.x_max);
+}
+
 TEST(Interaction, SliderChangeIsOneUndoStepAfterTheWidgetIsReleased) {
   HeadlessUi ui(lib().default_scenario());
   ui.frame(3);

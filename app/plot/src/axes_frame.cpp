@@ -148,8 +148,13 @@ void add_frame(PlotGeometry& g, const FrameSpec& spec, const Theme& theme,
   add_text("axis:x:title", spec.x_title,
            {area.center().x, area.y1 + label_gap + tick_size + kTitleGapEm * f}, axis_title_size,
            theme.text, HAlign::center, VAlign::top);
-  add_text("axis:y:title", spec.y_title, {kPadEm * f + axis_title_size / 2, area.center().y},
-           axis_title_size, theme.text, HAlign::center, VAlign::middle, -std::numbers::pi / 2);
+  // The y title runs along the plot's height: in a short plot it is set smaller (down to 60 %),
+  // then its short form, then cut, so it never runs into the caption above or the x title below.
+  FittedLine y_title = fit_line(spec.y_title, axis_title_size, area.height(), 1.0, measure);
+  if (y_title.text != spec.y_title && !spec.y_title_short.empty())
+    y_title = fit_line(spec.y_title_short, axis_title_size, area.height(), 1.0, measure);
+  add_text("axis:y:title", y_title.text, {kPadEm * f + axis_title_size / 2, area.center().y},
+           y_title.size_px, theme.text, HAlign::center, VAlign::middle, -std::numbers::pi / 2);
 
   // Title and caption, left-aligned with the y-axis title. A line wider than the canvas (a
   // long caption in a paper-column figure) is set smaller, down to 60 %, then cut with an

@@ -28,6 +28,7 @@ struct FrameSpec {
   LogAxis x, y;
   std::string x_title, y_title;
   std::string title, caption;  // empty: not drawn
+  std::string y_title_short;   // used when y_title does not fit the plot's height (optional)
 };
 
 // Grid lines (minor then major), axis lines, tick marks, tick labels, axis titles, title and

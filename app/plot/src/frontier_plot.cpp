@@ -80,8 +80,13 @@ PlotGeometry build_frontier_plot(const FrontierData& data, const Scenario& s,
                    detail::nice_ceil(std::pow(10.0, hy)), area.y1, area.y0};
   auto px = [&](double x, double y) { return Vec2{xa.to_px(x), ya.to_px(y)}; };
 
-  detail::FrameSpec frame{
-      xa, ya, "Interactivity (tokens/s per user)", "Throughput (output tokens/s per GPU)", "", ""};
+  detail::FrameSpec frame{xa,
+                          ya,
+                          "Interactivity (tokens/s per user)",
+                          "Throughput (output tokens/s per GPU)",
+                          "",
+                          "",
+                          "tokens/s per GPU"};
   if (view.show_title) {
     frame.title = view.title.empty()
                       ? "Throughput vs interactivity: " + s.model.name + " on " + s.gpu.name

@@ -90,23 +90,110 @@ void RooflineBuilder::add_legend(const Trail* trail, const Analysis* compare) {
            t_.measured, LineDash::dashed, t_.other_roof_width_em * f_ * 1.6);
     }
   }
-  const Vec2 corner{area_.x0 + 0.6 * f_, area_.y0 + 0.6 * f_};
-  detail::layout_legend(g_.legend, entries, corner, t_, measure_, f_);
-  // A legend that would cover a fifth of a small figure (a paper column) keys only the lines:
-  // each group dot is named by its own label there. Only where the legend is a key: the window's
-  // legend lists hidden series too, since clicking a row is how a series comes back.
+  const Vec2 top_left{area_.x0 + 0.6 * f_, area_.y0 + 0.6 * f_};
+  detail::layout_legend(g_.legend, entries, top_left, t_, measure_, f_);
+  // A legend that would cover a fifth of a small figure (a paper column, a 1024x640 window)
+  // keys only the lines: each group dot is named by its own label there. The window's legend
+  // keeps the rows of hidden groups (clicking a row is how a series comes back; a hidden dot has
+  // no label to name it).
   const double area = area_.width() * area_.height();
   const double legend_area = g_.legend.box.width() * g_.legend.box.height();
-  if (g_.legend.shown && v_.show_labels && !v_.legend_lists_hidden &&
-      legend_area > kCrowdedLegendShare * area) {
-    std::erase_if(entries, [](const LegendEntry& e) { return e.series_id.starts_with("group:"); });
-    detail::layout_legend(g_.legend, std::move(entries), corner, t_, measure_, f_);
+  if (g_.legend.shown && v_.show_labels && legend_area > kCrowdedLegendShare * area) {
+    std::erase_if(entries, [](const LegendEntry& e) {
+      return e.series_id.starts_with("group:") && e.visible;
+    });
+    detail::layout_legend(g_.legend, entries, top_left, t_, measure_, f_);
   }
   if (g_.legend.shown && (g_.legend.box.y1 > area_.y1 || g_.legend.box.x1 > area_.x1)) {
     g_.legend = {};  // a canvas too small for it: leave it out rather than cover the chart
     return;
   }
-  if (g_.legend.shown) placer_.add_obstacle(g_.legend.box.expanded(0.2 * f_));
+  if (!g_.legend.shown) return;
+  const auto [place, corner] = legend_corner(g_.legend.box.width(), g_.legend.box.height());
+  if (corner.x != top_left.x || corner.y != top_left.y)
+    detail::layout_legend(g_.legend, std::move(entries), corner, t_, measure_, f_);
+  g_.legend.place = place;
+  placer_.add_obstacle(g_.legend.box.expanded(0.2 * f_));
+}
+
+namespace {
+
+// The length of segment ab inside r (Liang-Barsky clipping).
+double length_inside(Vec2 a, Vec2 b, const Rect& r) {
+  double t0 = 0, t1 = 1;
+  const double dx = b.x - a.x, dy = b.y - a.y;
+  const double p[4] = {-dx, dx, -dy, dy};
+  const double q[4] = {a.x - r.x0, r.x1 - a.x, a.y - r.y0, r.y1 - a.y};
+  for (int i = 0; i < 4; ++i) {
+    if (p[i] == 0) {
+      if (q[i] < 0) return 0;
+      continue;
+    }
+    const double t = q[i] / p[i];
+    if (p[i] < 0)
+      t0 = std::max(t0, t);
+    else
+      t1 = std::min(t1, t);
+    if (t0 > t1) return 0;
+  }
+  return (t1 - t0) * std::hypot(dx, dy);
+}
+
+}  // namespace
+
+// The corner for a legend box of w × h, and its top-left point: the view's corner, or for
+// "best" the corner whose box covers least: each group dot 100, any other dot 10, each em of a
+// roof, ceiling or trail line 1. Last frame's corner is kept while it covers no group dot (the
+// legend does not hop as the user zooms or drags); ties go in
+// the order upper left, upper right, lower right, lower left (upper left first: it is where the
+// eye looks for a key).
+std::pair<LegendPlace, Vec2> RooflineBuilder::legend_corner(double w, double h) const {
+  const double m = 0.6 * f_;
+  auto corner_of = [&](LegendPlace p) -> Vec2 {
+    switch (p) {
+      case LegendPlace::upper_right:
+        return {area_.x1 - m - w, area_.y0 + m};
+      case LegendPlace::lower_left:
+        return {area_.x0 + m, area_.y1 - m - h};
+      case LegendPlace::lower_right:
+        return {area_.x1 - m - w, area_.y1 - m - h};
+      case LegendPlace::upper_left:
+      case LegendPlace::best:
+        break;
+    }
+    return {area_.x0 + m, area_.y0 + m};
+  };
+  if (v_.chart.legend != LegendPlace::best) return {v_.chart.legend, corner_of(v_.chart.legend)};
+  auto cost = [&](Vec2 corner) {
+    const Rect box = Rect{corner.x, corner.y, corner.x + w, corner.y + h}.expanded(0.2 * f_);
+    double c = 0;
+    for (const Marker& mk : g_.markers) {
+      const Rect dot =
+          Rect{mk.center.x, mk.center.y, mk.center.x, mk.center.y}.expanded(mk.radius_px);
+      if (dot.x1 < box.x0 || dot.x0 > box.x1 || dot.y1 < box.y0 || dot.y0 > box.y1) continue;
+      c += mk.id.starts_with("group:") ? 100 : 10;
+    }
+    for (const Polyline& l : g_.lines) {
+      const bool counted = l.id.starts_with("roof:") || l.id.starts_with("cache:") ||
+                           l.id.starts_with("compare:roof:") || l.id.starts_with("trail:") ||
+                           l.id.starts_with("measured:roof:");
+      if (!counted) continue;
+      for (size_t i = 1; i < l.points.size(); ++i)
+        c += length_inside(l.points[i - 1], l.points[i], box) / f_;
+    }
+    return c;
+  };
+  if (v_.legend_last != LegendPlace::best && cost(corner_of(v_.legend_last)) < 100)
+    return {v_.legend_last, corner_of(v_.legend_last)};
+  LegendPlace best = LegendPlace::upper_left;
+  double best_cost = cost(corner_of(best));
+  for (LegendPlace p :
+       {LegendPlace::upper_right, LegendPlace::lower_right, LegendPlace::lower_left}) {
+    if (best_cost == 0) break;
+    const double c = cost(corner_of(p));
+    if (c < best_cost) best = p, best_cost = c;
+  }
+  return {best, corner_of(best)};
 }
 
 void RooflineBuilder::reserve_lines() {

@@ -272,8 +272,8 @@ PlotGeometry RooflineBuilder::build(const Trail* trail, const Analysis* compare)
   trail_ = trail;
   roofs_ = detail::collect_roofs(a_, s_, v_);
 
-  detail::FrameSpec frame{xa_, ya_, "Arithmetic intensity (FLOP/byte)", "Performance (FLOP/s)",
-                          "",  ""};
+  detail::FrameSpec frame{
+      xa_, ya_, "Arithmetic intensity (FLOP/byte)", "Performance (FLOP/s)", "", "", "FLOP/s"};
   if (v_.show_title) frame.title = v_.title.empty() ? default_title(s_) : v_.title;
   if (v_.show_caption) {
     frame.caption = caption_line(s_, a_);

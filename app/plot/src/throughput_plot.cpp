@@ -83,7 +83,8 @@ PlotGeometry build_throughput_plot(const ThroughputData& data, const Scenario& s
                           "Batch size (sequences)",
                           prefill ? "Throughput (prompt tokens/s)" : "Throughput (tokens/s)",
                           "",
-                          ""};
+                          "",
+                          prefill ? "prompt tokens/s" : "tokens/s"};
   if (view.show_title) {
     frame.title = view.title.empty() ? "Throughput vs batch: " + s.model.name + " on " + s.gpu.name
                                      : view.title;
@@ -123,6 +124,11 @@ PlotGeometry build_throughput_plot(const ThroughputData& data, const Scenario& s
   if (beyond.points.size() >= 2) g.lines.push_back(beyond);
 
   detail::LabelPlacer placer(area.expanded(-0.15 * f), measure, f);
+  // No label may sit on the curve (it struck through the wall's and the knee's labels).
+  for (const Polyline* line : {&fits, &beyond}) {
+    for (size_t i = 1; i < line->points.size(); ++i)
+      placer.add_segment(line->points[i - 1], line->points[i], 0.5 * line->width_px + 0.1 * f);
+  }
   std::vector<detail::LabelRequest> requests;
   const double label_size = t.dot_label_em * f;
 
@@ -176,19 +182,27 @@ PlotGeometry build_throughput_plot(const ThroughputData& data, const Scenario& s
   }
   for (const Marker& m : g.markers) placer.add_dot(m.center, m.radius_px);
 
-  // The wall's label beside the line, near the top: right of it if there is room.
+  // The wall's label beside the line: near the top, right of it if there is room, else left of
+  // it, else at the bottom (where the curve has left), never on the curve.
   if (has_wall) {
     const std::string text =
         "KV cache full: B = " + format_count(static_cast<double>(data.max_batch));
-    for (bool right : {true, false}) {
-      TextLabel l = detail::make_text(
-          "wall:kv", text, {wall_x + (right ? 0.4 : -0.4) * f, area.y0 + 0.5 * f}, label_size,
-          t.attention, right ? HAlign::left : HAlign::right, VAlign::top, measure);
-      detail::add_label_halo(l, t, f);
-      if (placer.reserve_if_free(l.box)) {
-        g.texts.push_back(l);
-        break;
+    bool placed = false;
+    for (bool top : {true, false}) {
+      for (bool right : {true, false}) {
+        TextLabel l = detail::make_text(
+            "wall:kv", text,
+            {wall_x + (right ? 0.4 : -0.4) * f, top ? area.y0 + 0.5 * f : area.y1 - 0.5 * f},
+            label_size, t.attention, right ? HAlign::left : HAlign::right,
+            top ? VAlign::top : VAlign::bottom, measure);
+        detail::add_label_halo(l, t, f);
+        if (placer.reserve_if_free(l.box)) {
+          g.texts.push_back(l);
+          placed = true;
+          break;
+        }
       }
+      if (placed) break;
     }
   } else if (data.max_batch == 0) {
     // No roof (or no valid scenario) is not a memory verdict: say which it is.

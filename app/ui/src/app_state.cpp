@@ -70,12 +70,13 @@ void mark_saved(AppState& s) {
   s.ui.saved_workload = s.doc;
   s.ui.saved_series = s.chart;
   s.ui.saved_theme = s.chart.theme;
+  s.ui.saved_legend = s.chart.legend;
 }
 
 bool document_modified(const AppState& s) {
   return !(s.doc == s.ui.saved_workload) ||
          !(static_cast<const SeriesFlags&>(s.chart) == s.ui.saved_series) ||
-         s.chart.theme != s.ui.saved_theme;
+         s.chart.theme != s.ui.saved_theme || s.chart.legend != s.ui.saved_legend;
 }
 
 std::string window_title(const AppState& s) {

@@ -40,11 +40,13 @@ bool group_outside_view(const AppState& s) {
          fc.achieved_flops > v.y_max;
 }
 
-// True when `inner` lies inside `outer` and `outer` is at most one decade wider on each end:
+// True when `inner` lies inside `outer` and `outer` is at most half a decade wider on each end:
 // then the current axes still show everything well and are kept.
 bool still_fits(const PlotView& outer, const PlotView& inner) {
-  auto ok = [](double olo, double ohi, double ilo, double ihi) {
-    return olo <= ilo * (1 + 1e-9) && ohi >= ihi * (1 - 1e-9) && ilo / olo <= 10 && ohi / ihi <= 10;
+  const double slack = std::sqrt(10.0);
+  auto ok = [slack](double olo, double ohi, double ilo, double ihi) {
+    return olo <= ilo * (1 + 1e-9) && ohi >= ihi * (1 - 1e-9) && ilo / olo <= slack &&
+           ohi / ihi <= slack;
   };
   return ok(outer.x_min, outer.x_max, inner.x_min, inner.x_max) &&
          ok(outer.y_min, outer.y_max, inner.y_min, inner.y_max);
@@ -60,8 +62,22 @@ void fit_if_needed(AppState& s, bool dragging) {
       vs.fit_key = std::move(key);
     }
   }
-  if (!vs.fit_requested && !automatic) return;
   const ChartData& d = chart_data(s);
+  // The axes also shrink back: once a change is over (no button held, so a slider drag does not
+  // rescale under the mouse), axes more than half a decade wider at an end than what is drawn
+  // are refitted (batch 1,000,000 then undo left the x axis out to 10k; closing a compare with
+  // the L4 left y down to 100G).
+  const uint64_t revision = s.derived.revision();
+  if (vs.auto_fit && !dragging && !vs.fit_requested && !automatic &&
+      revision != vs.fit_checked_revision && !ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
+    vs.fit_checked_revision = revision;
+    const PlotView fitted =
+        fit_view(vs.plot, d.analysis, d.scenario, vs.plot.chart.show_trail ? &d.trail : nullptr,
+                 d.compare ? &*d.compare : nullptr);
+    if (!still_fits(vs.plot, fitted)) vs.plot = fitted;
+    return;
+  }
+  if (!vs.fit_requested && !automatic) return;
   const PlotView fitted =
       fit_view(vs.plot, d.analysis, d.scenario, vs.plot.chart.show_trail ? &d.trail : nullptr,
                d.compare ? &*d.compare : nullptr);
@@ -262,6 +278,7 @@ void draw_chart(AppState& s, ImVec2 size) {
   apply_classroom_view(s, v);
   vs.geometry =
       build_figure(chart_data(s), {v, ui_theme_name(s), imgui_text_measure(s.ui.font_regular)});
+  v.legend_last = vs.geometry.legend.place;
   paint_geometry(*ImGui::GetWindowDrawList(), vs.geometry, origin,
                  {s.ui.font_regular, s.ui.font_bold});
   draw_chart_classroom_overlay(s, origin, size);

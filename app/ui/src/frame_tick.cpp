@@ -60,7 +60,11 @@ void draw_layout(AppState& s) {
                     ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
   const float right_h = ImGui::GetContentRegionAvail().y;
   const float min_details = 6 * em, max_details = std::max(min_details, right_h - 12 * em);
-  const float details_h = std::clamp(s.ui.details_height_em * em, min_details, max_details);
+  // The Throughput tab is a chart: it gets at least 22 em (a readable plot and its axis titles)
+  // whatever height the table was left at, as far as the roofline keeps its 12 em.
+  const float wanted_details =
+      s.ui.details_tab == 1 ? std::max(s.ui.details_height_em, 22.0f) : s.ui.details_height_em;
+  const float details_h = std::clamp(wanted_details * em, min_details, max_details);
   const float chart_h = std::max(right_h - details_h - split_w, 6 * em);
   ImGui::BeginChild("chart", {0, chart_h}, false,
                     ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);

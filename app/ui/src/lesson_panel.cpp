@@ -160,6 +160,31 @@ void draw_question(AppState& s, const FilledStep& f, const LessonQuestion& q, fl
   rich_text(s, f.explanation, wrap_w);
 }
 
+// The key hint under the step buttons.
+std::string navigation_hint(bool presenting, size_t choices, bool revealed) {
+  if (!presenting) return "PageDown / PageUp step · F11 presents";
+  // No-break spaces keep each key with its meaning when the line wraps.
+  if (choices > 0 && !revealed) {
+    return "→\u00a0next   ←\u00a0back   1–" + std::to_string(std::min<size_t>(9, choices)) +
+           "\u00a0answer   Space\u00a0reveal   Esc\u00a0leave";
+  }
+  return "→\u00a0or\u00a0Space\u00a0next   ←\u00a0back   Esc\u00a0leave";
+}
+
+// The height draw_navigation takes, so that the step text above it can leave exactly that.
+float navigation_height(bool presenting, float wrap_w) {
+  const float em = ImGui::GetFontSize();
+  const ImGuiStyle& style = ImGui::GetStyle();
+  // The taller of the hints (a question's, then the revealed one), so revealing moves nothing.
+  float hint_h = 0;
+  for (bool revealed : {false, true}) {
+    const std::string hint = navigation_hint(presenting, 9, revealed);
+    hint_h = std::max(hint_h, ImGui::CalcTextSize(hint.c_str(), nullptr, false, wrap_w).y);
+  }
+  return 0.4f * em + style.ItemSpacing.y + ImGui::GetFrameHeight() + style.ItemSpacing.y +
+         (presenting ? 0.2f * em + style.ItemSpacing.y : 0.0f) + hint_h + style.ItemSpacing.y;
+}
+
 void draw_navigation(AppState& s, bool presenting) {
   const float em = ImGui::GetFontSize();
   LessonRun& run = *s.classroom.run;
@@ -167,6 +192,7 @@ void draw_navigation(AppState& s, bool presenting) {
   const ImGuiStyle& style = ImGui::GetStyle();
   const float w = (ImGui::GetContentRegionAvail().x - 2 * style.ItemSpacing.x) / 3;
   ImGui::Dummy({0, 0.4f * em});
+  s.classroom.navigation_top_px = ImGui::GetCursorScreenPos().y;
   ImGui::BeginDisabled(run.step == 0);
   if (ImGui::Button("◀ Back", {w, 0})) lesson_back(s);
   ImGui::EndDisabled();
@@ -180,22 +206,11 @@ void draw_navigation(AppState& s, bool presenting) {
     stop_lesson(s);
     return;
   }
-  if (presenting) {
-    ImGui::Dummy({0, 0.2f * em});
-    ImGui::PushTextWrapPos(0);
-    const size_t choices = run.filled.choices.size();
-    if (choices > 0 && !run.revealed) {
-      // No-break spaces keep each key with its meaning when the line wraps.
-      ImGui::TextDisabled(
-          "→\u00a0next   ←\u00a0back   1–%zu\u00a0answer   Space\u00a0reveal   Esc\u00a0leave",
-          std::min<size_t>(9, choices));
-    } else {
-      ImGui::TextDisabled("→\u00a0or\u00a0Space\u00a0next   ←\u00a0back   Esc\u00a0leave");
-    }
-    ImGui::PopTextWrapPos();
-  } else {
-    ImGui::TextDisabled("PageDown / PageUp step · F11 presents");
-  }
+  if (presenting) ImGui::Dummy({0, 0.2f * em});
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextDisabled("%s",
+                      navigation_hint(presenting, run.filled.choices.size(), run.revealed).c_str());
+  ImGui::PopTextWrapPos();
 }
 
 }  // namespace
@@ -236,10 +251,16 @@ void draw_lesson_panel(AppState& s, bool presenting) {
     }
     ImGui::Dummy({wrap_w, h + 0.3f * em});
   }
-  bold_text(s, f.title, wrap_w);
+  // The step's text scrolls above Back / Restart / Next, which stay at the panel's foot whatever
+  // the step's length, so a presenter's repeated click always lands on Next.
+  const float nav_h = navigation_height(presenting, wrap_w);
+  ImGui::BeginChild("step_text", {0, -nav_h}, false);
+  const float text_w = ImGui::GetContentRegionAvail().x;
+  bold_text(s, f.title, text_w);
   ImGui::Dummy({0, 0.1f * em});
-  rich_text(s, f.text, wrap_w);
-  if (const auto& q = run.lesson.steps[run.step].question) draw_question(s, f, *q, wrap_w);
+  rich_text(s, f.text, text_w);
+  if (const auto& q = run.lesson.steps[run.step].question) draw_question(s, f, *q, text_w);
+  ImGui::EndChild();
   draw_navigation(s, presenting);
 }
 
@@ -288,13 +309,11 @@ void draw_left_panel(AppState& s) {
   }
   const float em = ImGui::GetFontSize();
   const float avail_h = ImGui::GetContentRegionAvail().y;
-  const float pad = 2 * ImGui::GetStyle().WindowPadding.y;
-  const float lesson_h =
-      std::clamp(s.classroom.lesson_content_h + pad, std::min(12 * em, avail_h), 0.66f * avail_h);
+  // One height for every step (three fifths of the column, at least 16 em where there is room),
+  // so the step buttons do not move from one step to the next.
+  const float lesson_h = std::clamp(0.6f * avail_h, std::min(16 * em, avail_h), avail_h);
   ImGui::BeginChild("lesson", {0, lesson_h}, true);
   draw_lesson_panel(s, false);
-  // Measured after drawing: the panel takes the height its content needs, up to two thirds.
-  s.classroom.lesson_content_h = ImGui::GetCursorPosY();
   ImGui::EndChild();
   ImGui::BeginChild("controls_below", {0, 0}, false);
   draw_controls_panel(s);

@@ -14,6 +14,12 @@ namespace roofline {
 
 namespace {
 
+// "upper left" -> "Upper left".
+std::string cap_first(std::string text) {
+  if (!text.empty() && text[0] >= 'a' && text[0] <= 'z') text[0] = static_cast<char>(text[0] - 32);
+  return text;
+}
+
 void draw_file_menu(AppState& s) {
   if (!ImGui::BeginMenu("File")) return;
   shortcut_menu_item(s, "Open scenario…", act_open_scenario);
@@ -111,6 +117,14 @@ void draw_view_menu(AppState& s) {
   ImGui::MenuItem("Compare GPU", nullptr, &v.show_compare, s.doc.compare_gpu.has_value());
   ImGui::MenuItem("Dot labels", nullptr, &s.view.plot.show_labels);
   ImGui::MenuItem("Legend", nullptr, &s.view.plot.show_legend);
+  if (ImGui::BeginMenu("Legend position", s.view.plot.show_legend)) {
+    for (LegendPlace p : kAllLegendPlaces) {
+      const std::string name = p == LegendPlace::best ? std::string("Best (covers the least)")
+                                                      : cap_first(std::string(to_string(p)));
+      if (ImGui::MenuItem(name.c_str(), nullptr, v.legend == p)) v.legend = p;
+    }
+    ImGui::EndMenu();
+  }
   ImGui::Separator();
   shortcut_menu_item(s, "Fit the chart", act_fit_chart);
   draw_classroom_view_items(s);

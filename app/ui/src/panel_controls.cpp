@@ -5,7 +5,9 @@
 #include <algorithm>
 #include <array>
 #include <cfloat>
+#include <cmath>
 #include <cstdio>
+#include <optional>
 #include <string>
 
 #include "roofline/knobs.h"
@@ -194,24 +196,81 @@ void weights_combo(const char* id, std::optional<Precision>& value, const Weight
   }
 }
 
-// A logarithmic slider with an exact input box beside it for an integer knob; both clamp to the
-// knob's range. The slider names its unit ("64 sequences", "1 token").
+// A limit marked on a slider: the KV-memory wall on the batch slider, the model's trained
+// context on the context slider.
+struct SliderWall {
+  int64_t at = 0;    // 0: none
+  std::string what;  // "KV cache full at B = 453"
+};
+
+// Where ImGui's logarithmic integer slider puts `v` (its grab's centre), in screen x.
+float log_slider_x(int64_t v, int64_t lo, int64_t hi, const ImVec2& min, const ImVec2& max) {
+  const float grab_padding = 2.0f;  // as ImGui's SliderBehavior
+  const float grab = ImGui::GetStyle().GrabMinSize;
+  const float usable = (max.x - min.x) - 2 * grab_padding - grab;
+  const double t =
+      hi > lo ? std::log(static_cast<double>(std::clamp(v, lo, hi)) / static_cast<double>(lo)) /
+                    std::log(static_cast<double>(hi) / static_cast<double>(lo))
+              : 0.0;
+  return min.x + grab_padding + 0.5f * grab + static_cast<float>(t) * usable;
+}
+
+// A logarithmic slider with an exact input box beside it for an integer knob. The slider runs
+// from the knob's minimum to `slider_hi` (a range that keeps an ordinary drag sensible); the box
+// takes the knob's whole range, and a value typed beyond the slider widens it. The slider names
+// its unit ("64 sequences", "1 token") on the side of the track its grab leaves free, and marks
+// `wall` with a line and the track beyond it shaded.
 void log_slider_with_input(AppState& s, ChangeKey key, int64_t& value, const char* unit_one,
-                           const char* unit_many, std::string_view more) {
+                           const char* unit_many, std::string_view more, int64_t slider_hi,
+                           const SliderWall& wall) {
   const Knob& k = knob(key);
   const auto lo = static_cast<int64_t>(k.min), hi = static_cast<int64_t>(k.max);
+  const int64_t top = std::clamp(std::max(slider_hi, value), lo, hi);
   const float em = ImGui::GetFontSize();
   const float input_w = 5.2f * em;
   const float avail = ImGui::GetContentRegionAvail().x;
   ImGui::PushID(k.name.data(), k.name.data() + k.name.size());
   ImGui::SetNextItemWidth(std::max(4 * em, avail - input_w - ImGui::GetStyle().ItemInnerSpacing.x));
-  // The value as every other number reads ("131,072 tokens", not "131072"); the format holds no
-  // conversion, so ImGui prints it as it is (typing goes to the box beside it).
-  std::string format = format_count(static_cast<double>(value));
-  format.append(" ").append(value == 1 ? unit_one : unit_many);
-  ImGui::SliderScalar("##slider", ImGuiDataType_S64, &value, &lo, &hi, format.c_str(),
+  // The value as every other number reads ("131,072 tokens", not "131072"), drawn below beside
+  // the grab rather than under it ("102▌4 tokens"); typing goes to the box beside it.
+  std::string text = format_count(static_cast<double>(value));
+  text.append(" ").append(value == 1 ? unit_one : unit_many);
+  ImGui::SliderScalar("##slider", ImGuiDataType_S64, &value, &lo, &top, "",
                       ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
-  item_tooltip(knob_tooltip(key, more).c_str());
+  const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
+  std::string tip = knob_tooltip(key, more);
+  ImDrawList* list = ImGui::GetWindowDrawList();
+  if (wall.at >= lo && wall.at < top) {
+    const float x = log_slider_x(wall.at, lo, top, min, max);
+    list->AddRectFilled(
+        {x, min.y + 1}, {max.x - 1, max.y - 1},
+        ImGui::GetColorU32(ImVec4{kWarningColor.x, kWarningColor.y, kWarningColor.z, 0.18f}),
+        ImGui::GetStyle().FrameRounding);
+    // Two ticks, at the top and the bottom edge, so the mark never strikes through the value.
+    const float tick = 0.2f * (max.y - min.y);
+    list->AddLine({x, min.y + 1}, {x, min.y + tick}, ImGui::GetColorU32(kWarningColor), 2.0f);
+    list->AddLine({x, max.y - tick}, {x, max.y - 1}, ImGui::GetColorU32(kWarningColor), 2.0f);
+    tip.append("\n\nThe orange mark: ").append(wall.what).append(".");
+  }
+  {
+    const float grab_x = log_slider_x(value, lo, top, min, max);
+    const float pad = ImGui::GetStyle().FramePadding.x;
+    const float grab_half = 0.5f * ImGui::GetStyle().GrabMinSize + 2;
+    const float text_w = ImGui::CalcTextSize(text.c_str()).x;
+    const float centre = 0.5f * (min.x + max.x);
+    // Centred like ImGui's own, unless the grab would cover it: then on the free side.
+    float x = centre - 0.5f * text_w;
+    if (grab_x + grab_half > x && grab_x - grab_half < x + text_w) {
+      x = grab_x < centre ? std::max(grab_x + grab_half + pad, centre - 0.5f * text_w)
+                          : std::min(grab_x - grab_half - pad - text_w, centre - 0.5f * text_w);
+    }
+    x = std::clamp(x, min.x + pad, std::max(min.x + pad, max.x - pad - text_w));
+    list->PushClipRect(min, max, true);
+    list->AddText({x, min.y + ImGui::GetStyle().FramePadding.y}, ImGui::GetColorU32(ImGuiCol_Text),
+                  text.c_str());
+    list->PopClipRect();
+  }
+  item_tooltip(tip.c_str());
   ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
   ImGui::SetNextItemWidth(input_w);
   const bool typed =
@@ -221,15 +280,22 @@ void log_slider_with_input(AppState& s, ChangeKey key, int64_t& value, const cha
     // Said, not done silently: 0 or 999999999 typed here is not what the chart then shows.
     const int64_t asked = value;
     value = std::clamp(value, lo, hi);
-    std::string text = std::string(k.name);
-    text.append(" ").append(format_count(static_cast<double>(asked)));
-    text.append(" is out of range (").append(format_count(static_cast<double>(lo)));
-    text.append(" to ").append(format_count(static_cast<double>(hi))).append("): set to ");
-    text.append(format_count(static_cast<double>(value)));
-    set_message(s, text, true);
+    std::string said = std::string(k.name);
+    said.append(" ").append(format_count(static_cast<double>(asked)));
+    said.append(" is out of range (").append(format_count(static_cast<double>(lo)));
+    said.append(" to ").append(format_count(static_cast<double>(hi))).append("): set to ");
+    said.append(format_count(static_cast<double>(value)));
+    set_message(s, said, true);
   }
   value = std::clamp(value, lo, hi);
   ImGui::PopID();
+}
+
+// The power of two at or above v (v >= 1), as a slider's end.
+int64_t pow2_ceil(int64_t v) {
+  int64_t p = 1;
+  while (p < v && p < (int64_t{1} << 40)) p *= 2;
+  return p;
 }
 
 // A fraction knob shown and edited as a percentage, from `lo_percent` to the knob's maximum.
@@ -351,9 +417,19 @@ void draw_workload(AppState& s) {
             "B, the sequences processed together. Each weight byte read serves B tokens, "
             "so in decode the fc intensity ≈ B FLOP/byte (bf16): batching moves the fc "
             "dot right along the slope towards the ridge. The KV cache grows with B.");
+  // The slider runs to 4 × the KV-memory wall (at least 1,024): an ordinary drag stays among
+  // batches that mean something; the box beside it takes up to the knob's 1,000,000.
+  const Totals& totals = chart_data(s).analysis.totals;
+  SliderWall kv_wall;
+  if (totals.max_batch > 0) {
+    kv_wall = {totals.max_batch,
+               "KV cache full at B = " + format_count(static_cast<double>(totals.max_batch)) +
+                   " (weights and KV cache fill the usable memory)"};
+  }
   log_slider_with_input(s, ChangeKey::batch, s.doc.batch, "sequence", "sequences",
                         "Logarithmic: Ctrl+click to type, or use the box. You can also drag the "
-                        "fc dot on the chart.");
+                        "fc dot on the chart.",
+                        pow2_ceil(std::max<int64_t>(1024, 4 * totals.max_batch)), kv_wall);
 
   const bool prefill = s.doc.phase == Phase::prefill;
   row_label(prefill ? "Prompt" : "Context",
@@ -362,10 +438,27 @@ void draw_workload(AppState& s) {
                     : "S, the tokens already in each sequence's KV cache. Decode attention reads "
                       "S·Hkv·dh K and V values per sequence: its time grows with S but its "
                       "intensity does not.");
+  // The model's trained context is marked (and said below the slider when passed).
+  const std::optional<int64_t>& limit = s.doc.model.max_context;
+  SliderWall trained;
+  if (limit && *limit > 0) {
+    trained = {*limit, s.doc.model.name + " was trained for up to " +
+                           format_count(static_cast<double>(*limit)) +
+                           " tokens (max_position_embeddings)"};
+  }
   log_slider_with_input(s, ChangeKey::seq, s.doc.seq, "token", "tokens",
                         prefill ? "Logarithmic. In prefill, dragging the fc or attention dot "
                                   "sets it."
-                                : "Logarithmic.");
+                                : "Logarithmic.",
+                        static_cast<int64_t>(knob(ChangeKey::seq).max), trained);
+  if (limit && s.doc.seq > *limit) {
+    ImGui::PushStyleColor(ImGuiCol_Text, kWarningColor);
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::Text("⚠ past %s's %s-token limit", s.doc.model.name.c_str(),
+                format_count(static_cast<double>(*limit)).c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::PopStyleColor();
+  }
 }
 
 void draw_precision(AppState& s) {

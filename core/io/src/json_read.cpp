@@ -25,7 +25,7 @@ bool is_scenario_key(std::string_view key) {
 bool is_view_key(std::string_view key) {
   for (const SeriesFlag& flag : kSeriesFlags)
     if (flag.saved && flag.key == key) return true;
-  for (std::string_view other : {"x_min", "x_max", "y_min", "y_max", "theme"})
+  for (std::string_view other : {"x_min", "x_max", "y_min", "y_max", "theme", "legend"})
     if (other == key) return true;
   return false;
 }
@@ -43,6 +43,7 @@ ChartView read_view(const Reader& r, Json& unknown) {
   for (const SeriesFlag& flag : kSeriesFlags)
     if (flag.saved) v.*flag.flag = r.boolean(flag.key, v.*flag.flag);
   v.theme = r.enumeration("theme", parse_chart_theme, kChartThemeNames, v.theme);
+  v.legend = r.enumeration("legend", parse_legend_place, kLegendPlaceNames, v.legend);
   for (const auto& [key, value] : r.object().items()) {
     if (!is_view_key(key)) unknown["view"][key] = value;
   }

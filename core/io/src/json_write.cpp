@@ -68,6 +68,7 @@ Json view_json(const ChartView& v) {
   for (const SeriesFlag& flag : kSeriesFlags)
     if (flag.saved) j[std::string(flag.key)] = v.*flag.flag;
   j["theme"] = to_string(v.theme);
+  j["legend"] = to_string(v.legend);
   return j;
 }
 

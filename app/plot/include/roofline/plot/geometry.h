@@ -20,6 +20,8 @@
 #include <string_view>
 #include <vector>
 
+#include "roofline/plot/chart_view.h"  // LegendPlace
+
 namespace roofline {
 
 // Straight (not premultiplied) sRGB colour, 8 bits per channel, so colours are exact in every
@@ -169,6 +171,7 @@ TextLabel legend_text(const LegendEntry& e);
 struct Legend {
   bool shown = false;
   Rect box;
+  LegendPlace place = LegendPlace::upper_left;  // the corner of the plot area it sits in
   Rgba background;
   Rgba border;
   double corner_radius_px = 0;

@@ -61,6 +61,9 @@ struct PlotView {
   // Interaction (ids as in geometry.h); the hovered/selected dot is drawn larger.
   std::string hovered_id;
   std::string selected_id;
+  // The corner the legend took last frame (Legend::place): under LegendPlace::best it stays
+  // there while it covers nothing, so the legend does not hop corners as dots move and zoom.
+  LegendPlace legend_last = LegendPlace::best;
   // Teaching aids. Parts to emphasise, as lesson highlight ids ("group:fc", "op:q_proj",
   // "roof", "roof:fp8", "ridge", "trail", "critical", "compare"): highlighted dots get a halo
   // ("highlight:<id>") and, when any dot is highlighted, the others are dimmed; highlighted

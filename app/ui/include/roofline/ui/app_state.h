@@ -36,18 +36,19 @@
 namespace roofline {
 
 struct ViewState {
-  PlotView plot;                 // live axes and interaction; plot.chart follows AppState::chart
-  bool auto_fit = true;          // refit when the workload changes, until the user zooms or pans
-  bool fit_requested = true;     // fit on the next frame (start, double-click, Ctrl+0)
-  Scenario fit_key;              // the workload (batch and seq left out) of the last auto fit
-  std::string hovered_id;        // marker or legend row under the mouse (geometry ids)
-  std::string table_hovered_id;  // "op:<name>" of the operator-table row under the mouse
-  std::string drag_id;           // "group:fc" or "group:attention" while a dot is dragged
-  double drag_offset_px = 0;     // mouse x minus the dot's x when the drag started
-  bool attention_hint = false;   // the "why the attention dot does not move" note is open
-  ImVec2 attention_hint_size{0, 0};  // its size last frame (to keep it inside the chart)
-  ImVec2 canvas_origin{0, 0};        // screen position of the chart canvas (last frame)
-  PlotGeometry geometry;             // the roofline chart as drawn last frame (canvas pixels)
+  PlotView plot;              // live axes and interaction; plot.chart follows AppState::chart
+  bool auto_fit = true;       // refit when the workload changes, until the user zooms or pans
+  bool fit_requested = true;  // fit on the next frame (start, double-click, Ctrl+0)
+  Scenario fit_key;           // the workload (batch and seq left out) of the last auto fit
+  uint64_t fit_checked_revision = 0;  // the analysis whose axes were last checked for shrinking
+  std::string hovered_id;             // marker or legend row under the mouse (geometry ids)
+  std::string table_hovered_id;       // "op:<name>" of the operator-table row under the mouse
+  std::string drag_id;                // "group:fc" or "group:attention" while a dot is dragged
+  double drag_offset_px = 0;          // mouse x minus the dot's x when the drag started
+  bool attention_hint = false;        // the "why the attention dot does not move" note is open
+  ImVec2 attention_hint_size{0, 0};   // its size last frame (to keep it inside the chart)
+  ImVec2 canvas_origin{0, 0};         // screen position of the chart canvas (last frame)
+  PlotGeometry geometry;              // the roofline chart as drawn last frame (canvas pixels)
   ThroughputView throughput;
   ImVec2 throughput_origin{0, 0};
   PlotGeometry throughput_geometry;
@@ -107,6 +108,7 @@ struct UiState {
   Scenario saved_workload;
   SeriesFlags saved_series;
   ChartTheme saved_theme = ChartTheme::light;
+  LegendPlace saved_legend = LegendPlace::best;
   FileDialogState file_dialog;
   ExportDialogState export_dialog;  // File > Export figure… and its job (export_dialog.cpp)
   std::string message;  // last notice (loaded, saved, or an error), shown in the status bar

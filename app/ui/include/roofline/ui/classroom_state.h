@@ -52,9 +52,9 @@ struct ClassroomState {
   bool presentation = false;
   bool show_picker = false;
   std::optional<LessonCatalog> catalog;  // the built-in lessons, loaded on first use
-  float lesson_content_h = 0;            // the lesson panel's content height last frame (px)
-  float chart_tools_w = 0;               // the ghost buttons' width last frame (px)
-  bool nav_keyboard_was_on = false;      // keyboard navigation before presentation mode
+  float navigation_top_px = 0;  // where the Back / Restart / Next row was drawn last frame (px)
+  float chart_tools_w = 0;      // the ghost buttons' width last frame (px)
+  bool nav_keyboard_was_on = false;  // keyboard navigation before presentation mode
 };
 
 }  // namespace roofline

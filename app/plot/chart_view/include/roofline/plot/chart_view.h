@@ -8,7 +8,8 @@
 // - kSeriesFlags is the one list of the series the chart can show or hide: the legend's
 //   toggles, the scenario file's "view" keys, the export options' keys and the CLI all iterate
 //   it. Its order is the order the keys are written in.
-// - The theme has one home (ChartView::theme) and one parser (parse_chart_theme).
+// - The theme has one home (ChartView::theme) and one parser (parse_chart_theme); so has the
+//   legend's place (ChartView::legend, parse_legend_place).
 
 #include <optional>
 #include <string_view>
@@ -27,6 +28,38 @@ constexpr std::optional<ChartTheme> parse_chart_theme(std::string_view name) {
 }
 // For "expected ..." messages.
 inline constexpr std::string_view kChartThemeNames = "\"light\" or \"dark\"";
+
+// Where the roofline chart's legend sits: "best" is the corner that covers the least of what is
+// drawn (dots first, then the roofs and the trail), like matplotlib's loc="best"; the others pin
+// it to a corner of the plot area.
+enum class LegendPlace { best, upper_left, upper_right, lower_left, lower_right };
+
+inline constexpr LegendPlace kAllLegendPlaces[] = {
+    LegendPlace::best, LegendPlace::upper_left, LegendPlace::upper_right, LegendPlace::lower_left,
+    LegendPlace::lower_right};
+constexpr std::string_view to_string(LegendPlace p) {
+  switch (p) {
+    case LegendPlace::upper_left:
+      return "upper left";
+    case LegendPlace::upper_right:
+      return "upper right";
+    case LegendPlace::lower_left:
+      return "lower left";
+    case LegendPlace::lower_right:
+      return "lower right";
+    case LegendPlace::best:
+      break;
+  }
+  return "best";
+}
+constexpr std::optional<LegendPlace> parse_legend_place(std::string_view name) {
+  for (LegendPlace p : kAllLegendPlaces)
+    if (to_string(p) == name) return p;
+  return std::nullopt;
+}
+// For "expected ..." messages.
+inline constexpr std::string_view kLegendPlaceNames =
+    "\"best\", \"upper left\", \"upper right\", \"lower left\" or \"lower right\"";
 
 // The series the chart can show or hide; a figure's flags (export options) are these too.
 struct SeriesFlags {
@@ -50,6 +83,7 @@ struct ChartView : SeriesFlags {
   std::optional<double> x_min, x_max;  // FLOP/byte
   std::optional<double> y_min, y_max;  // FLOP/s
   ChartTheme theme = ChartTheme::light;
+  LegendPlace legend = LegendPlace::best;
 
   // True when all four ranges are set: the chart keeps them instead of fitting.
   bool has_axes() const { return x_min && x_max && y_min && y_max; }
