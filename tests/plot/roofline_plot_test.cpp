@@ -366,9 +366,33 @@ TEST(Compare, DashedRoofAndHollowDotsForTheSecondGpu) {
   EXPECT_NEAR(ridge.x / other.ridge_point, 1, 1e-12);
   const Marker* fc = g.find_marker("compare:group:fc");
   ASSERT_NE(fc, nullptr);
-  EXPECT_EQ(fc->shape, MarkerShape::ring);
+  // Hollow, each in its group's shape (every compare dot was a ring, attention too).
+  EXPECT_EQ(fc->shape, MarkerShape::circle);
+  EXPECT_EQ(fc->fill.a, 0);
+  const Marker* attention = g.find_marker("compare:group:attention");
+  ASSERT_NE(attention, nullptr);
+  EXPECT_EQ(attention->shape, MarkerShape::diamond);
+  EXPECT_EQ(attention->fill.a, 0);
+  EXPECT_EQ(g.find_marker("compare:group:elementwise")->shape, MarkerShape::triangle);
+  EXPECT_EQ(g.find_marker("compare:group:step")->shape, MarkerShape::square);
   EXPECT_NEAR(fc->center.y, data_to_px(v, 1, other.fc.achieved_flops).y, 1e-9);
   EXPECT_GT(other.bandwidth, a.bandwidth);  // H200 lifts the slope
+  // Its roof is named (along its slope, or beside its ridge where the slope has no room), by
+  // the short name the chart uses, and so is its legend row.
+  const TextLabel* slope = g.find_text("compare:roof:memory");
+  ASSERT_NE(slope, nullptr);
+  EXPECT_EQ(slope->text.rfind("H200 SXM 4.80 TB/s", 0), 0u) << slope->text;
+  PlotView export_like = v;
+  export_like.canvas_px = {1280, 800};
+  export_like.font_px = 16;
+  const PlotGeometry big = build_roofline_plot(a, s, export_like, light_theme(),
+                                               approximate_text_measure(), nullptr, &other);
+  ASSERT_NE(big.find_text("compare:roof:memory"), nullptr);
+  const LegendEntry* row = nullptr;
+  for (const LegendEntry& e : g.legend.entries)
+    if (e.series_id == "compare") row = &e;
+  ASSERT_NE(row, nullptr);
+  EXPECT_EQ(row->label, "H200 SXM (compare): dashed, hollow dots");
 }
 
 TEST(TitleAndCaption, OptionalAndDescriptive) {

@@ -190,7 +190,8 @@ TEST(Classroom, PinnedGhostsJoinOldAndNewPositionsWithArrows) {
   EXPECT_NEAR(ghost->center.y, old_px.y, 0.01);
   EXPECT_DOUBLE_EQ(ghost->x_value, analyze(lib().default_scenario()).fc.intensity);
   // The arrow leaves the ghost towards the new dot: 64× the intensity, further right and up,
-  // bowing out above the roof it would otherwise hide under.
+  // bowing out below the roof it would otherwise hide under (above it is the region the chart
+  // says nothing reaches).
   const Vec2 a = arrow->points.front(), b = arrow->points.back();
   const double to_ghost = std::hypot(a.x - ghost->center.x, a.y - ghost->center.y);
   const double to_dot = std::hypot(b.x - now->center.x, b.y - now->center.y);
@@ -199,8 +200,15 @@ TEST(Classroom, PinnedGhostsJoinOldAndNewPositionsWithArrows) {
   EXPECT_GT(b.x, a.x);
   EXPECT_LT(b.y, a.y);
   const Vec2 mid = arrow->points[arrow->points.size() / 2];
-  EXPECT_LT(mid.y, (a.y + b.y) / 2 - 0.5 * kBaseFontPx) << "it bows out above the roof";
+  EXPECT_GT(mid.y, (a.y + b.y) / 2 + 0.5 * kBaseFontPx) << "it bows out below the roof";
   EXPECT_NE(g.find_line("ghost:arrowhead:group:fc"), nullptr);
+  // The ghosts say what they were, beside the fc ghost and in the legend.
+  const TextLabel* said = g.find_text("label:ghost:group:fc");
+  ASSERT_NE(said, nullptr);
+  EXPECT_EQ(said->text, "batch 1");
+  const LegendEntry* row = ui.legend_entry("ghosts");
+  ASSERT_NE(row, nullptr);
+  EXPECT_EQ(row->label, "pinned: batch 1");
   ui.tap(key::g, /*shift=*/true);
   ui.frame();
   EXPECT_EQ(ui.state.view.geometry.find_marker("ghost:group:fc"), nullptr);

@@ -24,6 +24,9 @@ struct MeasuredRoofSpan {
 };
 std::vector<MeasuredRoofSpan> measured_roof_spans(const MeasuredLayer& m, const Analysis& a);
 
+// "NVIDIA H200 SXM 141GB" -> "H200 SXM": the vendor and the memory size say nothing on a chart.
+std::string short_gpu_name(const GpuSpec& gpu);
+
 class RooflineBuilder {
  public:
   RooflineBuilder(const Analysis& a, const Scenario& s, const PlotView& v, const Theme& t,
@@ -62,7 +65,8 @@ class RooflineBuilder {
     return false;
   }
   // A label along the segment a-b (data coordinates), above it, at the first free spot.
-  void add_slope_label(const std::string& id, const std::string& s, Vec2 a, Vec2 b, Rgba colour);
+  // False when no spot along the line is free.
+  bool add_slope_label(const std::string& id, const std::string& s, Vec2 a, Vec2 b, Rgba colour);
 
   void add_regions();
   void add_roofs(const Analysis* compare);
@@ -73,8 +77,9 @@ class RooflineBuilder {
   void add_slope_labels(const Analysis* compare);
   void add_flat_label(const std::string& id, const std::string& label, double peak, Rgba colour);
   void add_roof_labels(const Analysis* compare);
+  // The compare GPU as the chart names it: "H200 SXM".
   std::string compare_name() const {
-    return s_.compare_gpu ? s_.compare_gpu->name : std::string("compare GPU");
+    return s_.compare_gpu ? short_gpu_name(*s_.compare_gpu) : std::string("compare GPU");
   }
   void reserve_lines();
   void add_ridge_label();

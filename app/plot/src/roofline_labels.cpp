@@ -54,7 +54,8 @@ void RooflineBuilder::add_legend(const Trail* trail, const Analysis* compare) {
   line(add("caches", "cache ceilings", v_.chart.show_caches, !s_.gpu.caches.empty()),
        t_.cache_ceiling, LineDash::dashed, t_.other_roof_width_em * f_ * 1.5);
   if (compare != nullptr) {
-    line(add("compare", compare_name() + " (compare)", v_.chart.show_compare, true),
+    line(add("compare", compare_name() + " (compare): dashed, hollow dots", v_.chart.show_compare,
+             true),
          t_.compare_roof, LineDash::dashed, t_.roof_width_em * f_ * 0.8);
   }
   const double r = t_.group_radius_em * f_ * 0.9;
@@ -79,6 +80,14 @@ void RooflineBuilder::add_legend(const Trail* trail, const Analysis* compare) {
                               format_count(static_cast<double>(trail->points.back().value));
     line(add("trail", label, v_.chart.show_trail, true), t_.trail, LineDash::solid,
          t_.trail_width_em * f_ * 1.5);
+  }
+  const bool ghost_drawn = std::any_of(g_.markers.begin(), g_.markers.end(),
+                                       [](const Marker& m) { return m.id.starts_with("ghost:"); });
+  if (ghost_drawn) {
+    LegendEntry* e =
+        add("ghosts", v_.ghosts_caption.empty() ? "pinned dots" : "pinned: " + v_.ghosts_caption,
+            true, true);
+    marker(e, t_.text_muted.with_alpha(90), MarkerShape::circle, r);
   }
   if (v_.measured && v_.measured->profile) {
     const Profile& p = *v_.measured->profile;
@@ -238,8 +247,29 @@ void RooflineBuilder::add_slope_labels(const Analysis* compare) {
                     {v_.x_min, v_.x_min * c.bandwidth}, {top / c.bandwidth, top}, t_.cache_ceiling);
   if (compare != nullptr && v_.chart.show_compare && compare->bandwidth > 0) {
     const double cb = compare->bandwidth, cp = compare->peak_flops;
-    add_slope_label("compare:roof:memory", compare_name() + " " + format_bandwidth(cb),
-                    {v_.x_min, v_.x_min * cb}, {cp / cb, cp}, t_.compare_roof);
+    const std::string name = compare_name() + " " + format_bandwidth(cb);
+    if (!add_slope_label("compare:roof:memory", name, {v_.x_min, v_.x_min * cb}, {cp / cb, cp},
+                         t_.compare_roof)) {
+      // No room along its slope (it runs close above this GPU's, with its dots on it): the
+      // label goes where there is room, with a leader to the compare roof's ridge.
+      const Vec2 ridge = px(compare->ridge_point, cp);
+      if (in_area(ridge, 0)) {
+        const detail::LabelRequest request{
+            "compare:roof:memory",
+            name + " \u00b7 ridge " + format_intensity(compare->ridge_point),
+            ridge,
+            0.24 * f_,
+            t_.dot_label_em * f_,
+            t_.compare_roof,
+            false};
+        if (auto placed = placer_.place(request, t_.compare_roof, 0.07 * f_)) {
+          add_label_halo(placed->label, t_, f_);
+          placed->label.id = "compare:roof:memory";
+          g_.texts.push_back(placed->label);
+          if (placed->leader) g_.lines.push_back(*placed->leader);
+        }
+      }
+    }
   }
 }
 
@@ -296,6 +326,15 @@ void RooflineBuilder::add_dot_labels(const Trail* trail) {
            t_.dot_label_em * f_, series_color(t_, d.id, d.kind), false});
   }
   add_critical_label(trail);
+  // The ghosts say what they were: "batch 1" beside the fc ghost (else the first one drawn).
+  const Marker* ghost = g_.find_marker("ghost:group:fc");
+  for (const Marker& m : g_.markers) {
+    if (ghost == nullptr && m.id.starts_with("ghost:")) ghost = &m;
+  }
+  if (ghost != nullptr && !v_.ghosts_caption.empty()) {
+    place({ghost->id, v_.ghosts_caption, ghost->center, ghost->radius_px,
+           t_.dot_label_em * 0.92 * f_, t_.text_muted, false});
+  }
   // Ops that sit on top of each other share one label ("q_proj, k_proj, v_proj +4").
   struct Cluster {
     Vec2 at;

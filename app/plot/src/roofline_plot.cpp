@@ -10,24 +10,28 @@
 
 namespace roofline::detail {
 
-void RooflineBuilder::add_slope_label(const std::string& id, const std::string& s, Vec2 a, Vec2 b,
+bool RooflineBuilder::add_slope_label(const std::string& id, const std::string& s, Vec2 a, Vec2 b,
                                       Rgba colour) {
   const auto visible = clip_segment(px(a.x, a.y), px(b.x, b.y), area_);
-  if (!visible) return;
+  if (!visible) return false;
   const auto [p0, p1] = *visible;
   const double dx = p1.x - p0.x, dy = p1.y - p0.y;
   const double len = std::sqrt(dx * dx + dy * dy);
-  if (len < 4 * f_) return;
+  if (len < 4 * f_) return false;
   const double angle = std::atan2(dy, dx);
   const Vec2 normal{dy / len, -dx / len};  // points above a rising line
+  // Above the line first; below it where everything above is taken (a compare GPU's slope runs
+  // just above this GPU's, with its hollow dots on it).
   std::vector<TextLabel> candidates;
-  for (double at : {0.3, 0.45, 0.18, 0.6, 0.75, 0.1, 0.85, 0.38, 0.52, 0.68, 0.24}) {
-    const Vec2 on{p0.x + at * dx, p0.y + at * dy};
-    const Vec2 anchor{on.x + normal.x * 0.3 * f_, on.y + normal.y * 0.3 * f_};
-    candidates.push_back(
-        text(id, s, anchor, t_.dot_label_em, colour, HAlign::center, VAlign::bottom, angle));
+  for (double side : {1.0, -1.0}) {
+    for (double at : {0.3, 0.45, 0.18, 0.6, 0.75, 0.1, 0.85, 0.38, 0.52, 0.68, 0.24}) {
+      const Vec2 on{p0.x + at * dx, p0.y + at * dy};
+      const Vec2 anchor{on.x + side * normal.x * 0.3 * f_, on.y + side * normal.y * 0.3 * f_};
+      candidates.push_back(text(id, s, anchor, t_.dot_label_em, colour, HAlign::center,
+                                side > 0 ? VAlign::bottom : VAlign::top, angle));
+    }
   }
-  add_fixed(candidates);
+  return add_fixed(candidates);
 }
 void RooflineBuilder::add_regions() {
   if (roofs_.empty()) return;
@@ -148,8 +152,9 @@ void RooflineBuilder::add_dots(const Analysis* compare) {
       m.id = "compare:" + d.id;
       m.center = px(d.intensity, d.flops_per_s);
       if (!in_area(m.center, slack)) continue;
+      // Hollow, in the group's own shape: the H200's attention is a hollow diamond.
       m.radius_px = t_.group_radius_em * f_;
-      m.shape = MarkerShape::ring;
+      m.shape = d.shape;
       m.outline = series_color(t_, d.id, d.kind);
       m.fill = m.outline.with_alpha(0);
       m.outline_width_px = 0.13 * f_;

@@ -10,8 +10,6 @@
 
 namespace roofline::detail {
 
-namespace {
-
 // "NVIDIA H200 SXM 141GB" -> "H200 SXM": the vendor and the memory size say nothing here.
 std::string short_gpu_name(const GpuSpec& gpu) {
   std::string name = gpu.name;
@@ -24,8 +22,6 @@ std::string short_gpu_name(const GpuSpec& gpu) {
   }
   return name.empty() ? gpu.name : name;
 }
-
-}  // namespace
 
 bool RooflineBuilder::dims_dots() const {
   for (const std::string& id : v_.highlighted)
@@ -68,12 +64,13 @@ void RooflineBuilder::add_ghosts(const std::vector<DotSpec>& drawn) {
     ghost.interactive = false;
     if (in_area(from, 0.5 * f_)) g_.markers.push_back(ghost);
     // The arrow runs between the dots' edges. Dots mostly move along a roof, so a straight
-    // arrow would hide under it: it bows out to the empty side above the slope instead.
+    // arrow would hide under it: it bows out below the line instead, inside the region a dot
+    // can reach (above the roof is what the chart says nothing attains).
     const double dx = to.x - from.x, dy = to.y - from.y, len = std::hypot(dx, dy);
     const double gap = r + 0.2 * f_, head = 0.55 * f_;
     if (len < 2 * gap + 0.6 * f_ + head) continue;
     Vec2 n{dy / len, -dx / len};
-    if (n.y > 0 || (n.y == 0 && n.x > 0)) n = {-n.x, -n.y};
+    if (n.y < 0 || (n.y == 0 && n.x < 0)) n = {-n.x, -n.y};
     const double bulge = std::clamp(0.18 * len, 0.8 * f_, 4.0 * f_);
     const Vec2 c{(from.x + to.x) / 2 + n.x * bulge, (from.y + to.y) / 2 + n.y * bulge};
     auto bezier = [&](double t) {

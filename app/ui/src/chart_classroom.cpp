@@ -16,6 +16,7 @@ void apply_classroom_view(AppState& s, PlotView& v) {
   if (s.classroom.run)
     v.highlighted = s.classroom.run->lesson.steps[s.classroom.run->step].highlight;
   v.ghosts = current_ghost_arrows(s);
+  v.ghosts_caption = ghosts_caption(s);
 }
 
 void draw_chart_classroom_overlay(AppState& s, ImVec2 origin, ImVec2 size) {

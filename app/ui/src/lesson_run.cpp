@@ -87,6 +87,7 @@ bool go_to_step(AppState& s, size_t index, bool animate) {
       if (previous) before = std::move(previous).value();
     }
     s.classroom.ghosts = pin_ghosts(analyze(before));
+    s.classroom.ghosts_scenario = std::move(before);
   } else {
     s.classroom.ghosts.clear();
   }
@@ -177,6 +178,7 @@ void advance_lesson_animation(AppState& s, double dt_s) {
 
 void pin_current_dots(AppState& s) {
   s.classroom.ghosts = pin_ghosts(chart_data(s).analysis);
+  s.classroom.ghosts_scenario = s.doc;
   set_message(s,
               "Pinned the dots: change a setting to see where they move (Shift+G clears the "
               "ghosts)",
@@ -188,6 +190,18 @@ void clear_ghosts(AppState& s) { s.classroom.ghosts.clear(); }
 std::vector<GhostArrow> current_ghost_arrows(const AppState& s) {
   if (s.classroom.ghosts.empty()) return {};
   return ghost_arrows(s.classroom.ghosts, chart_data(s).analysis);
+}
+
+std::string ghosts_caption(const AppState& s) {
+  if (s.classroom.ghosts.empty()) return {};
+  std::string caption;
+  for (const Knob& k : knobs()) {
+    if (!k.saved) continue;
+    const ChangeValue then = k.get(s.classroom.ghosts_scenario);
+    if (then == k.get(s.doc)) continue;
+    caption.append(caption.empty() ? "" : ", ").append(describe({k.key, then}));
+  }
+  return caption;
 }
 
 void set_presentation(AppState& s, bool on) {

@@ -79,6 +79,9 @@ struct PlotView {
   // What-if ghosts: a faded dot "ghost:<id>" at each pinned position, with an arrow
   // "ghost:arrow:<id>" to where the dot is now (only for dots drawn now; ghosts.h).
   std::vector<GhostArrow> ghosts;
+  // What the ghosts show, said beside the fc ghost and in the legend's "pinned" row: the
+  // settings they were pinned at that differ from now ("batch 1"); empty: "pinned dots".
+  std::string ghosts_caption;
   // An imported profile's kernels and roofs (measured_layer.h), drawn while show_measured.
   std::shared_ptr<const MeasuredLayer> measured;
 };

@@ -61,6 +61,9 @@ void pin_current_dots(AppState& s);
 void clear_ghosts(AppState& s);
 // Arrows from each pinned dot to where it is now.
 std::vector<GhostArrow> current_ghost_arrows(const AppState& s);
+// What the ghosts were pinned at, as the settings that differ from now: "batch 1", "gpu h100-sxm,
+// weights fp8"; empty without ghosts or when nothing differs.
+std::string ghosts_caption(const AppState& s);
 
 // [SECTION] Presentation mode
 

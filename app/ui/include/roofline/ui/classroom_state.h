@@ -49,6 +49,7 @@ struct ClassroomState {
   std::optional<LessonRun> run;
   LessonAnimation animation;
   std::vector<Ghost> ghosts;  // pinned dot positions; the chart joins them to the current ones
+  Scenario ghosts_scenario;   // the scenario the ghosts were pinned at (for their caption)
   bool presentation = false;
   bool show_picker = false;
   std::optional<LessonCatalog> catalog;  // the built-in lessons, loaded on first use
