@@ -97,9 +97,9 @@ void render(AppState& s, GLFWwindow* window, LoopContext& context, bool scripted
 
 // --dump-geometry: written once, after the first frames (or at the last frame, when the
 // window closes sooner), so that a test can find the dots while the window runs.
-class GeometryDump {
+class GeometryDumpWriter {
  public:
-  explicit GeometryDump(std::string path) : path_(std::move(path)), done_(path_.empty()) {}
+  explicit GeometryDumpWriter(std::string path) : path_(std::move(path)), done_(path_.empty()) {}
   void write(const AppState& s) {
     if (done_) return;
     done_ = true;
@@ -129,7 +129,7 @@ int run_window(AppState& s, const AppOptions& options, int width, int height,
 
   Fullscreen fullscreen;
   TimingReport timing(started);
-  GeometryDump geometry(options.dump_geometry_path);
+  GeometryDumpWriter geometry(options.dump_geometry_path);
   const uint64_t frames_wanted = static_cast<uint64_t>(options.frames.value_or(0));
   int exit_code = 0;
   std::string title;  // as last set: the document's name and a mark when it has changed

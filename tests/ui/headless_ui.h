@@ -9,6 +9,7 @@
 #include <cmath>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "roofline/io/preset_library.h"
@@ -95,7 +96,19 @@ class HeadlessUi {
   // one string per line of text, top to bottom, its glyphs left to right. Spaces draw no glyph,
   // so they are not in it. Empty when the window was not drawn, or is hidden.
   std::vector<std::string> window_text_lines(const char* name) const {
-    const ImGuiWindow* w = ImGui::FindWindowByName(name);
+    return text_lines(ImGui::FindWindowByName(name));
+  }
+  // The same for every window (child windows included) whose name contains `part`, e.g. the
+  // details panel's "details": their lines one after the other.
+  std::vector<std::string> text_lines_of_windows_named(const char* part) const {
+    std::vector<std::string> all;
+    for (const ImGuiWindow* w : ImGui::GetCurrentContext()->Windows) {
+      if (std::string_view(w->Name).find(part) == std::string_view::npos) continue;
+      for (std::string& line : text_lines(w)) all.push_back(std::move(line));
+    }
+    return all;
+  }
+  std::vector<std::string> text_lines(const ImGuiWindow* w) const {
     if (w == nullptr || !w->Active || w->Hidden) return {};
     struct Glyph {
       const ImFontGlyph* glyph;

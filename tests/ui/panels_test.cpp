@@ -11,6 +11,7 @@
 #include "headless_ui.h"
 #include "roofline/io/json_io.h"
 #include "roofline/ui/shortcuts.h"
+#include "roofline/units.h"
 
 namespace roofline::test {
 namespace {
@@ -115,6 +116,35 @@ TEST(Panels, HoveringADotShowsItsTooltipAndHighlightsIt) {
   const Marker* m = ui.state.view.geometry.find_marker("group:attention");
   ASSERT_NE(m, nullptr);
   EXPECT_DOUBLE_EQ(m->x_value, analyze(ui.state.doc).attention.intensity);
+}
+
+std::string strip_spaces(std::string t) {
+  std::erase_if(t, [](char c) { return c == ' '; });
+  return t;
+}
+
+// The operator table ends with a "whole step" row: the sums its rows add up to, whatever the sort.
+TEST(Panels, OperatorTableEndsWithTheWholeStepsSums) {
+  HeadlessUi ui(lib().default_scenario(), {1600, 1000});
+  ui.frame(3);
+  const Analysis& a = chart_data(ui.state).analysis;
+  // Scroll the table to its end.
+  ui.move_to({1000, 900});
+  for (int i = 0; i < 20; ++i) ui.wheel(-5);
+  ui.frame(2);
+  const std::vector<std::string> lines = ui.text_lines_of_windows_named("details");
+  bool found = false;
+  for (const std::string& line : lines) {
+    // Glyphs only (spaces draw none): "wholestep15.6GFLOP15.2GB1.034.52ms100%".
+    if (line.rfind("wholestep", 0) != 0) continue;
+    found = true;
+    EXPECT_EQ(line, "wholestep" + strip_spaces(format_flops(a.totals.flops)) +
+                        strip_spaces(format_bytes(a.totals.bytes)) +
+                        strip_spaces(format_intensity(a.totals.flops / a.totals.bytes, false)) +
+                        strip_spaces(format_time(a.totals.time_s)) + "100%");
+  }
+  EXPECT_TRUE(found) << "no whole-step row";
+  EXPECT_EQ(format_flops(a.totals.flops), "15.6 GFLOP");  // Llama 3 8B, batch 1, 1,024 context
 }
 
 TEST(Panels, ThroughputTabMarksTheCurrentBatch) {

@@ -73,7 +73,12 @@ class RooflineBuilder {
   void add_trail(const Trail& trail);
   void add_dots(const Analysis* compare);
   void add_legend(const Trail* trail, const Analysis* compare);
-  std::pair<LegendPlace, Vec2> legend_corner(double w, double h) const;
+  struct LegendCorner {
+    LegendPlace place;
+    Vec2 top_left;
+    bool covers_a_dot;
+  };
+  LegendCorner legend_corner(double w, double h) const;
   void add_slope_labels(const Analysis* compare);
   void add_flat_label(const std::string& id, const std::string& label, double peak, Rgba colour);
   void add_roof_labels(const Analysis* compare);

@@ -118,7 +118,14 @@ void RooflineBuilder::add_legend(const Trail* trail, const Analysis* compare) {
     return;
   }
   if (!g_.legend.shown) return;
-  const auto [place, corner] = legend_corner(g_.legend.box.width(), g_.legend.box.height());
+  const auto [place, corner, covers_a_dot] =
+      legend_corner(g_.legend.box.width(), g_.legend.box.height());
+  if (covers_a_dot) {
+    // Every corner would hide a group dot (a small window): under "best" the legend gives way
+    // to the dots (View > Legend position pins it anyway; the View menu toggles every series).
+    g_.legend = {};
+    return;
+  }
   if (corner.x != top_left.x || corner.y != top_left.y)
     detail::layout_legend(g_.legend, std::move(entries), corner, t_, measure_, f_);
   g_.legend.place = place;
@@ -155,8 +162,8 @@ double length_inside(Vec2 a, Vec2 b, const Rect& r) {
 // roof, ceiling or trail line 1. Last frame's corner is kept while it covers no group dot (the
 // legend does not hop as the user zooms or drags); ties go in
 // the order upper left, upper right, lower right, lower left (upper left first: it is where the
-// eye looks for a key).
-std::pair<LegendPlace, Vec2> RooflineBuilder::legend_corner(double w, double h) const {
+// eye looks for a key). covers_a_dot: even the best corner hides a group dot.
+RooflineBuilder::LegendCorner RooflineBuilder::legend_corner(double w, double h) const {
   const double m = 0.6 * f_;
   auto corner_of = [&](LegendPlace p) -> Vec2 {
     switch (p) {
@@ -172,7 +179,8 @@ std::pair<LegendPlace, Vec2> RooflineBuilder::legend_corner(double w, double h) 
     }
     return {area_.x0 + m, area_.y0 + m};
   };
-  if (v_.chart.legend != LegendPlace::best) return {v_.chart.legend, corner_of(v_.chart.legend)};
+  if (v_.chart.legend != LegendPlace::best)
+    return {v_.chart.legend, corner_of(v_.chart.legend), false};
   auto cost = [&](Vec2 corner) {
     const Rect box = Rect{corner.x, corner.y, corner.x + w, corner.y + h}.expanded(0.2 * f_);
     double c = 0;
@@ -193,7 +201,7 @@ std::pair<LegendPlace, Vec2> RooflineBuilder::legend_corner(double w, double h) 
     return c;
   };
   if (v_.legend_last != LegendPlace::best && cost(corner_of(v_.legend_last)) < 100)
-    return {v_.legend_last, corner_of(v_.legend_last)};
+    return {v_.legend_last, corner_of(v_.legend_last), false};
   LegendPlace best = LegendPlace::upper_left;
   double best_cost = cost(corner_of(best));
   for (LegendPlace p :
@@ -202,7 +210,7 @@ std::pair<LegendPlace, Vec2> RooflineBuilder::legend_corner(double w, double h) 
     const double c = cost(corner_of(p));
     if (c < best_cost) best = p, best_cost = c;
   }
-  return {best, corner_of(best)};
+  return {best, corner_of(best), best_cost >= 100};
 }
 
 void RooflineBuilder::reserve_lines() {

@@ -1,9 +1,23 @@
 #include "roofline/ui/dump.h"
 
+#include <imgui.h>
+#include <imgui_internal.h>  // the open windows, for the geometry dump
+
 #include "roofline/io/geometry_dump.h"
 #include "roofline/io/json_io.h"
 
 namespace roofline {
+
+std::vector<GeometryDump::Window> open_windows() {
+  std::vector<GeometryDump::Window> out;
+  const ImGuiContext* g = ImGui::GetCurrentContext();
+  if (g == nullptr) return out;
+  for (const ImGuiWindow* w : g->Windows) {
+    if (!w->Active || w->Hidden || (w->Flags & ImGuiWindowFlags_ChildWindow) != 0) continue;
+    out.push_back({w->Name, {w->Pos.x, w->Pos.y, w->Pos.x + w->Size.x, w->Pos.y + w->Size.y}});
+  }
+  return out;
+}
 
 std::string geometry_dump_json(const AppState& s) {
   const ImVec2 o = s.view.canvas_origin;
@@ -17,6 +31,13 @@ std::string geometry_dump_json(const AppState& s) {
   for (const Marker& m : s.view.geometry.markers) {
     if (m.interactive) d.markers[m.id] = {o.x + m.center.x, o.y + m.center.y};
   }
+  auto window_box = [&](const Rect& r) {
+    return std::array<double, 4>{o.x + r.x0, o.y + r.y0, o.x + r.x1, o.y + r.y1};
+  };
+  for (const TextLabel& t : s.view.geometry.texts)
+    d.labels.push_back({t.id, t.text, window_box(t.box)});
+  if (s.view.geometry.legend.shown) d.legend = window_box(s.view.geometry.legend.box);
+  d.windows = open_windows();
   return geometry_dump_to_json(d);
 }
 

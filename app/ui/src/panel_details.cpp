@@ -68,6 +68,45 @@ void sort_ops(AppState& s, const ImGuiTableSortSpecs* specs) {
 
 void text_cell(const std::string& t) { ImGui::TextUnformatted(t.c_str()); }
 
+// A number, right-aligned in its cell so that digits line up down the column.
+void number_cell(const std::string& t, bool disabled = false) {
+  const float room = ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(t.c_str()).x;
+  if (room > 0) ImGui::SetCursorPosX(ImGui::GetCursorPosX() + room);
+  if (disabled) {
+    ImGui::TextDisabled("%s", t.c_str());
+  } else {
+    ImGui::TextUnformatted(t.c_str());
+  }
+}
+
+// The headers, each with a tooltip saying what its column holds (TableHeadersRow has none).
+void headers_with_tooltips(bool calibrated) {
+  static constexpr const char* kTips[kColumns] = {
+      "The operator, as the model's layers run it (click a header to sort; a third click goes "
+      "back to this order).",
+      "fc (matmuls), attention or elementwise: the dot group it belongs to.",
+      "How many layers run it in one step.",
+      "Floating-point operations in one step, all its layers together.",
+      "Bytes it moves to and from memory in one step (weights, KV cache, activations).",
+      "Arithmetic intensity: FLOPs per byte moved, the dot's x position on the chart.",
+      nullptr,
+      "Its share of the whole step's time.",
+      "Which roof caps it: memory (left of the ridge) or compute (right of it).",
+  };
+  ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
+  for (int c = 0; c < kColumns; ++c) {
+    if (!ImGui::TableSetColumnIndex(c)) continue;
+    ImGui::TableHeader(ImGui::TableGetColumnName(c));
+    if (!ImGui::IsItemHovered()) continue;
+    const char* tip = kTips[c] != nullptr ? kTips[c]
+                      : calibrated
+                          ? "Expected time in one step under the GPU's calibration (the "
+                            "roofline bound plus the fitted kernel costs)."
+                          : "Roofline time in one step: max(FLOPs / peak, bytes / bandwidth).";
+    ImGui::SetTooltip("%s", tip);
+  }
+}
+
 void draw_operator_table(AppState& s) {
   const Analysis& a = chart_data(s).analysis;
   const ImGuiTableFlags flags = ImGuiTableFlags_Sortable | ImGuiTableFlags_RowBg |
@@ -86,7 +125,7 @@ void draw_operator_table(AppState& s) {
                           ImGuiTableColumnFlags_PreferSortDescending, 0.9f);
   ImGui::TableSetupColumn("Share", ImGuiTableColumnFlags_PreferSortDescending, 0.8f);
   ImGui::TableSetupColumn("Bound", 0, 0.8f);
-  ImGui::TableHeadersRow();
+  headers_with_tooltips(a.calibrated);
 
   ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs();
   const bool analysis_changed = s.ui.op_order_revision != s.derived.revision();
@@ -112,12 +151,16 @@ void draw_operator_table(AppState& s) {
       const std::string heading = type.part == LayerPart::output
                                       ? std::string("once per step")
                                       : std::to_string(type.count) + " × " + type.label;
-      // The heading runs on over the next columns, which stay empty on this row.
+      // The heading runs on over the next columns, which stay empty on this row; vertically it
+      // keeps to the cell's clip, so a heading scrolled under the frozen header row is hidden.
       const ImVec2 at = ImGui::GetCursorScreenPos();
-      ImGui::PushClipRect(at,
-                          {at.x + ImGui::CalcTextSize(heading.c_str()).x + 1,
-                           at.y + ImGui::GetTextLineHeightWithSpacing()},
-                          false);
+      const ImDrawList* list = ImGui::GetWindowDrawList();
+      const float top = std::max(at.y, list->GetClipRectMin().y);
+      const float bottom =
+          std::min(at.y + ImGui::GetTextLineHeightWithSpacing(), list->GetClipRectMax().y);
+      ImGui::PushClipRect(
+          {at.x, top}, {at.x + ImGui::CalcTextSize(heading.c_str()).x + 1, std::max(top, bottom)},
+          false);
       ImGui::TextDisabled("%s", heading.c_str());
       ImGui::PopClipRect();
     }
@@ -142,22 +185,23 @@ void draw_operator_table(AppState& s) {
     ImGui::TableNextColumn();
     text_cell(std::string(to_string(op.kind)));
     ImGui::TableNextColumn();
-    text_cell(std::to_string(op.count));
+    number_cell(std::to_string(op.count));
     ImGui::TableNextColumn();
-    text_cell(format_flops(op.flops));
+    number_cell(format_flops(op.flops));
     ImGui::TableNextColumn();
-    text_cell(format_bytes(op.bytes));
+    number_cell(format_bytes(op.bytes));
     ImGui::TableNextColumn();
-    text_cell(format_intensity(op.intensity, false));
+    number_cell(format_intensity(op.intensity, false));
     ImGui::TableNextColumn();
-    text_cell(format_time(op.time_s));
+    number_cell(format_time(op.time_s));
     ImGui::TableNextColumn();
-    text_cell(format_percent(step > 0 ? op.time_s / step : 0.0));
+    number_cell(format_percent(step > 0 ? op.time_s / step : 0.0));
     ImGui::TableNextColumn();
+    // Plain words (blue read as a link): compute-bound ops in the compute region's warm tone.
     if (op.bound == Bound::compute) {
-      ImGui::TextColored({0.85f, 0.45f, 0.1f, 1}, "compute");
+      ImGui::TextColored({0.80f, 0.42f, 0.08f, 1}, "compute");
     } else {
-      ImGui::TextColored({0.2f, 0.5f, 0.85f, 1}, "memory");
+      text_cell("memory");
     }
   }
   if (a.totals.communication_time_s > 0) {
@@ -166,11 +210,43 @@ void draw_operator_table(AppState& s) {
     ImGui::TextDisabled("all-reduce (tp)");
     for (int c = 1; c < kTime; ++c) ImGui::TableNextColumn();
     ImGui::TableNextColumn();
-    text_cell(format_time(a.totals.communication_time_s));
+    number_cell(format_time(a.totals.communication_time_s));
     ImGui::TableNextColumn();
-    text_cell(format_percent(step > 0 ? a.totals.communication_time_s / step : 0.0));
+    number_cell(format_percent(step > 0 ? a.totals.communication_time_s / step : 0.0));
     ImGui::TableNextColumn();
     ImGui::TextDisabled("interconnect");
+  }
+  if (a.totals.step_overhead_s > 0) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextDisabled("per-step overhead");
+    for (int c = 1; c < kTime; ++c) ImGui::TableNextColumn();
+    ImGui::TableNextColumn();
+    number_cell(format_time(a.totals.step_overhead_s));
+    ImGui::TableNextColumn();
+    number_cell(format_percent(step > 0 ? a.totals.step_overhead_s / step : 0.0));
+    ImGui::TableNextColumn();
+    ImGui::TextDisabled("calibration");
+  }
+  // The whole step, last whatever the sort: the sums the rows add up to.
+  if (!a.ops.empty()) {
+    ImGui::TableNextRow();
+    ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, ImGui::GetColorU32(ImGuiCol_TableHeaderBg));
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted("whole step");
+    ImGui::TableNextColumn();
+    ImGui::TableNextColumn();
+    ImGui::TableNextColumn();
+    number_cell(format_flops(a.totals.flops));
+    ImGui::TableNextColumn();
+    number_cell(format_bytes(a.totals.bytes));
+    ImGui::TableNextColumn();
+    number_cell(format_intensity(a.totals.bytes > 0 ? a.totals.flops / a.totals.bytes : 0, false));
+    ImGui::TableNextColumn();
+    number_cell(format_time(step));
+    ImGui::TableNextColumn();
+    number_cell(format_percent(1.0));
+    ImGui::TableNextColumn();
   }
   ImGui::EndTable();
 }
