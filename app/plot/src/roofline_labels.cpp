@@ -78,8 +78,9 @@ void RooflineBuilder::add_legend(const Trail* trail, const Analysis* compare) {
                               format_count(static_cast<double>(trail->points.front().value)) +
                               " \u2192 " +
                               format_count(static_cast<double>(trail->points.back().value));
-    line(add("trail", label, v_.chart.show_trail, true), t_.trail, LineDash::solid,
-         t_.trail_width_em * f_ * 1.5);
+    // Drawn as the trail is: a translucent band (with the ticks on it).
+    line(add("trail", label, v_.chart.show_trail, true), t_.trail.with_alpha(110), LineDash::solid,
+         t_.trail_width_em * f_);
   }
   const bool ghost_drawn = std::any_of(g_.markers.begin(), g_.markers.end(),
                                        [](const Marker& m) { return m.id.starts_with("ghost:"); });

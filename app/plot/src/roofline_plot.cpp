@@ -112,8 +112,8 @@ void RooflineBuilder::add_trail(const Trail& trail) {
   trail_ids_ = detail::trail_groups(trail, v_, a_.attention_types.empty());
   const bool hl = highlighted("trail");
   for (const std::string& id : trail_ids_) {
-    const Rgba colour = series_color(t_, id).with_alpha(hl ? 210 : 120);
-    Polyline line{"trail:" + id,   {},  colour, t_.trail_width_em * f_ * (hl ? 2.4 : 1.0),
+    const Rgba colour = series_color(t_, id).with_alpha(hl ? 150 : 80);
+    Polyline line{"trail:" + id,   {},  colour, t_.trail_width_em * f_ * (hl ? 1.6 : 1.0),
                   LineDash::solid, true};
     for (const SweepPoint& p : trail.points) {
       const GroupCost& c = detail::sweep_group(p, id);
@@ -128,10 +128,11 @@ void RooflineBuilder::add_trail(const Trail& trail) {
         Marker tick;
         tick.id = "trail:" + id + ":" + std::to_string(p.value);
         tick.center = at;
-        tick.radius_px = 0.17 * f_;
-        tick.fill = colour.with_alpha(200);
-        tick.outline = colour.with_alpha(0);
-        tick.outline_width_px = 0;
+        // On top of the roof: ringed in the plot's background so they read on the black line.
+        tick.radius_px = 0.24 * f_;
+        tick.fill = colour.with_alpha(230);
+        tick.outline = t_.plot_background;
+        tick.outline_width_px = 0.06 * f_;
         tick.x_value = c.intensity;
         tick.y_value = c.achieved_flops;
         tick.interactive = false;

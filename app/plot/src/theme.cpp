@@ -99,7 +99,7 @@ Theme make_projector() {
   t.roof_width_em = 0.2;
   t.other_roof_width_em = 0.12;
   t.grid_width_em = 0.07;
-  t.trail_width_em = 0.14;
+  t.trail_width_em = 0.5;
   t.group_radius_em = 0.46;
   t.dot_label_em = 0.85;
   return t;

@@ -60,7 +60,9 @@ struct Theme {
   double roof_width_em = 0.16;
   double other_roof_width_em = 0.09;
   double grid_width_em = 0.06;
-  double trail_width_em = 0.1;
+  // Wider than the roof and translucent: in decode the fc trail runs along the memory roof, under
+  // it, and shows as a band either side of it.
+  double trail_width_em = 0.42;
   double group_radius_em = 0.42;
   double op_radius_em = 0.26;
 };
