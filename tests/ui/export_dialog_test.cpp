@@ -160,9 +160,25 @@ TEST_F(ExportDialog, PickingAFormatRenamesTheFile) {
   ASSERT_NE(dialog, nullptr);
   ui.click({dialog->Pos.x + 40, dialog->Pos.y + 4});
   EXPECT_EQ(ImGui::GetActiveID(), 0u) << "no field is being edited";
+  ASSERT_EQ(d.options.width, 1280);  // the screen default
   d.options.figure_format = FigureFormat::pdf;
   ui.frame();
   EXPECT_EQ(d.path, "llama-3-8b-h100-sxm.pdf");
+  // PDF is for print: from a screen size it takes the page-width preset, 7 × 4 in at 9 pt
+  // (1280 × 800 pt would be 17.8 in wide with 16 pt type), and says so.
+  EXPECT_EQ(d.options.width, 504);
+  EXPECT_EQ(d.options.height, 288);
+  EXPECT_EQ(d.options.font_px, 9);
+  EXPECT_NE(d.note.find("PDF sized for print"), std::string::npos) << d.note;
+  // A print size chosen for PDF is kept when the format changes and changes back.
+  d.options.width = 252;
+  d.options.height = 180;
+  d.options.figure_format = FigureFormat::svg;
+  ui.frame();
+  d.options.figure_format = FigureFormat::pdf;
+  ui.frame();
+  EXPECT_EQ(d.options.width, 252);
+  EXPECT_EQ(d.options.height, 180);
   // Each chart its own default name: exporting the throughput chart or the table after the
   // roofline never overwrites it.
   d.options.what = ExportWhat::table;

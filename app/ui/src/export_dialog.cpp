@@ -264,6 +264,8 @@ void open_export_dialog(AppState& s) {
   if (d.open) return;
   d.open = true;
   d.open_requested = true;
+  d.shown_format = d.options.figure_format;
+  d.note.clear();
   d.error.clear();
   d.options_at_open = d.options;
   std::error_code ec;
@@ -346,12 +348,32 @@ void draw_export_dialog(AppState& s) {
              adopt_extension(named, ext) && export_extension(named) != export_extension(o)) {
     d.path = with_extension(d.path, o);
   }
+  // PDF is for print: picked while the size is a screen's (pixels read as points), it takes the
+  // page-width preset, 7 × 4 in with 9 pt type; the note says so and how to pick another.
+  if (d.shown_format && *d.shown_format != FigureFormat::pdf &&
+      o.figure_format == FigureFormat::pdf && o.what != ExportWhat::table) {
+    const bool screen_size = std::any_of(
+        std::begin(kPresets), std::end(kPresets) - 3,
+        [&](const SizePreset& p) { return o.width == p.width && o.height == p.height; });
+    if (screen_size) {
+      const SizePreset& page = kPresets[std::size(kPresets) - 1];
+      o.width = page.width;
+      o.height = page.height;
+      o.font_px = page.font_px;
+      o.scale = page.scale;
+      d.note = std::string("PDF sized for print: ") + page.name +
+               " (the Preset list has a paper column and a slide).";
+    }
+  }
+  if (o.figure_format != FigureFormat::pdf) d.note.clear();
+  d.shown_format = o.figure_format;
   if (!(o == before) || d.path != path_before) d.error.clear();
 
   // What is wrong now (sizes, the name's extension), else the last Export's failure.
   std::string problem = d.error;
   if (problem.empty() && !d.path.empty()) problem = check_export_options(o, resolved_path(d));
   draw_error_text(problem);
+  if (problem.empty() && !d.note.empty()) ImGui::TextDisabled("%s", d.note.c_str());
   if (problem.empty()) {
     std::error_code ec;
     const std::string target = resolved_path(d);

@@ -4,6 +4,7 @@
 // thread.
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -33,7 +34,11 @@ struct ExportDialogState {
   // The name the dialog proposed last: while `path` is still it, picking another chart or
   // format proposes that one's name ("...-throughput.svg"); a typed name is left alone.
   std::string default_path;
-  std::string error;               // why the last Export did not start, shown in the dialog
+  std::string error;  // why the last Export did not start, shown in the dialog
+  // The format the dialog showed last frame: switching to PDF from a screen size sizes the
+  // figure for print (a PDF of 1280 × 800 pt would be 17.8 in wide).
+  std::optional<FigureFormat> shown_format;
+  std::string note;  // what the dialog did on its own ("sized for print: ..."), shown once
   std::shared_ptr<ExportJob> job;  // the export being written, if any
 };
 
