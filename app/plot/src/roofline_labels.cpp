@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "clipping.h"
 #include "legend_layout.h"
 #include "roofline/units.h"
 #include "roofline_builder.h"
@@ -135,25 +136,10 @@ void RooflineBuilder::add_legend(const Trail* trail, const Analysis* compare) {
 
 namespace {
 
-// The length of segment ab inside r (Liang-Barsky clipping).
+// The length of segment ab inside r.
 double length_inside(Vec2 a, Vec2 b, const Rect& r) {
-  double t0 = 0, t1 = 1;
-  const double dx = b.x - a.x, dy = b.y - a.y;
-  const double p[4] = {-dx, dx, -dy, dy};
-  const double q[4] = {a.x - r.x0, r.x1 - a.x, a.y - r.y0, r.y1 - a.y};
-  for (int i = 0; i < 4; ++i) {
-    if (p[i] == 0) {
-      if (q[i] < 0) return 0;
-      continue;
-    }
-    const double t = q[i] / p[i];
-    if (p[i] < 0)
-      t0 = std::max(t0, t);
-    else
-      t1 = std::min(t1, t);
-    if (t0 > t1) return 0;
-  }
-  return (t1 - t0) * std::hypot(dx, dy);
+  const auto span = segment_span_in_rect(a, b, r);
+  return span ? (span->second - span->first) * std::hypot(b.x - a.x, b.y - a.y) : 0.0;
 }
 
 }  // namespace

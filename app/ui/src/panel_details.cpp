@@ -204,30 +204,22 @@ void draw_operator_table(AppState& s) {
       text_cell("memory");
     }
   }
-  if (a.totals.communication_time_s > 0) {
+  // Time that belongs to no operator: a row with only its time, share and what it is.
+  auto time_only_row = [&](const char* name, double time_s, const char* bound) {
+    if (!(time_s > 0)) return;
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    ImGui::TextDisabled("all-reduce (tp)");
+    ImGui::TextDisabled("%s", name);
     for (int c = 1; c < kTime; ++c) ImGui::TableNextColumn();
     ImGui::TableNextColumn();
-    number_cell(format_time(a.totals.communication_time_s));
+    number_cell(format_time(time_s));
     ImGui::TableNextColumn();
-    number_cell(format_percent(step > 0 ? a.totals.communication_time_s / step : 0.0));
+    number_cell(format_percent(step > 0 ? time_s / step : 0.0));
     ImGui::TableNextColumn();
-    ImGui::TextDisabled("interconnect");
-  }
-  if (a.totals.step_overhead_s > 0) {
-    ImGui::TableNextRow();
-    ImGui::TableNextColumn();
-    ImGui::TextDisabled("per-step overhead");
-    for (int c = 1; c < kTime; ++c) ImGui::TableNextColumn();
-    ImGui::TableNextColumn();
-    number_cell(format_time(a.totals.step_overhead_s));
-    ImGui::TableNextColumn();
-    number_cell(format_percent(step > 0 ? a.totals.step_overhead_s / step : 0.0));
-    ImGui::TableNextColumn();
-    ImGui::TextDisabled("calibration");
-  }
+    ImGui::TextDisabled("%s", bound);
+  };
+  time_only_row("all-reduce (tp)", a.totals.communication_time_s, "interconnect");
+  time_only_row("per-step overhead", a.totals.step_overhead_s, "calibration");
   // The whole step, last whatever the sort: the sums the rows add up to.
   if (!a.ops.empty()) {
     ImGui::TableNextRow();
