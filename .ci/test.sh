@@ -17,7 +17,10 @@ if [ "${CI:-}" = "true" ]; then
   tests/sanitizers/run_sanitized.sh
   # The .deb installed by apt on a fresh Debian 12 made by debootstrap (~2 min).
   if ! command -v debootstrap >/dev/null; then
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends debootstrap
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends debootstrap ||
+      echo "roofline: debootstrap could not be installed (the fresh-Debian check skips)"
   fi
-  tests/install/check_deb_fresh_debian.sh build
+  status=0
+  tests/install/check_deb_fresh_debian.sh build || status=$?
+  [ "$status" -eq 0 ] || [ "$status" -eq 77 ] || exit "$status"
 fi
