@@ -187,22 +187,19 @@ PlotGeometry build_throughput_plot(const ThroughputData& data, const Scenario& s
   if (has_wall) {
     const std::string text =
         "KV cache full: B = " + format_count(static_cast<double>(data.max_batch));
-    bool placed = false;
-    for (bool top : {true, false}) {
-      for (bool right : {true, false}) {
-        TextLabel l = detail::make_text(
-            "wall:kv", text,
-            {wall_x + (right ? 0.4 : -0.4) * f, top ? area.y0 + 0.5 * f : area.y1 - 0.5 * f},
-            label_size, t.attention, right ? HAlign::left : HAlign::right,
-            top ? VAlign::top : VAlign::bottom, measure);
-        detail::add_label_halo(l, t, f);
-        if (placer.reserve_if_free(l.box)) {
-          g.texts.push_back(l);
-          placed = true;
-          break;
-        }
+    // The four places in order of preference: top right, top left, bottom right, bottom left.
+    for (int place = 0; place < 4; ++place) {
+      const bool top = place < 2, right = place % 2 == 0;
+      TextLabel l = detail::make_text(
+          "wall:kv", text,
+          {wall_x + (right ? 0.4 : -0.4) * f, top ? area.y0 + 0.5 * f : area.y1 - 0.5 * f},
+          label_size, t.attention, right ? HAlign::left : HAlign::right,
+          top ? VAlign::top : VAlign::bottom, measure);
+      detail::add_label_halo(l, t, f);
+      if (placer.reserve_if_free(l.box)) {
+        g.texts.push_back(l);
+        break;
       }
-      if (placed) break;
     }
   } else if (data.max_batch == 0) {
     // No roof (or no valid scenario) is not a memory verdict: say which it is.

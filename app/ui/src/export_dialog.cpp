@@ -27,8 +27,9 @@ constexpr const char* kTitle = "Export figure###export_dialog";
 struct SizePreset {
   const char* name;
   int width, height;
-  double scale;    // PNG pixels per figure pixel
-  double font_px;  // text keeps the same share of the figure across the screen sizes
+  double scale;        // PNG pixels per figure pixel
+  double font_px;      // text keeps the same share of the figure across the screen sizes
+  bool print = false;  // a paper or slide size in points; false: a screen's, in pixels
 };
 
 // Screen sizes in pixels; the slide and paper sizes in points (1/72 in), with the PNG scale
@@ -38,10 +39,19 @@ constexpr SizePreset kPresets[] = {
     {"1920 × 1080 (Full HD)", 1920, 1080, 1, 24},
     {"3840 × 2160 (4K)", 3840, 2160, 1, 48},
     {"1280 × 800 (roofline-cli default)", 1280, 800, 1, 16},
-    {"Slide 16:9, 13.33 × 7.5 in (PNG 1920 × 1080)", 960, 540, 2, 14},
-    {"Paper column, 3.5 × 2.5 in at 300 dpi", 252, 180, 300.0 / 72, 8},
-    {"Paper page width, 7 × 4 in at 300 dpi", 504, 288, 300.0 / 72, 9},
+    {"Slide 16:9, 13.33 × 7.5 in (PNG 1920 × 1080)", 960, 540, 2, 14, true},
+    {"Paper column, 3.5 × 2.5 in at 300 dpi", 252, 180, 300.0 / 72, 8, true},
+    {"Paper page width, 7 × 4 in at 300 dpi", 504, 288, 300.0 / 72, 9, true},
 };
+// What a PDF picked at a screen size takes.
+constexpr const SizePreset& kPageWidth = kPresets[std::size(kPresets) - 1];
+
+void apply_preset(FigureExportOptions& o, const SizePreset& p) {
+  o.width = p.width;
+  o.height = p.height;
+  o.font_px = p.font_px;
+  o.scale = p.scale;
+}
 
 bool is_preset(const FigureExportOptions& o, const SizePreset& p) {
   return o.width == p.width && o.height == p.height && std::abs(o.font_px - p.font_px) < 1e-9 &&
@@ -116,12 +126,7 @@ void draw_size(FigureExportOptions& o) {
   ImGui::SetNextItemWidth(-FLT_MIN);
   if (ImGui::BeginCombo("##preset", current != nullptr ? current->name : "Custom")) {
     for (const SizePreset& p : kPresets) {
-      if (ImGui::Selectable(p.name, &p == current)) {
-        o.width = p.width;
-        o.height = p.height;
-        o.font_px = p.font_px;
-        o.scale = p.scale;
-      }
+      if (ImGui::Selectable(p.name, &p == current)) apply_preset(o, p);
     }
     ImGui::EndCombo();
   }
@@ -352,16 +357,13 @@ void draw_export_dialog(AppState& s) {
   // page-width preset, 7 × 4 in with 9 pt type; the note says so and how to pick another.
   if (d.shown_format && *d.shown_format != FigureFormat::pdf &&
       o.figure_format == FigureFormat::pdf && o.what != ExportWhat::table) {
-    const bool screen_size = std::any_of(
-        std::begin(kPresets), std::end(kPresets) - 3,
-        [&](const SizePreset& p) { return o.width == p.width && o.height == p.height; });
+    const bool screen_size =
+        std::any_of(std::begin(kPresets), std::end(kPresets), [&](const SizePreset& p) {
+          return !p.print && o.width == p.width && o.height == p.height;
+        });
     if (screen_size) {
-      const SizePreset& page = kPresets[std::size(kPresets) - 1];
-      o.width = page.width;
-      o.height = page.height;
-      o.font_px = page.font_px;
-      o.scale = page.scale;
-      d.note = std::string("PDF sized for print: ") + page.name +
+      apply_preset(o, kPageWidth);
+      d.note = std::string("PDF sized for print: ") + kPageWidth.name +
                " (the Preset list has a paper column and a slide).";
     }
   }
