@@ -108,6 +108,32 @@ TEST(LogTicks, NarrowSubDecadeFallsBackToTwoAndFive) {
   EXPECT_EQ(labels(ticks), (std::vector<std::string>{"200", "500"}));
 }
 
+TEST(LogTicks, ZoomedIntoPartOfADecadeTicksEvenly) {
+  // 20..28: the mantissa ticks give "20" alone; a step of 1 fits nine labels in 800 px.
+  const LogAxis x{20, 28, 0, 800};
+  const auto ticks = log_ticks(x, AxisOrientation::horizontal, approximate_text_measure(), 12, 8);
+  EXPECT_EQ(labels(ticks),
+            (std::vector<std::string>{"20", "21", "22", "23", "24", "25", "26", "27", "28"}));
+  // 2,000..2,600 tokens: 100 apart, with the digit the step needs.
+  const LogAxis k{2000, 2600, 0, 800};
+  EXPECT_EQ(labels(log_ticks(k, AxisOrientation::horizontal, approximate_text_measure(), 12, 8)),
+            (std::vector<std::string>{"2k", "2.1k", "2.2k", "2.3k", "2.4k", "2.5k", "2.6k"}));
+  // A y axis from 1.5 to 1.9 TFLOP/s, 400 px tall: 0.05 T apart (50 px > 12 px font + 6 px
+  // gap); 100 px tall, 0.1 T apart would be 25 px: fits too, 0.05 T (12.5 px) does not.
+  const LogAxis y{1.5e12, 1.9e12, 400, 0};
+  EXPECT_EQ(labels(log_ticks(y, AxisOrientation::vertical, approximate_text_measure(), 12, 6)),
+            (std::vector<std::string>{"1.5T", "1.55T", "1.6T", "1.65T", "1.7T", "1.75T", "1.8T",
+                                      "1.85T", "1.9T"}));
+  const LogAxis short_y{1.5e12, 1.9e12, 100, 0};
+  EXPECT_EQ(
+      labels(log_ticks(short_y, AxisOrientation::vertical, approximate_text_measure(), 12, 6)),
+      (std::vector<std::string>{"1.5T", "1.6T", "1.7T", "1.8T", "1.9T"}));
+  // Finer than three digits: 20,100..20,300 by 50.
+  const LogAxis fine{20100, 20300, 0, 800};
+  EXPECT_EQ(labels(log_ticks(fine, AxisOrientation::horizontal, approximate_text_measure(), 12, 8)),
+            (std::vector<std::string>{"20.1k", "20.15k", "20.2k", "20.25k", "20.3k"}));
+}
+
 TEST(FormatTickSi, ShortestSiForms) {
   EXPECT_EQ(format_tick_si(1), "1");
   EXPECT_EQ(format_tick_si(10), "10");
@@ -126,6 +152,9 @@ TEST(FormatTickSi, ShortestSiForms) {
   EXPECT_EQ(format_tick_si(1e-4), "1e-4");
   EXPECT_EQ(format_tick_si(0), "0");
   EXPECT_EQ(format_tick_si(-1000), "-1k");
+  EXPECT_EQ(format_tick_si(2250, 4), "2.25k");
+  EXPECT_EQ(format_tick_si(20125, 5), "20.125k");
+  EXPECT_EQ(format_tick_si(2250, 1), "2.25k");  // never fewer than three
 }
 
 TEST(ApproximateTextMeasure, CountsCodePoints) {

@@ -1,5 +1,6 @@
 #include "roofline/plot/axes.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdio>
@@ -35,6 +36,7 @@ double tick_value(int mantissa, int exponent) {
 }
 
 std::string trim_number(double v, int significant) {
+  significant = std::clamp(significant, 1, 17);
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.*g", significant, v);
   return buf;
@@ -58,6 +60,44 @@ bool labels_fit(const std::vector<Tick>& ticks, const std::vector<bool>& labelle
     previous_half = half;
   }
   return true;
+}
+
+size_t count_labelled(const std::vector<bool>& labelled) {
+  return static_cast<size_t>(std::count(labelled.begin(), labelled.end(), true));
+}
+
+// Zoomed into a fraction of a decade, the 1..9 mantissas leave one or two ticks: evenly spaced
+// ticks at a 1-2-5 step instead, the finest whose labels fit (at most ten), every one labelled,
+// with as many digits as the step needs ("20.5", "2.25k"). Empty when none fits three.
+std::vector<Tick> linear_ticks(const LogAxis& axis, AxisOrientation orientation,
+                               const TextMeasure& measure, double font_px, double min_gap_px) {
+  const double span = axis.hi - axis.lo;
+  const int first_exponent = static_cast<int>(std::floor(std::log10(span))) - 2;
+  for (int k = first_exponent; k <= first_exponent + 3; ++k) {
+    for (int m : {1, 2, 5}) {
+      const double step = tick_value(m, k);
+      const double start = std::ceil(axis.lo / step - 1e-9);
+      const double stop = std::floor(axis.hi / step + 1e-9);
+      const double count = stop - start + 1;
+      if (count > 10) continue;
+      if (count < 3) return {};
+      std::vector<Tick> ticks;
+      const int step_digit = static_cast<int>(std::floor(std::log10(step) + 1e-9));
+      for (double i = start; i <= stop; ++i) {
+        Tick t;
+        t.value = i * step;
+        t.px = axis.to_px(t.value);
+        const double lead = std::floor(std::log10(t.value) + 1e-9);
+        t.major = std::abs(lead - std::log10(t.value)) < 1e-9;
+        t.labelled = true;
+        t.label = format_tick_si(t.value, static_cast<int>(lead) - step_digit + 1);
+        ticks.push_back(std::move(t));
+      }
+      const std::vector<bool> all(ticks.size(), true);
+      if (labels_fit(ticks, all, orientation, measure, font_px, min_gap_px)) return ticks;
+    }
+  }
+  return {};
 }
 
 }  // namespace
@@ -114,29 +154,34 @@ std::vector<Tick> log_ticks(const LogAxis& axis, AxisOrientation orientation,
     }
     if (!done) labelled.assign(ticks.size(), false);
   }
+  if (count_labelled(labelled) < 3) {
+    std::vector<Tick> even = linear_ticks(axis, orientation, measure, font_px, min_gap_px);
+    if (even.size() > count_labelled(labelled)) return even;
+  }
   for (size_t i = 0; i < ticks.size(); ++i) ticks[i].labelled = labelled[i];
   return ticks;
 }
 
-std::string format_tick_si(double value) {
+std::string format_tick_si(double value, int significant) {
+  significant = std::max(significant, 3);
   if (value == 0) return "0";
   if (!std::isfinite(value)) return value > 0 ? "inf" : "-inf";
   if (value < 0) {
     std::string out = "-";  // not "-" + string: g++ 12 warns falsely (-Wrestrict) on that
-    out += format_tick_si(-value);
+    out += format_tick_si(-value, significant);
     return out;
   }
   static constexpr std::array<std::pair<double, const char*>, 6> kPrefixes = {
       {{1e18, "E"}, {1e15, "P"}, {1e12, "T"}, {1e9, "G"}, {1e6, "M"}, {1e3, "k"}}};
   const double tolerance = 1 + 1e-9;
   for (const auto& [scale, prefix] : kPrefixes) {
-    if (value * tolerance >= scale) return trim_number(value / scale, 3) + prefix;
+    if (value * tolerance >= scale) return trim_number(value / scale, significant) + prefix;
   }
-  if (value * tolerance >= 1e-3) return trim_number(value, 3);
+  if (value * tolerance >= 1e-3) return trim_number(value, significant);
   // Tiny values: "1e-4", "2.5e-5".
   int exponent = static_cast<int>(std::floor(std::log10(value * tolerance)));
   const double mantissa = value / std::pow(10.0, exponent);
-  return trim_number(mantissa, 3) + "e" + std::to_string(exponent);
+  return trim_number(mantissa, significant) + "e" + std::to_string(exponent);
 }
 
 }  // namespace roofline

@@ -12,6 +12,8 @@
 //   decades are too dense, every 2nd, 3rd, 5th... decade keeps its label (always including
 //   10^0 multiples of that step). When fewer than two majors fall inside the range, the
 //   minors at 2 and 5 (then all minors) get labels instead, so a zoomed-in axis still reads.
+//   Zoomed in further, where fewer than three labels would remain, the ticks are evenly spaced
+//   at the finest 1-2-5 step that fits (3 to 10 of them, all labelled: 20, 21, ... 28).
 // - format_tick_si writes the shortest SI form: 1, 10, 100, 1k, 10k, 1M, ... 1T, 10T, 100T,
 //   1P; 2.5k; below 1 as a plain decimal (0.5, 0.01, 0.002); below 1e-3 in e-notation (1e-4).
 
@@ -51,7 +53,8 @@ enum class AxisOrientation { horizontal, vertical };
 std::vector<Tick> log_ticks(const LogAxis& axis, AxisOrientation orientation,
                             const TextMeasure& measure, double font_px, double min_gap_px);
 
-// "1", "10", "1k", "2.5k", "100T", "1P", "0.5", "1e-4" (see the promise above).
-std::string format_tick_si(double value);
+// "1", "10", "1k", "2.5k", "100T", "1P", "0.5", "1e-4" (see the promise above), to
+// `significant` digits at most (never fewer than 3): 2,250 at 4 is "2.25k", 20,125 is "20.13k".
+std::string format_tick_si(double value, int significant = 3);
 
 }  // namespace roofline
