@@ -1,7 +1,10 @@
 // The small shared pieces behind both charts and both painters: outward rounding, segment
-// clipping, the text baseline and the legend's primitives.
+// clipping, the text baseline, the legend's primitives and what a box laid over the chart hides.
 
 #include <gtest/gtest.h>
+
+#include <string>
+#include <utility>
 
 #include "axes_frame.h"
 #include "clipping.h"
@@ -122,6 +125,81 @@ TEST(LegendPrimitives, SwatchesAndTextFromTheEntry) {
   EXPECT_EQ(t.color, e.text_color);
   EXPECT_EQ(t.halign, HAlign::left);
   EXPECT_EQ(t.valign, VAlign::middle);
+}
+
+Marker dot_at(std::string id, Vec2 center, double radius_px) {
+  Marker m;
+  m.id = std::move(id);
+  m.center = center;
+  m.radius_px = radius_px;
+  return m;
+}
+
+// A 1000 x 600 plot with the decode attention dot at (400, 300), its label right of it, the fc
+// dot below left and a roof through the middle; em 10 px.
+PlotGeometry chart_with_a_dot() {
+  PlotGeometry g;
+  g.plot_area = {0, 0, 1000, 600};
+  g.markers.push_back(dot_at("group:attention", {400, 300}, 6));
+  g.markers.push_back(dot_at("group:fc", {300, 420}, 6));
+  g.markers.push_back(dot_at("op:q_proj", {700, 100}, 3));
+  TextLabel label;
+  label.id = "label:group:attention";
+  label.box = {410, 294, 470, 306};
+  g.texts.push_back(label);
+  TextLabel tick;
+  tick.id = "tick:x:10";
+  tick.box = {495, 590, 505, 600};
+  g.texts.push_back(tick);
+  Polyline roof;
+  roof.id = "roof:memory";
+  roof.points = {{0, 600}, {1000, 0}};
+  g.lines.push_back(roof);
+  return g;
+}
+
+TEST(CoveredCost, GroupDotsLabelsOtherDotsAndLineLength) {
+  const PlotGeometry g = chart_with_a_dot();
+  EXPECT_DOUBLE_EQ(covered_cost(g, {0, 0, 50, 50}, 10), 0);
+  // The attention dot (100) and its label (20).
+  EXPECT_DOUBLE_EQ(covered_cost(g, {390, 290, 480, 310}, 10), 120);
+  // An operator dot: 10; a tick label is not the plot's: nothing.
+  EXPECT_DOUBLE_EQ(covered_cost(g, {690, 90, 710, 110}, 10), 10);
+  EXPECT_DOUBLE_EQ(covered_cost(g, {490, 585, 510, 600}, 10), 0);
+  // The roof from (0, 600) to (1000, 0) crosses the box [0, 540] x [100, 600]... inside for x in
+  // [0, 100]: 100 x sqrt(1 + 0.36) = 116.6 px = 11.66 em.
+  EXPECT_NEAR(covered_cost(g, {0, 540, 100, 600}, 10), 11.6619, 1e-3);
+  // The legend counts 20 unless asked not to.
+  PlotGeometry with_legend = g;
+  with_legend.legend.shown = true;
+  with_legend.legend.box = {0, 0, 100, 100};
+  EXPECT_DOUBLE_EQ(covered_cost(with_legend, {50, 50, 60, 60}, 10), 20);
+  EXPECT_DOUBLE_EQ(covered_cost(with_legend, {50, 50, 60, 60}, 10, false), 0);
+}
+
+TEST(PlaceNote, BesideTheDotWithoutHidingItOrItsLabelOrTheOtherDots) {
+  const PlotGeometry g = chart_with_a_dot();
+  // 200 x 100 beside (400, 300) with a 10 px gap: the roof y = 600 - 0.6x crosses below right
+  // ([410, 610] x [310, 410]: from (410, 354) to (483, 310)), below left ([190, 390] x
+  // [310, 410]: from (317, 410) to (390, 366)) and above right ([410, 610] x [190, 290]); above
+  // left, [190, 390] x [190, 290], it passes under (y 486 to 366): nothing hidden there.
+  const Rect note = place_note(g, {400, 300}, {200, 100}, 10);
+  EXPECT_EQ(note, (Rect{190, 190, 390, 290}));
+  EXPECT_FALSE(note.intersects({394, 294, 406, 306}));  // the dot
+  EXPECT_FALSE(note.intersects({410, 294, 470, 306}));  // its label
+  EXPECT_EQ(note.width(), 200);
+  EXPECT_EQ(note.height(), 100);
+  // With the roof gone, below right (the first choice) is free: (410, 310).
+  PlotGeometry no_roof = g;
+  no_roof.lines.clear();
+  EXPECT_EQ(place_note(no_roof, {400, 300}, {200, 100}, 10), (Rect{410, 310, 610, 410}));
+  // A group dot there: below left instead.
+  no_roof.markers.push_back(dot_at("group:step", {500, 350}, 6));
+  EXPECT_EQ(place_note(no_roof, {400, 300}, {200, 100}, 10), (Rect{190, 310, 390, 410}));
+  // Near the plot's right edge, kept inside it.
+  PlotGeometry empty;
+  empty.plot_area = {0, 0, 1000, 600};
+  EXPECT_EQ(place_note(empty, {950, 300}, {200, 100}, 10), (Rect{800, 310, 1000, 410}));
 }
 
 }  // namespace

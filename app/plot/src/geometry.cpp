@@ -4,6 +4,8 @@
 #include <cmath>
 #include <numbers>
 
+#include "clipping.h"
+
 namespace roofline {
 
 std::vector<double> dash_pattern(LineDash dash, double width_px) {
@@ -114,6 +116,69 @@ const TextLabel* PlotGeometry::find_text(std::string_view id) const {
   for (const TextLabel& t : texts)
     if (t.id == id) return &t;
   return nullptr;
+}
+
+namespace {
+
+bool is_plot_label(std::string_view id) {
+  return !id.starts_with("tick:") && !id.starts_with("axis:") && id != "title" && id != "caption" &&
+         !id.starts_with("legend:");
+}
+
+}  // namespace
+
+double covered_cost(const PlotGeometry& g, const Rect& box, double em_px, bool count_legend) {
+  double c = 0;
+  for (const Marker& mk : g.markers) {
+    const Rect dot =
+        Rect{mk.center.x, mk.center.y, mk.center.x, mk.center.y}.expanded(mk.radius_px);
+    if (dot.x1 < box.x0 || dot.x0 > box.x1 || dot.y1 < box.y0 || dot.y0 > box.y1) continue;
+    c += mk.id.starts_with("group:") ? 100 : 10;
+  }
+  for (const TextLabel& t : g.texts) {
+    if (is_plot_label(t.id) && t.box.intersects(box)) c += 20;
+  }
+  if (count_legend && g.legend.shown && g.legend.box.intersects(box)) c += 20;
+  for (const Polyline& l : g.lines) {
+    const bool counted = l.id.starts_with("roof:") || l.id.starts_with("cache:") ||
+                         l.id.starts_with("compare:roof:") || l.id.starts_with("trail:") ||
+                         l.id.starts_with("measured:roof:");
+    if (!counted) continue;
+    for (size_t i = 1; i < l.points.size(); ++i) {
+      const Vec2 a = l.points[i - 1], b = l.points[i];
+      if (const auto span = detail::segment_span_in_rect(a, b, box))
+        c += (span->second - span->first) * std::hypot(b.x - a.x, b.y - a.y) / em_px;
+    }
+  }
+  return c;
+}
+
+Rect place_note(const PlotGeometry& g, Vec2 anchor, Vec2 size, double em_px) {
+  const Rect& area = g.plot_area;
+  const double w = size.x, h = size.y, gap = em_px;
+  const Vec2 candidates[] = {
+      {anchor.x + gap, anchor.y + gap},
+      {anchor.x - gap - w, anchor.y + gap},
+      {anchor.x + gap, anchor.y - gap - h},
+      {anchor.x - gap - w, anchor.y - gap - h},
+      {area.x1 - 0.5 * em_px - w, area.y1 - 0.5 * em_px - h},
+      {area.x0 + 0.5 * em_px, area.y1 - 0.5 * em_px - h},
+      {area.x1 - 0.5 * em_px - w, area.y0 + 0.5 * em_px},
+      {area.x0 + 0.5 * em_px, area.y0 + 0.5 * em_px},
+  };
+  Rect best;
+  double best_cost = 0;
+  bool first = true;
+  for (Vec2 at : candidates) {
+    // Inside the plot area where it fits (a note larger than the area keeps its top left).
+    at.x = std::max(area.x0, std::min(at.x, area.x1 - w));
+    at.y = std::max(area.y0, std::min(at.y, area.y1 - h));
+    const Rect box{at.x, at.y, at.x + w, at.y + h};
+    const double c = covered_cost(g, box, em_px);
+    if (first || c < best_cost) best = box, best_cost = c, first = false;
+    if (best_cost == 0) break;
+  }
+  return best;
 }
 
 }  // namespace roofline

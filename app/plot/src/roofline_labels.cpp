@@ -134,21 +134,11 @@ void RooflineBuilder::add_legend(const Trail* trail, const Analysis* compare) {
   placer_.add_obstacle(g_.legend.box.expanded(0.2 * f_));
 }
 
-namespace {
-
-// The length of segment ab inside r.
-double length_inside(Vec2 a, Vec2 b, const Rect& r) {
-  const auto span = segment_span_in_rect(a, b, r);
-  return span ? (span->second - span->first) * std::hypot(b.x - a.x, b.y - a.y) : 0.0;
-}
-
-}  // namespace
-
 // The corner for a legend box of w × h, and its top-left point: the view's corner, or for
-// "best" the corner whose box covers least: each group dot 100, any other dot 10, each em of a
-// roof, ceiling or trail line 1. Last frame's corner is kept while it covers no group dot (the
-// legend does not hop as the user zooms or drags); ties go in
-// the order upper left, upper right, lower right, lower left (upper left first: it is where the
+// "best" the corner whose box covers least (covered_cost: each group dot 100, any other dot 10,
+// each em of a roof, ceiling or trail line 1; labels are placed after it). Last frame's corner is
+// kept while it covers no group dot (the legend does not hop as the user zooms or drags); ties go
+// in the order upper left, upper right, lower right, lower left (upper left first: it is where the
 // eye looks for a key). covers_a_dot: even the best corner hides a group dot.
 RooflineBuilder::LegendCorner RooflineBuilder::legend_corner(double w, double h) const {
   const double m = 0.6 * f_;
@@ -170,22 +160,7 @@ RooflineBuilder::LegendCorner RooflineBuilder::legend_corner(double w, double h)
     return {v_.chart.legend, corner_of(v_.chart.legend), false};
   auto cost = [&](Vec2 corner) {
     const Rect box = Rect{corner.x, corner.y, corner.x + w, corner.y + h}.expanded(0.2 * f_);
-    double c = 0;
-    for (const Marker& mk : g_.markers) {
-      const Rect dot =
-          Rect{mk.center.x, mk.center.y, mk.center.x, mk.center.y}.expanded(mk.radius_px);
-      if (dot.x1 < box.x0 || dot.x0 > box.x1 || dot.y1 < box.y0 || dot.y0 > box.y1) continue;
-      c += mk.id.starts_with("group:") ? 100 : 10;
-    }
-    for (const Polyline& l : g_.lines) {
-      const bool counted = l.id.starts_with("roof:") || l.id.starts_with("cache:") ||
-                           l.id.starts_with("compare:roof:") || l.id.starts_with("trail:") ||
-                           l.id.starts_with("measured:roof:");
-      if (!counted) continue;
-      for (size_t i = 1; i < l.points.size(); ++i)
-        c += length_inside(l.points[i - 1], l.points[i], box) / f_;
-    }
-    return c;
+    return covered_cost(g_, box, f_, /*count_legend=*/false);  // not the legend itself
   };
   if (v_.legend_last != LegendPlace::best && cost(corner_of(v_.legend_last)) < 100)
     return {v_.legend_last, corner_of(v_.legend_last), false};

@@ -146,17 +146,17 @@ void drag_tooltip(const AppState& s) {
         "achieved %s of %s attainable · ridge at %s", format_flop_rate(a.fc.achieved_flops).c_str(),
         format_flop_rate(attainable_flops(a.fc.intensity, a.peak_flops, a.bandwidth)).c_str(),
         format_intensity(a.ridge_point).c_str());
-  } else if (!decode) {
+  } else {
     ImGui::Text("Prompt %lld  →  attention intensity %s", static_cast<long long>(s.doc.seq),
                 format_intensity(a.attention.intensity).c_str());
-  } else {
-    ImGui::TextUnformatted("The decode attention dot cannot move: see the note on the chart.");
   }
   ImGui::EndTooltip();
 }
 
-// The note shown when the decode attention dot is dragged: why it stays, and its levers.
-void draw_attention_hint(AppState& s, ImVec2 dot, ImVec2 chart_min, ImVec2 chart_max) {
+// The note shown when the decode attention dot is dragged: why it stays, and its levers. It
+// goes where it hides least of the chart (place_note: never over the dot or its label, the
+// other dots next); the size is last frame's.
+void draw_attention_hint(AppState& s, Vec2 dot) {
   if (!s.view.attention_hint) return;
   if (s.doc.phase != Phase::decode) {
     s.view.attention_hint = false;
@@ -164,13 +164,11 @@ void draw_attention_hint(AppState& s, ImVec2 dot, ImVec2 chart_min, ImVec2 chart
   }
   const float em = ImGui::GetFontSize();
   const ModelConfig& m = s.doc.model;
-  // Below and right of the dot (the shaded, empty side of the slope), kept inside the chart;
-  // the size is last frame's.
   const ImVec2 size = s.view.attention_hint_size;
-  ImVec2 at{dot.x + 1.5f * em, dot.y + 1.5f * em};
-  at.x = std::max(chart_min.x, std::min(at.x, chart_max.x - size.x));
-  at.y = std::max(chart_min.y, std::min(at.y, chart_max.y - size.y));
-  ImGui::SetNextWindowPos(at, ImGuiCond_Always);
+  const Rect box = place_note(s.view.geometry, dot, {size.x, size.y}, em);
+  ImGui::SetNextWindowPos({s.view.canvas_origin.x + static_cast<float>(box.x0),
+                           s.view.canvas_origin.y + static_cast<float>(box.y0)},
+                          ImGuiCond_Always);
   ImGui::SetNextWindowSizeConstraints({20 * em, 0}, {30 * em, 40 * em});
   bool open = true;
   if (ImGui::Begin("Why the attention dot stays put", &open,
@@ -302,8 +300,10 @@ void draw_chart(AppState& s, ImVec2 size) {
   const bool draggable = vs.hovered_id == "group:fc" ||
                          (vs.hovered_id == "group:attention" && s.doc.phase == Phase::prefill);
   if (!vs.drag_id.empty()) {
-    ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeEW);
-    drag_tooltip(s);
+    // The decode attention dot does not move: its note says why (no tooltip over the note).
+    const bool fixed = vs.drag_id == "group:attention" && s.doc.phase == Phase::decode;
+    ImGui::SetMouseCursor(fixed ? ImGuiMouseCursor_NotAllowed : ImGuiMouseCursor_ResizeEW);
+    if (!fixed) drag_tooltip(s);
   } else if (hovered && !vs.hovered_id.empty()) {
     if (starts_with(vs.hovered_id, "legend:")) {
       ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
@@ -313,14 +313,10 @@ void draw_chart(AppState& s, ImVec2 size) {
       dot_tooltip(s, vs.hovered_id);
     }
   }
-  if (const Marker* dot = vs.geometry.find_marker("group:attention"); vs.attention_hint) {
+  if (vs.attention_hint) {
+    const Marker* dot = vs.geometry.find_marker("group:attention");
     const Rect area = vs.geometry.plot_area;
-    const auto screen = [origin](double x, double y) {
-      return ImVec2{origin.x + static_cast<float>(x), origin.y + static_cast<float>(y)};
-    };
-    const ImVec2 area_min = screen(area.x0, area.y0);
-    draw_attention_hint(s, dot != nullptr ? screen(dot->center.x, dot->center.y) : area_min,
-                        area_min, screen(area.x1, area.y1));
+    draw_attention_hint(s, dot != nullptr ? dot->center : Vec2{area.x0, area.y0});
   }
 }
 

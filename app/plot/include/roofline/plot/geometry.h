@@ -194,4 +194,17 @@ struct PlotGeometry {
   const TextLabel* find_text(std::string_view id) const;
 };
 
+// What a box laid over the chart would hide, as a cost: each group dot 100, each label of the
+// plot ("label:", "roof:", "cache:" ... not ticks or titles) 20, the legend 20 (when
+// count_legend), any other dot 10, each em (em_px) of a roof, ceiling or trail line 1. The
+// legend's corner and a note's place both take the box that costs least.
+double covered_cost(const PlotGeometry& g, const Rect& box, double em_px, bool count_legend = true);
+
+// Where a note of `size` (pixels) goes beside `anchor` (a dot it is about) without hiding it:
+// below right, below left, above right, above left of the anchor (a gap of em_px), then the
+// plot area's four corners, each kept inside the plot area where it fits; the first that
+// costs least (covered_cost, the anchor's own dot and label counted like any other). Returns
+// the note's box.
+Rect place_note(const PlotGeometry& g, Vec2 anchor, Vec2 size, double em_px);
+
 }  // namespace roofline
