@@ -16,7 +16,8 @@ static_assert(key::e == GLFW_KEY_E && key::g == GLFW_KEY_G && key::o == GLFW_KEY
               key::q == GLFW_KEY_Q && key::s == GLFW_KEY_S && key::y == GLFW_KEY_Y &&
               key::z == GLFW_KEY_Z);
 static_assert(key::escape == GLFW_KEY_ESCAPE && key::enter == GLFW_KEY_ENTER &&
-              key::right == GLFW_KEY_RIGHT && key::left == GLFW_KEY_LEFT &&
+              key::tab == GLFW_KEY_TAB && key::right == GLFW_KEY_RIGHT &&
+              key::left == GLFW_KEY_LEFT && key::down == GLFW_KEY_DOWN && key::up == GLFW_KEY_UP &&
               key::page_up == GLFW_KEY_PAGE_UP && key::page_down == GLFW_KEY_PAGE_DOWN &&
               key::home == GLFW_KEY_HOME && key::f11 == GLFW_KEY_F11 && key::f12 == GLFW_KEY_F12 &&
               key::keypad_subtract == GLFW_KEY_KP_SUBTRACT && key::keypad_add == GLFW_KEY_KP_ADD);

@@ -192,6 +192,63 @@ TEST(Interaction, WheelZoomsAboutTheCursorAndDoubleClickFits) {
   EXPECT_DOUBLE_EQ(ui.state.view.plot.x_max, fitted.x_max);
 }
 
+// Clicked, the chart takes the keyboard: ← → the batch and ↓ ↑ the context by powers of two,
+// + and - zoom about the plot's centre, Tab gives the keyboard back to the controls (after
+// which the arrows leave the workload alone). Each nudge is one undo step.
+TEST(Interaction, TheClickedChartNudgesByPowersOfTwoAndZoomsWithPlusAndMinus) {
+  HeadlessUi ui(lib().default_scenario());
+  ui.frame(3);
+  EXPECT_FALSE(ui.state.view.chart_focused);
+  auto keyboard_in = [](const char* part) {
+    const ImGuiWindow* w = ImGui::GetCurrentContext()->NavWindow;
+    return w != nullptr && std::string_view(w->Name).find(part) != std::string_view::npos;
+  };
+  EXPECT_TRUE(keyboard_in("controls")) << "the keyboard starts in the controls: Tab walks them";
+  ui.tap(key::right);
+  EXPECT_EQ(ui.state.doc.batch, 1) << "arrows do nothing to the chart before it is clicked";
+  const Vec2 local = empty_point(ui);
+  ui.click({ui.state.view.canvas_origin.x + static_cast<float>(local.x),
+            ui.state.view.canvas_origin.y + static_cast<float>(local.y)});
+  ui.frame(2);
+  EXPECT_TRUE(ui.state.view.chart_focused);
+  ui.tap(key::right);
+  EXPECT_EQ(ui.state.doc.batch, 2);
+  ui.tap(key::right);
+  ui.tap(key::right);
+  EXPECT_EQ(ui.state.doc.batch, 8);
+  ui.tap(key::left);
+  EXPECT_EQ(ui.state.doc.batch, 4);
+  ui.tap(key::up);
+  EXPECT_EQ(ui.state.doc.seq, 2048);
+  ui.tap(key::down);
+  ui.tap(key::down);
+  EXPECT_EQ(ui.state.doc.seq, 512);
+  ui.frame(2);
+  EXPECT_EQ(ui.state.history.undo_depth(), 7u);
+  ui.shortcut(key::z);
+  EXPECT_EQ(ui.state.doc.seq, 1024);
+
+  // + (Shift+=) zooms in by one wheel notch (1.25 per axis), - zooms out again.
+  ui.frame(2);
+  const PlotView before = ui.state.view.plot;
+  ui.tap(key::equal, /*shift=*/true);
+  const PlotView& zoomed = ui.state.view.plot;
+  EXPECT_NEAR(std::log(zoomed.x_max / zoomed.x_min), std::log(before.x_max / before.x_min) / 1.25,
+              1e-9);
+  EXPECT_FALSE(ui.state.view.auto_fit);
+  ui.tap(key::minus);
+  EXPECT_NEAR(ui.state.view.plot.x_max / before.x_max, 1.0, 1e-9);
+  EXPECT_NEAR(ui.state.view.plot.x_min / before.x_min, 1.0, 1e-9);
+
+  ui.tap(key::tab);
+  ui.frame(2);
+  EXPECT_FALSE(ui.state.view.chart_focused);
+  EXPECT_TRUE(keyboard_in("controls"));
+  const int64_t batch = ui.state.doc.batch;
+  ui.tap(key::right);
+  EXPECT_EQ(ui.state.doc.batch, batch);
+}
+
 // Axis ranges grew but never shrank: batch 1,000,000 then undo kept the x axis out to 10k, and
 // closing a compare with the L4 left y down to 100G (exports inherited both).
 TEST(Interaction, TheAxesShrinkBackAfterAnUndoAndAClosedCompare) {

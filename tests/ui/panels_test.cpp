@@ -223,12 +223,13 @@ TEST(Panels, HelpWindowsAndAScaleChangeRenderWithoutTrouble) {
 
 // Help > Keyboard and mouse lists every row of the shortcut table on a line of its own: the
 // keys as the menus write them, then what they do.
+// On a screen wide enough for every row on one line: each shortcut's keys and what it does.
 TEST(Panels, KeyboardHelpListsEveryShortcut) {
-  HeadlessUi ui(lib().default_scenario());
+  HeadlessUi ui(lib().default_scenario(), {2400, 1200});
   ui.frame(2);
   EXPECT_TRUE(ui.window_text_lines("Keyboard and mouse").empty());
   ui.state.ui.show_shortcuts = true;
-  ui.frame(3);  // the first frame of an auto-sized window only measures it
+  ui.frame(4);  // the first frames of an auto-sized window only measure it
   const std::vector<std::string> lines = ui.window_text_lines("Keyboard and mouse");
   ASSERT_FALSE(lines.empty()) << "the window is not drawn";
   std::string all;
@@ -237,19 +238,43 @@ TEST(Panels, KeyboardHelpListsEveryShortcut) {
     text.erase(std::remove(text.begin(), text.end(), ' '), text.end());
     return text;
   };
+  // Two columns side by side: a line of text is a row of the left column, then of the right.
+  auto has_row = [&](const std::string& row) {
+    return std::any_of(lines.begin(), lines.end(), [&](const std::string& line) {
+      return line.find(row) != std::string::npos;
+    });
+  };
   ASSERT_GE(shortcut_table().size(), 20u);
   for (const Shortcut& row : shortcut_table()) {
     const std::string line = without_spaces(shortcut_keys(row) + row.what);
-    EXPECT_NE(std::find(lines.begin(), lines.end(), line), lines.end())
-        << "no line \"" << line << "\" in:\n"
-        << all;
+    EXPECT_TRUE(has_row(line)) << "no row \"" << line << "\" in:\n" << all;
   }
-  // The keys as written, for rows the README names.
-  EXPECT_NE(std::find(lines.begin(), lines.end(),
-                      "Ctrl+Shift+Eexportagainwiththelastoptions,nexttothescenario"),
-            lines.end());
-  EXPECT_NE(std::find(lines.begin(), lines.end(), "1…9presentingalesson:choosethatanswer"),
-            lines.end());
+  // The keys as written, for rows the README names, and a heading.
+  EXPECT_TRUE(has_row("Ctrl+Shift+Eexportagain:lastoptions,besidethescenario"));
+  EXPECT_TRUE(has_row("1…9choosethatanswer"));
+  EXPECT_TRUE(has_row("→batch:uptoapoweroftwo"));
+  EXPECT_TRUE(has_row("Onthechart,onceclicked"));
+}
+
+// On smaller screens the two columns wrap what each key does: the window stays on the screen,
+// nothing cut at its right edge, and on 1280 x 800 all of it shows without scrolling.
+TEST(Panels, KeyboardHelpFitsTheScreen) {
+  for (const ImVec2 display : {ImVec2{1280, 800}, ImVec2{1024, 640}}) {
+    HeadlessUi ui(lib().default_scenario(), display);
+    ui.state.ui.show_shortcuts = true;
+    ui.frame(6);
+    const ImGuiWindow* help = ImGui::FindWindowByName("Keyboard and mouse");
+    ASSERT_NE(help, nullptr);
+    EXPECT_GE(help->Pos.x, 0) << display.x;
+    EXPECT_GE(help->Pos.y, 0) << display.x;
+    EXPECT_LE(help->Pos.x + help->Size.x, display.x) << display.x;
+    EXPECT_LE(help->Pos.y + help->Size.y, display.y) << display.x;
+    EXPECT_LE(help->ContentSize.x + 2 * ImGui::GetStyle().WindowPadding.x, help->Size.x + 0.5f)
+        << display.x << ": cut at the right";
+    if (display.x == 1280) {
+      EXPECT_FALSE(help->ScrollbarY) << "it fits without scrolling";
+    }
+  }
 }
 
 }  // namespace

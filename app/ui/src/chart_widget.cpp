@@ -16,8 +16,6 @@ namespace roofline {
 
 namespace {
 
-constexpr double kWheelZoomFactor = 1.25;
-
 bool starts_with(std::string_view s, std::string_view prefix) {
   return s.substr(0, prefix.size()) == prefix;
 }
@@ -234,6 +232,8 @@ void draw_chart(AppState& s, ImVec2 size) {
                          ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight);
   const bool hovered = ImGui::IsItemHovered();
   const bool active = ImGui::IsItemActive();
+  // Clicked, the chart has the keyboard (its arrow, + and - rows in the shortcut table).
+  vs.chart_focused = ImGui::IsWindowFocused();
   const Vec2 mouse{io.MousePos.x - origin.x, io.MousePos.y - origin.y};
   const double hit_radius = 0.35 * em;
   // Hit tests use last frame's geometry: what the user saw when they clicked.

@@ -46,6 +46,13 @@ void draw_layout(AppState& s) {
   const float min_controls = 15 * em, max_controls = std::max(min_controls, avail.x - 25 * em);
   const float controls_w = std::clamp(s.ui.controls_width_em * em, min_controls, max_controls);
   ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, {0, style.ItemSpacing.y});
+  // The keyboard starts in the controls (Tab walks them at once) rather than in the main window
+  // around them (which has nothing to walk), and comes back to them on Tab from the chart.
+  if (s.ui.focus_controls || ImGui::IsWindowFocused() ||
+      !ImGui::IsWindowFocused(ImGuiFocusedFlags_AnyWindow)) {
+    ImGui::SetNextWindowFocus();
+    s.ui.focus_controls = false;
+  }
   ImGui::BeginChild("controls", {controls_w, body_h}, false);
   ImGui::PopStyleVar();
   draw_left_panel(s);
@@ -66,8 +73,10 @@ void draw_layout(AppState& s) {
       s.ui.details_tab == 1 ? std::max(s.ui.details_height_em, 22.0f) : s.ui.details_height_em;
   const float details_h = std::clamp(wanted_details * em, min_details, max_details);
   const float chart_h = std::max(right_h - details_h - split_w, 6 * em);
+  // Its arrows nudge the workload (shortcuts.cpp), not keyboard navigation.
   ImGui::BeginChild("chart", {0, chart_h}, false,
-                    ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+                    ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse |
+                        ImGuiWindowFlags_NoNavInputs);
   draw_chart(s, ImGui::GetContentRegionAvail());
   ImGui::EndChild();
   if (float dy = splitter("##split_details", false, {ImGui::GetContentRegionAvail().x, split_w});

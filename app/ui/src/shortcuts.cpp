@@ -7,9 +7,12 @@
 
 #include <algorithm>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "roofline/operator_table.h"
+#include "roofline/plot/roofline_plot.h"
 #include "roofline/ui/classroom.h"
 #include "roofline/ui/frame.h"
 #include "roofline/ui/keys.h"
@@ -58,6 +61,30 @@ void act_fit_chart(AppState& s, int) {
   s.view.fit_requested = true;
 }
 
+// The power of two next to v, below (index 0) or above (index 1), inside [1, hi]: 1000 steps
+// to 512 or 1024, 1024 to 512 or 2048.
+int64_t power_of_two_step(int64_t v, int index, int64_t hi) {
+  int64_t p = 1;
+  if (index == 0) {
+    while (p * 2 < v) p *= 2;
+    return std::min(p, hi);
+  }
+  while (p <= v && p < hi) p *= 2;
+  return std::min(p, hi);
+}
+
+void act_nudge_batch(AppState& s, int index) {
+  s.doc.batch = power_of_two_step(s.doc.batch, index, kMaxBatch);
+}
+void act_nudge_seq(AppState& s, int index) {
+  s.doc.seq = power_of_two_step(s.doc.seq, index, kMaxSeq);
+}
+void act_zoom_chart(AppState& s, int index) {
+  const Vec2 centre = s.view.geometry.plot_area.center();
+  zoom_about(s.view.plot, centre, index == 0 ? 1 / kWheelZoomFactor : kWheelZoomFactor);
+  s.view.auto_fit = false;
+}
+
 void act_larger_ui(AppState& s, int) {
   for (float step : kUiScaleSteps) {
     if (step > s.ui.user_scale + 1e-3f) {
@@ -100,6 +127,14 @@ bool formula_card_open(const AppState& s) {
 }
 void close_formula_card(AppState& s, int) { s.view.plot.selected_id.clear(); }
 bool presenting_lesson(const AppState& s) { return presenting(s) && lesson_running(s); }
+bool chart_has_keys(const AppState& s) { return s.view.chart_focused && !presenting_lesson(s); }
+void batch_down(AppState& s, int) { act_nudge_batch(s, 0); }
+void batch_up(AppState& s, int) { act_nudge_batch(s, 1); }
+void seq_down(AppState& s, int) { act_nudge_seq(s, 0); }
+void seq_up(AppState& s, int) { act_nudge_seq(s, 1); }
+void zoom_in(AppState& s, int) { act_zoom_chart(s, 1); }
+void zoom_out(AppState& s, int) { act_zoom_chart(s, 0); }
+void keyboard_to_controls(AppState& s, int) { s.ui.focus_controls = true; }
 
 constexpr Shortcut kShortcuts[] = {
     {.key = key::o,
@@ -120,7 +155,7 @@ constexpr Shortcut kShortcuts[] = {
     {.key = key::i,
      .mods = KeyMods::ctrl,
      .action = act_import_measurements,
-     .what = "import measured kernels or roofs (Nsight, PyTorch profiler, ERT, rocprof)",
+     .what = "import measurements (Nsight, PyTorch, ERT, rocprof)",
      .in_text_fields = true},
     {.key = key::e,
      .mods = KeyMods::ctrl,
@@ -130,12 +165,12 @@ constexpr Shortcut kShortcuts[] = {
     {.key = key::e,
      .mods = KeyMods::ctrl_shift,
      .action = act_quick_export,
-     .what = "export again with the last options, next to the scenario",
+     .what = "export again: last options, beside the scenario",
      .in_text_fields = true},
     {.key = key::f12,
      .mods = KeyMods::any,
      .action = act_save_screenshot,
-     .what = "save a screenshot of the window (PNG, current folder)",
+     .what = "screenshot of the window (PNG, current folder)",
      .in_text_fields = true},
     {.key = key::q,
      .mods = KeyMods::ctrl_any_shift,
@@ -148,11 +183,11 @@ constexpr Shortcut kShortcuts[] = {
     {.key = key::c,
      .mods = KeyMods::ctrl,
      .action = act_copy_table,
-     .what = "copy the operator table as tab-separated text (for a spreadsheet)"},
+     .what = "copy the operator table (tab-separated)"},
     {.key = key::digit_0,
      .mods = KeyMods::ctrl_any_shift,
      .action = act_fit_chart,
-     .what = "fit the chart (also a double-click on it)",
+     .what = "fit the chart (or double-click it)",
      .in_text_fields = true},
     {.key = key::equal,
      .mods = KeyMods::ctrl_any_shift,
@@ -185,53 +220,118 @@ constexpr Shortcut kShortcuts[] = {
      .mods = KeyMods::any_shift,
      .when = lesson_running,
      .action = next_step,
-     .what = "next lesson step"},
+     .what = "next lesson step",
+     .where = "In a lesson"},
     {.key = key::page_up,
      .mods = KeyMods::any_shift,
      .when = lesson_running,
      .action = previous_step,
-     .what = "previous lesson step"},
+     .what = "previous lesson step",
+     .where = "In a lesson"},
     {.key = key::escape,
      .mods = KeyMods::any_shift,
      .when = formula_card_open,
      .action = close_formula_card,
-     .what = "close the formula card"},
+     .what = "close the formula card",
+     .where = "Closing"},
     {.key = key::escape,
      .mods = KeyMods::any_shift,
      .when = picker_open,
      .action = close_picker,
-     .what = "close the lesson picker"},
+     .what = "close the lesson picker",
+     .where = "Closing"},
     {.key = key::escape,
      .mods = KeyMods::any_shift,
      .when = presenting,
      .action = leave_presentation,
-     .what = "leave presentation mode"},
+     .what = "leave presentation mode",
+     .where = "Closing"},
     {.key = key::right,
      .mods = KeyMods::any_shift,
      .when = presenting_lesson,
      .action = next_step,
-     .what = "presenting a lesson: next step"},
+     .what = "next step",
+     .where = "Presenting a lesson"},
     {.key = key::left,
      .mods = KeyMods::any_shift,
      .when = presenting_lesson,
      .action = previous_step,
-     .what = "presenting a lesson: previous step"},
+     .what = "previous step",
+     .where = "Presenting a lesson"},
     {.key = key::home,
      .mods = KeyMods::any_shift,
      .when = presenting_lesson,
      .action = first_step,
-     .what = "presenting a lesson: first step"},
+     .what = "first step",
+     .where = "Presenting a lesson"},
     {.key = key::space,
      .mods = KeyMods::any_shift,
      .when = presenting_lesson,
      .action = reveal_or_next,
-     .what = "presenting a lesson: reveal the answer, else next step"},
+     .what = "reveal the answer, else next step",
+     .where = "Presenting a lesson"},
     {.key = key::digit_1,
      .key_count = key::digit_9 - key::digit_1 + 1,
      .mods = KeyMods::any_shift,
      .when = presenting_lesson,
      .action = choose_answer,
-     .what = "presenting a lesson: choose that answer"},
+     .what = "choose that answer",
+     .where = "Presenting a lesson"},
+    // The chart's own keys, once it has been clicked (Tab moves the keyboard on).
+    {.key = key::tab,
+     .mods = KeyMods::any_shift,
+     .when = chart_has_keys,
+     .action = keyboard_to_controls,
+     .what = "the keyboard back to the controls",
+     .where = "On the chart, once clicked"},
+    {.key = key::right,
+     .mods = KeyMods::none,
+     .when = chart_has_keys,
+     .action = batch_up,
+     .what = "batch: up to a power of two",
+     .where = "On the chart, once clicked"},
+    {.key = key::left,
+     .mods = KeyMods::none,
+     .when = chart_has_keys,
+     .action = batch_down,
+     .what = "batch: down to a power of two",
+     .where = "On the chart, once clicked"},
+    {.key = key::up,
+     .mods = KeyMods::none,
+     .when = chart_has_keys,
+     .action = seq_up,
+     .what = "context (prefill: prompt): up",
+     .where = "On the chart, once clicked"},
+    {.key = key::down,
+     .mods = KeyMods::none,
+     .when = chart_has_keys,
+     .action = seq_down,
+     .what = "context (prefill: prompt): down",
+     .where = "On the chart, once clicked"},
+    {.key = key::equal,
+     .mods = KeyMods::any_shift,
+     .when = chart_has_keys,
+     .action = zoom_in,
+     .what = "zoom in (+ or =)",
+     .where = "On the chart, once clicked"},
+    {.key = key::keypad_add,
+     .mods = KeyMods::any_shift,
+     .when = chart_has_keys,
+     .action = zoom_in,
+     .what = "zoom in",
+     .where = "On the chart, once clicked"},
+    {.key = key::minus,
+     .mods = KeyMods::any_shift,
+     .when = chart_has_keys,
+     .action = zoom_out,
+     .what = "zoom out",
+     .where = "On the chart, once clicked"},
+    {.key = key::keypad_subtract,
+     .mods = KeyMods::any_shift,
+     .when = chart_has_keys,
+     .action = zoom_out,
+     .what = "zoom out",
+     .where = "On the chart, once clicked"},
 };
 
 bool mods_match(KeyMods mods, const ImGuiIO& io) {
@@ -262,6 +362,8 @@ std::string key_name(int k) {
   switch (k) {
     case key::space:
       return "Space";
+    case key::tab:
+      return "Tab";
     case key::escape:
       return "Esc";
     case key::enter:
@@ -270,6 +372,10 @@ std::string key_name(int k) {
       return "→";
     case key::left:
       return "←";
+    case key::up:
+      return "↑";
+    case key::down:
+      return "↓";
     case key::page_up:
       return "PageUp";
     case key::page_down:
@@ -300,9 +406,10 @@ const Shortcut& row_of(ShortcutAction action) {
 // Mouse gestures, listed above the keys in Help > Keyboard and mouse.
 constexpr const char* kMouseRows[][2] = {
     {"Drag the fc dot", "batch (decode) or prompt length (prefill) follows"},
-    {"Drag the attention dot", "prompt length (prefill); in decode it explains why not"},
+    {"Drag the attention dot", "prefill: prompt length; decode: why it stays"},
     {"Hover a dot", "its FLOPs, bytes, time, bound and formula"},
     {"Click a dot", "its formula card, with the numbers substituted"},
+    {"Click the chart", "give it the keyboard: arrows, + and - (below)"},
     {"Mouse wheel", "zoom about the cursor"},
     {"Right-drag", "pan"},
     {"Double-click", "fit the chart"},
@@ -362,22 +469,75 @@ bool shortcut_menu_item(AppState& s, const char* label, ShortcutAction action, b
 
 void draw_keyboard_help(AppState& s) {
   if (!s.ui.show_shortcuts) return;
-  ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, {0.5f, 0.5f});
+  const ImGuiViewport* viewport = ImGui::GetMainViewport();
+  ImGui::SetNextWindowPos(viewport->GetCenter(), ImGuiCond_Appearing, {0.5f, 0.5f});
+  // Two columns of headed sections, scrolling where even that is taller than the window.
+  ImGui::SetNextWindowSizeConstraints({0, 0}, {viewport->WorkSize.x, viewport->WorkSize.y * 0.95f});
   if (ImGui::Begin("Keyboard and mouse", &s.ui.show_shortcuts,
                    ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings)) {
-    if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
-      auto row = [](const char* keys, const char* what) {
-        ImGui::TableNextRow();
-        ImGui::TableNextColumn();
-        ImGui::TextUnformatted(keys);
-        ImGui::TableNextColumn();
-        ImGui::TextDisabled("%s", what);
-      };
-      for (const auto& mouse : kMouseRows) row(mouse[0], mouse[1]);
-      for (const Shortcut& shortcut : kShortcuts)
-        row(shortcut_keys(shortcut).c_str(), shortcut.what);
-      ImGui::EndTable();
+    using Rows = std::vector<std::pair<std::string, const char*>>;
+    const float em = ImGui::GetFontSize();
+    // A heading, then its rows: the keys, and what they do in a column after the widest keys.
+    // Each column at most half the screen: what a key does wraps within it.
+    const float column_w = std::max(
+        20 * em,
+        (viewport->WorkSize.x * 0.95f - 2 * ImGui::GetStyle().WindowPadding.x - 2 * em) / 2);
+    ImFont* bold = s.ui.font_bold;
+    auto section = [em, column_w, bold](const char* heading, const Rows& rows) {
+      if (bold != nullptr) ImGui::PushFont(bold);
+      ImGui::TextUnformatted(heading);
+      if (bold != nullptr) ImGui::PopFont();
+      float keys_w = 0;
+      for (const auto& [keys, what] : rows)
+        keys_w = std::max(keys_w, ImGui::CalcTextSize(keys.c_str()).x);
+      ImGui::Indent(0.5f * em);
+      const ImVec4 what_colour = ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled);
+      const float what_w = std::max(10 * em, column_w - 0.5f * em - keys_w - em);
+      for (const auto& [keys, what] : rows) {
+        ImGui::TextUnformatted(keys.c_str());
+        // (Spacing, not a position: SameLine's position is off by the group's inside a group.)
+        ImGui::SameLine(0, keys_w - ImGui::CalcTextSize(keys.c_str()).x + em);
+        ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + what_w);
+        ImGui::PushStyleColor(ImGuiCol_Text, what_colour);
+        ImGui::TextWrapped("%s", what);
+        ImGui::PopStyleColor();
+        ImGui::PopTextWrapPos();
+      }
+      ImGui::Unindent(0.5f * em);
+      ImGui::Spacing();
+    };
+    // The shortcut table's rows under `where` (nullptr: the ones that always work), in order.
+    auto rows_of = [](const char* where) {
+      Rows rows;
+      for (const Shortcut& shortcut : kShortcuts) {
+        const bool match = where == nullptr ? shortcut.where == nullptr
+                                            : shortcut.where != nullptr &&
+                                                  std::string_view(shortcut.where) == where;
+        if (match) rows.emplace_back(shortcut_keys(shortcut), shortcut.what);
+      }
+      return rows;
+    };
+    static constexpr const char* kChart = "On the chart, once clicked";
+    // Two columns, about even: the mouse and the keys of lessons and closing; then the keys that
+    // always work and the chart's.
+    ImGui::BeginGroup();
+    Rows mouse;
+    for (const auto& row : kMouseRows) mouse.emplace_back(row[0], row[1]);
+    section("Mouse", mouse);
+    std::vector<std::string_view> shown;
+    for (const Shortcut& shortcut : kShortcuts) {
+      if (shortcut.where == nullptr || std::string_view(shortcut.where) == kChart ||
+          std::find(shown.begin(), shown.end(), shortcut.where) != shown.end())
+        continue;
+      shown.push_back(shortcut.where);
+      section(shortcut.where, rows_of(shortcut.where));
     }
+    ImGui::EndGroup();
+    ImGui::SameLine(0, 2 * em);
+    ImGui::BeginGroup();
+    section("Everywhere", rows_of(nullptr));
+    section(kChart, rows_of(kChart));
+    ImGui::EndGroup();
   }
   ImGui::End();
 }

@@ -58,6 +58,12 @@ void act_undo(AppState& s, int index = 0);
 void act_redo(AppState& s, int index = 0);
 void act_copy_table(AppState& s, int index = 0);  // Ctrl+C: the operator table, tab-separated
 void act_fit_chart(AppState& s, int index = 0);
+// The chart's keys (while it has the keyboard): index 0 down, 1 up, to the previous or next
+// power of two (batch: ← →; context in decode, prompt length in prefill: ↓ ↑); zoom in or out
+// about the plot's centre (+, -).
+void act_nudge_batch(AppState& s, int index);
+void act_nudge_seq(AppState& s, int index);
+void act_zoom_chart(AppState& s, int index);
 void act_larger_ui(AppState& s, int index = 0);  // the next of kUiScaleSteps
 void act_smaller_ui(AppState& s, int index = 0);
 void act_pin_ghosts(AppState& s, int index = 0);
@@ -70,6 +76,8 @@ bool shortcut_menu_item(AppState& s, const char* label, ShortcutAction action,
 // Help > Keyboard and mouse (while ui.show_shortcuts): the mouse gestures, then every row of
 // the shortcut table.
 void draw_keyboard_help(AppState& s);
+// One notch of the mouse wheel zooms the chart by this factor; so do + and - on the chart.
+inline constexpr double kWheelZoomFactor = 1.25;
 // View > UI scale offers these; Ctrl+= and Ctrl+- step through them.
 inline constexpr float kUiScaleSteps[] = {0.75f, 1.0f, 1.25f, 1.5f, 1.75f, 2.0f, 2.5f, 3.0f};
 

@@ -48,7 +48,8 @@ struct ViewState {
   bool attention_hint = false;        // the "why the attention dot does not move" note is open
   ImVec2 attention_hint_size{0, 0};   // its size last frame (to keep it inside the chart)
   ImVec2 canvas_origin{0, 0};         // screen position of the chart canvas (last frame)
-  PlotGeometry geometry;              // the roofline chart as drawn last frame (canvas pixels)
+  bool chart_focused = false;  // the chart has the keyboard (last frame): arrows, + and - act on it
+  PlotGeometry geometry;       // the roofline chart as drawn last frame (canvas pixels)
   ThroughputView throughput;
   ImVec2 throughput_origin{0, 0};
   PlotGeometry throughput_geometry;
@@ -116,6 +117,7 @@ struct UiState {
   bool show_shortcuts = false;
   bool show_about = false;
   bool quit_requested = false;
+  bool focus_controls = false;  // give the keyboard to the left panel next frame (Tab on the chart)
   // Frames until the platform saves a window screenshot (0: none pending). Counting down past
   // one frame lets the menu that asked for it close first.
   int screenshot_in_frames = 0;

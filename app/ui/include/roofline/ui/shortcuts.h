@@ -33,6 +33,7 @@ struct Shortcut {
   bool (*when)(const AppState& s) = nullptr;
   ShortcutAction action = nullptr;
   const char* what = "";        // what it does, for Help > Keyboard and mouse
+  const char* where = nullptr;  // its heading there when it depends on `when` ("On the chart")
   bool in_text_fields = false;  // also while a text field has the keyboard (Ctrl+Z is the field's)
 };
 
