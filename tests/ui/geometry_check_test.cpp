@@ -1,12 +1,15 @@
 // The geometry checks on the real UI path: every preset scenario and every lesson step, at
 // 1024x640, 1600x1000 and 1920x1080, in the light theme, the dark theme and presentation mode.
-// What is drawn must be readable: no text overlaps another, none sits under the legend, the
-// legend covers no group dot, and every open window stays inside the viewport. The same boxes
-// come out of --dump-geometry (labels, legend, windows), so a script can run these checks on
-// any scenario.
+// What is drawn must be readable: no text overlaps another or runs off the chart, none sits
+// under the legend, the
+// legend covers no group dot, every open window stays inside the viewport, and every character
+// drawn is in the loaded fonts (none drawn as the fallback '?'). The throughput chart is checked
+// the same way for every preset scenario. The same boxes come out of --dump-geometry (labels,
+// legend, windows), so a script can run these checks on any scenario.
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -31,15 +34,20 @@ bool overlap(const Rect& a, const Rect& b) { return a.expanded(-0.5).intersects(
 
 std::string describe(const TextLabel& t) { return t.id + " '" + t.text + "'"; }
 
-// Every problem in the frame just drawn, one line each.
-std::vector<std::string> problems(const HeadlessUi& ui, ImVec2 display) {
+// Every problem in the frame just drawn, one line each: in the chart `g` (the roofline's, or
+// the throughput chart's), in the windows and in the glyphs drawn.
+std::vector<std::string> problems(const HeadlessUi& ui, ImVec2 display, const PlotGeometry& g) {
   std::vector<std::string> out;
-  const PlotGeometry& g = ui.state.view.geometry;
   for (size_t i = 0; i < g.texts.size(); ++i) {
     for (size_t j = i + 1; j < g.texts.size(); ++j) {
       if (overlap(g.texts[i].box, g.texts[j].box))
         out.push_back(describe(g.texts[i]) + " overlaps " + describe(g.texts[j]));
     }
+  }
+  for (const TextLabel& t : g.texts) {
+    if (t.box.x0 < -0.5 || t.box.y0 < -0.5 || t.box.x1 > g.canvas_size.x + 0.5 ||
+        t.box.y1 > g.canvas_size.y + 0.5)
+      out.push_back(describe(t) + " is cut by the chart's edge");
   }
   if (g.legend.shown) {
     for (const TextLabel& t : g.texts) {
@@ -57,7 +65,13 @@ std::vector<std::string> problems(const HeadlessUi& ui, ImVec2 display) {
       out.push_back("window " + w.name + " is outside the viewport");
     }
   }
+  for (const std::string& where : ui.missing_glyphs())
+    out.push_back("a character the font lacks, drawn as '?' in " + where);
   return out;
+}
+
+std::vector<std::string> problems(const HeadlessUi& ui, ImVec2 display) {
+  return problems(ui, display, ui.state.view.geometry);
 }
 
 void apply_mode(HeadlessUi& ui, Mode mode) {
@@ -83,6 +97,53 @@ TEST(GeometryCheck, EveryPresetScenarioAtEverySizeAndMode) {
     }
   }
   EXPECT_EQ(checked, lib().scenarios().size() * 9);
+}
+
+// The glyph check itself: a snowman (U+2603, in no loaded font) in the model's name is drawn as
+// the fallback in the model combo and the chart's title, and found in both; the plain name draws no
+// fallback.
+TEST(GeometryCheck, FindsACharacterTheFontLacks) {
+  Scenario doc = lib().default_scenario();
+  HeadlessUi plain(doc);
+  plain.frame(3);
+  EXPECT_TRUE(plain.missing_glyphs().empty());
+  doc.model.name = "Llama \u2603";
+  HeadlessUi snowman(doc);
+  snowman.frame(3);
+  const std::vector<std::string> missing = snowman.missing_glyphs();
+  // In the model combo of the controls, and in the chart's title.
+  auto in = [&](const char* window) {
+    return std::any_of(missing.begin(), missing.end(),
+                       [&](const std::string& m) { return m.find(window) != std::string::npos; });
+  };
+  EXPECT_TRUE(in("controls"));
+  EXPECT_TRUE(in("chart"));
+}
+
+// The Throughput tab's chart (the roofline above it is checked too).
+TEST(GeometryCheck, TheThroughputChartOfEveryPresetScenario) {
+  size_t checked = 0;
+  for (const PresetEntry& preset : lib().scenarios()) {
+    auto file = lib().scenario(preset.id);
+    ASSERT_TRUE(file) << file.error();
+    for (ImVec2 size : kSizes) {
+      for (Mode mode : {Mode::light, Mode::dark}) {
+        HeadlessUi ui(file.value(), size);
+        apply_mode(ui, mode);
+        ui.state.ui.select_details_tab = 1;
+        ui.frame(4);
+        ASSERT_EQ(ui.state.ui.details_tab, 1);
+        const std::string where = preset.id + " throughput at " + std::to_string(int(size.x)) +
+                                  "x" + std::to_string(int(size.y)) + " " + name_of(mode);
+        ASSERT_FALSE(ui.state.view.throughput_geometry.texts.empty()) << where;
+        for (const std::string& p : problems(ui, size, ui.state.view.throughput_geometry))
+          ADD_FAILURE() << where << ": " << p;
+        for (const std::string& p : problems(ui, size)) ADD_FAILURE() << where << ": " << p;
+        ++checked;
+      }
+    }
+  }
+  EXPECT_EQ(checked, lib().scenarios().size() * 6);
 }
 
 TEST(GeometryCheck, EveryLessonStepAtEverySizeAndMode) {

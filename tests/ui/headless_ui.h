@@ -156,6 +156,19 @@ class HeadlessUi {
     unsigned char* pixels = nullptr;
     int w = 0, h = 0;
     ImGui::GetIO().Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+    // A character a font lacks is drawn with its fallback glyph ('?'): point every font's
+    // fallback at a copy whose atlas corners are outside the atlas (2, 2), so that a missing
+    // glyph shows up in the draw lists (missing_glyphs) instead of as a plausible '?'.
+    sentinels_.clear();
+    sentinels_.reserve(static_cast<size_t>(ImGui::GetIO().Fonts->Fonts.Size));
+    for (ImFont* font : ImGui::GetIO().Fonts->Fonts) {
+      if (font->FallbackGlyph == nullptr) continue;
+      ImFontGlyph sentinel = *font->FallbackGlyph;
+      sentinel.Visible = 1;
+      sentinel.U0 = sentinel.V0 = sentinel.U1 = sentinel.V1 = kMissingGlyphUv;
+      sentinels_.push_back(sentinel);
+      font->FallbackGlyph = &sentinels_.back();
+    }
   }
 
   // The glyph of any loaded font whose atlas corners are `uv0` (top left) and `uv1`.
@@ -170,9 +183,29 @@ class HeadlessUi {
     return nullptr;
   }
 
+  static constexpr float kMissingGlyphUv = 2.0f;
   ImGuiContext* context_;
+  std::vector<ImFontGlyph> sentinels_;  // reserved up front: the fonts point into it
 
  public:
+  // Where the last frame drew a character its font lacks: "window NAME at (x, y)", one per
+  // missing glyph. Empty when every character drawn is in the loaded fonts.
+  std::vector<std::string> missing_glyphs() const {
+    std::vector<std::string> out;
+    for (const ImGuiWindow* w : ImGui::GetCurrentContext()->Windows) {
+      if (!w->Active || w->Hidden || w->DrawList == nullptr) continue;
+      const ImVector<ImDrawVert>& v = w->DrawList->VtxBuffer;
+      for (int i = 0; i + 3 < v.Size; ++i) {
+        if (v[i].uv.x != kMissingGlyphUv || v[i].uv.y != kMissingGlyphUv) continue;
+        out.push_back("window " + std::string(w->Name) + " at (" +
+                      std::to_string(static_cast<int>(v[i].pos.x)) + ", " +
+                      std::to_string(static_cast<int>(v[i].pos.y)) + ")");
+        i += 3;  // the rest of this glyph's quad
+      }
+    }
+    return out;
+  }
+
   AppState state;
 };
 
