@@ -128,6 +128,7 @@ void remember(const AppState& s, Settings settings, const std::string& dir) {
   settings.controls_width_em = std::clamp(s.ui.controls_width_em, kMinPanelEm, kMaxPanelEm);
   settings.details_height_em = std::clamp(s.ui.details_height_em, kMinPanelEm, kMaxPanelEm);
   settings.scenario_path = s.ui.scenario_path;
+  settings.recent_files = s.ui.recent_files;
   settings.figure_export = s.ui.export_dialog.options;
   if (std::string error = save_settings(dir, settings); !error.empty()) {
     std::fprintf(stderr, "roofline: warning: settings not saved: %s\n", error.c_str());
@@ -174,6 +175,8 @@ int main(int argc, char** argv) {
   AppState state = make_app_state(PresetLibrary::builtin(), std::move(doc));
   if (!settings_warning.empty()) set_message(state, "Settings: " + settings_warning, true);
   state.ui.scenario_path = doc_path;
+  state.ui.recent_files = settings.recent_files;
+  if (!doc_path.empty()) state.ui.recent_files = with_recent_file(state.ui.recent_files, doc_path);
   state.ui.user_scale = o.scale.value_or(settings.ui_scale);
   state.ui.controls_width_em = settings.controls_width_em;
   state.ui.details_height_em = settings.details_height_em;

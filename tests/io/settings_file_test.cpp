@@ -8,6 +8,7 @@
 #include <fstream>
 #include <iterator>
 #include <string>
+#include <vector>
 
 namespace roofline {
 namespace {
@@ -25,6 +26,38 @@ TEST(Settings, ParsesEveryKey) {
   EXPECT_EQ(s->scenario_path, "/tmp/a.json");
   EXPECT_FLOAT_EQ(s->controls_width_em, 31.5f);
   EXPECT_FLOAT_EQ(s->details_height_em, 9.0f);
+}
+
+TEST(Settings, RecentFilesMostRecentFirst) {
+  auto s = parse_settings(R"({"recent_files": ["/home/me/b.json", "/tmp/a.json"]})", "s.json");
+  ASSERT_TRUE(s) << s.error();
+  EXPECT_EQ(s->recent_files, (std::vector<std::string>{"/home/me/b.json", "/tmp/a.json"}));
+  EXPECT_EQ(parse_settings(R"({"recent_files": "/tmp/a.json"})", "s.json").error(),
+            "s.json: recent_files: expected a list of file paths, got \"/tmp/a.json\"");
+  EXPECT_EQ(parse_settings(R"({"recent_files": ["/tmp/a.json", 3]})", "s.json").error(),
+            "s.json: recent_files[1]: expected a string, got 3");
+  // More than kMaxRecentFiles (a file edited by hand): the first eight.
+  auto many = parse_settings(
+      R"({"recent_files": ["/1", "/2", "/3", "/4", "/5", "/6", "/7", "/8", "/9"]})", "s.json");
+  ASSERT_TRUE(many) << many.error();
+  EXPECT_EQ(many->recent_files.size(), 8u);
+  EXPECT_EQ(many->recent_files.back(), "/8");
+}
+
+TEST(Settings, ARecentFileGoesFirstOnceAbsolute) {
+  std::vector<std::string> list = with_recent_file({}, "/tmp/a.json");
+  list = with_recent_file(list, "/home/me/x/../b.json");
+  EXPECT_EQ(list, (std::vector<std::string>{"/home/me/b.json", "/tmp/a.json"}));
+  list = with_recent_file(list, "/tmp/./a.json");  // the same file again: moved, not doubled
+  EXPECT_EQ(list, (std::vector<std::string>{"/tmp/a.json", "/home/me/b.json"}));
+  // A relative path is taken from the current folder.
+  const std::string cwd = std::filesystem::current_path().string();
+  EXPECT_EQ(with_recent_file({}, "c.json").front(),
+            (std::filesystem::path(cwd) / "c.json").string());
+  for (int i = 0; i < 20; ++i) list = with_recent_file(list, "/f" + std::to_string(i) + ".json");
+  EXPECT_EQ(list.size(), kMaxRecentFiles);
+  EXPECT_EQ(list.front(), "/f19.json");
+  EXPECT_EQ(list.back(), "/f12.json");
 }
 
 TEST(Settings, MissingKeysKeepDefaults) {
@@ -77,6 +110,7 @@ TEST(Settings, RoundTripThroughTheFolder) {
   s.window_width = 1024;
   s.window_height = 700;
   s.scenario_path = "my scenario.json";
+  s.recent_files = {"/home/me/my scenario.json", "/tmp/a.json"};
   s.controls_width_em = 40;
   s.details_height_em = 22.25f;
   ASSERT_EQ(save_settings((dir / "roofline").string(), s), "");

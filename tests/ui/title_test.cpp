@@ -2,7 +2,10 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
+#include <string>
+#include <vector>
 
 #include "headless_ui.h"
 #include "roofline/operator_table.h"
@@ -10,8 +13,10 @@
 
 namespace roofline {
 
-// file_dialog.cpp (ui_internal.h): what File > Save as… runs.
+// file_dialog.cpp (ui_internal.h): what File > Save as… and File > Open recent run.
 std::string save_scenario_to(AppState& s, const std::string& path);
+void open_recent_file(AppState& s, size_t index);
+std::string recent_file_folder(const std::string& path);
 
 namespace {
 
@@ -34,6 +39,47 @@ TEST(WindowTitle, NamesTheFileAndMarksAChange) {
   // Back to what the file holds: no mark.
   EXPECT_FALSE(document_modified(ui.state));
   std::filesystem::remove(path);
+}
+
+// Saving (and opening) puts the file first in File > Open recent; opening one from there opens
+// it; one deleted since is dropped from the list with a message, and the document stays.
+TEST(RecentFiles, SavedFilesComeFirstAndAGoneOneIsDropped) {
+  test::HeadlessUi ui(PresetLibrary::builtin().default_scenario());
+  ui.frame();
+  const auto dir = std::filesystem::temp_directory_path() / "roofline-recent-test";
+  std::filesystem::create_directories(dir);
+  const std::string a = (dir / "a.json").string(), b = (dir / "b.json").string();
+  ui.state.doc.batch = 8;
+  ASSERT_EQ(save_scenario_to(ui.state, a), "");
+  ui.state.doc.batch = 64;
+  ASSERT_EQ(save_scenario_to(ui.state, b), "");
+  EXPECT_EQ(ui.state.ui.recent_files, (std::vector<std::string>{b, a}));
+  open_recent_file(ui.state, 1);
+  EXPECT_EQ(ui.state.doc.batch, 8);
+  EXPECT_EQ(ui.state.ui.scenario_path, a);
+  EXPECT_EQ(ui.state.ui.recent_files, (std::vector<std::string>{a, b}));
+  std::filesystem::remove(b);
+  open_recent_file(ui.state, 1);
+  EXPECT_EQ(ui.state.doc.batch, 8) << "the document stays";
+  EXPECT_EQ(ui.state.ui.recent_files, (std::vector<std::string>{a}));
+  EXPECT_TRUE(ui.state.ui.message_is_error);
+  EXPECT_EQ(ui.state.ui.message,
+            b + ": no longer there (moved or deleted); removed from the recent files");
+  std::filesystem::remove_all(dir);
+}
+
+TEST(RecentFiles, FoldersShortForTheMenu) {
+  const char* home = std::getenv("HOME");
+  const std::string saved_home = home != nullptr ? home : "";
+  setenv("HOME", "/home/ada", 1);
+  EXPECT_EQ(recent_file_folder("/home/ada/work/x.json"), "~/work");
+  EXPECT_EQ(recent_file_folder("/home/ada/x.json"), "~");
+  EXPECT_EQ(recent_file_folder("/home/adam/x.json"), "/home/adam");
+  EXPECT_EQ(recent_file_folder("/tmp/x.json"), "/tmp");
+  // Over 40 characters: the first folder and the last two.
+  EXPECT_EQ(recent_file_folder("/srv/projects/inference/llama/runs/2026/scenarios/x.json"),
+            "/srv/…/2026/scenarios");
+  setenv("HOME", saved_home.c_str(), 1);
 }
 
 // Ctrl+C copies the operator table as tab-separated text, a spreadsheet's columns.

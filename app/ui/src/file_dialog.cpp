@@ -7,10 +7,12 @@
 
 #include <algorithm>
 #include <cfloat>
+#include <cstdlib>
 #include <filesystem>
 #include <system_error>
 
 #include "roofline/io/json_io.h"
+#include "roofline/io/settings_file.h"
 #include "ui_internal.h"
 
 namespace roofline {
@@ -262,13 +264,50 @@ std::string open_scenario_file(AppState& s, const std::string& path) {
   if (!loaded) return loaded.error();
   replace_document(s, std::move(loaded).value());
   s.ui.scenario_path = path;
+  s.ui.recent_files = with_recent_file(std::move(s.ui.recent_files), path);
   set_message(s, "Opened " + path, false);
   return {};
+}
+
+void open_recent_file(AppState& s, size_t index) {
+  if (index >= s.ui.recent_files.size()) return;
+  const std::string path = s.ui.recent_files[index];
+  std::error_code ec;
+  if (!fs::exists(path, ec)) {
+    s.ui.recent_files.erase(s.ui.recent_files.begin() + static_cast<std::ptrdiff_t>(index));
+    set_message(s, path + ": no longer there (moved or deleted); removed from the recent files",
+                true);
+    return;
+  }
+  if (std::string error = open_scenario_file(s, path); !error.empty()) set_message(s, error, true);
+}
+
+std::string recent_file_folder(const std::string& path) {
+  std::string folder = fs::path(path).parent_path().string();
+  if (const char* home = std::getenv("HOME"); home != nullptr && *home != '\0') {
+    const std::string h = fs::path(home).lexically_normal().string();
+    if (folder == h ||
+        (folder.starts_with(h) && folder.size() > h.size() && folder[h.size()] == '/'))
+      folder = "~" + folder.substr(h.size());
+  }
+  // At most 40 characters: the first folder and the last two, "…" between.
+  constexpr size_t kMax = 40;
+  if (folder.size() <= kMax) return folder;
+  const size_t first = folder.find('/', 1);
+  size_t last = folder.rfind('/');
+  if (last != std::string::npos && last > 0) last = folder.rfind('/', last - 1);
+  if (first == std::string::npos || last == std::string::npos || last <= first)
+    return "…" + folder.substr(folder.size() - kMax + 1);
+  std::string cut = folder.substr(0, first + 1);
+  cut += "…";
+  cut += folder.substr(last);
+  return cut;
 }
 
 std::string save_scenario_to(AppState& s, const std::string& path) {
   if (std::string error = save_scenario_file(path, document_file(s)); !error.empty()) return error;
   s.ui.scenario_path = path;
+  s.ui.recent_files = with_recent_file(std::move(s.ui.recent_files), path);
   mark_saved(s);
   set_message(s, "Saved " + path, false);
   return {};

@@ -4,6 +4,8 @@
 #include <imgui.h>
 
 #include <cmath>
+#include <filesystem>
+#include <optional>
 #include <string>
 
 #include "roofline/ui/frame.h"
@@ -23,6 +25,21 @@ std::string cap_first(std::string text) {
 void draw_file_menu(AppState& s) {
   if (!ImGui::BeginMenu("File")) return;
   shortcut_menu_item(s, "Open scenario…", act_open_scenario);
+  if (ImGui::BeginMenu("Open recent", !s.ui.recent_files.empty())) {
+    // The file's name, its folder greyed at the right (two files of one name stay apart).
+    std::optional<size_t> chosen;
+    for (size_t i = 0; i < s.ui.recent_files.size(); ++i) {
+      const std::string& path = s.ui.recent_files[i];
+      const std::string label =
+          std::filesystem::path(path).filename().string() + "##recent" + std::to_string(i);
+      if (ImGui::MenuItem(label.c_str(), recent_file_folder(path).c_str())) chosen = i;
+      if (ImGui::IsItemHovered()) item_tooltip(path.c_str());
+    }
+    ImGui::Separator();
+    if (ImGui::MenuItem("Clear the list")) s.ui.recent_files.clear();
+    ImGui::EndMenu();
+    if (chosen) open_recent_file(s, *chosen);
+  }
   if (ImGui::BeginMenu("Open example")) {
     for (const PresetEntry& e : s.library->scenarios()) {
       if (ImGui::MenuItem(e.name.c_str())) {

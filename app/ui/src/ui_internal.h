@@ -106,6 +106,12 @@ std::string open_scenario_file(AppState& s, const std::string& path);
 std::string save_scenario_to(AppState& s, const std::string& path);
 std::string load_gpu_file(AppState& s, const std::string& path);
 std::string load_model_file(AppState& s, const std::string& path);
+// File > Open recent: opens ui.recent_files[index]; a file no longer there is dropped from the
+// list, with a message saying so.
+void open_recent_file(AppState& s, size_t index);
+// A recent file as the menu shows it: its name, and its folder with the home folder as "~" and
+// a long middle cut to "…" ("~/work/…/scenarios").
+std::string recent_file_folder(const std::string& path);
 // The folder the scenario file is in (absolute), else the working directory.
 std::string scenario_folder(const AppState& s);
 // A red, wrapped message (nothing when `error` is empty).

@@ -95,6 +95,13 @@ Settings read_settings(const Reader& r) {
   s.details_height_em =
       static_cast<float>(r.number("details_height_em", panel, s.details_height_em));
   s.scenario_path = r.string("scenario_path", s.scenario_path);
+  if (const Json* recent = r.find("recent_files")) {
+    if (!recent->is_array()) r.fail("recent_files", "a list of file paths", *recent);
+    for (size_t i = 0; i < recent->size() && s.recent_files.size() < kMaxRecentFiles; ++i) {
+      std::string path = r.to_string("recent_files[" + std::to_string(i) + "]", (*recent)[i]);
+      if (!path.empty()) s.recent_files.push_back(std::move(path));
+    }
+  }
   if (r.has("export")) s.figure_export = read_export_options(r.child("export"));
   return s;
 }
@@ -170,6 +177,17 @@ std::string settings_dir() {
   return {};
 }
 
+std::vector<std::string> with_recent_file(std::vector<std::string> list, std::string_view path) {
+  std::error_code ec;
+  std::filesystem::path absolute = std::filesystem::absolute(std::filesystem::path(path), ec);
+  if (ec) absolute = std::filesystem::path(path);
+  const std::string normal = absolute.lexically_normal().string();
+  std::erase(list, normal);
+  list.insert(list.begin(), normal);
+  if (list.size() > kMaxRecentFiles) list.resize(kMaxRecentFiles);
+  return list;
+}
+
 Result<Settings> parse_settings(std::string_view json_text, std::string_view origin) {
   return read_json<Settings>(json_text, origin, read_settings);
 }
@@ -182,6 +200,7 @@ std::string settings_to_json(const Settings& s) {
                                {"controls_width_em", hundredths(s.controls_width_em)},
                                {"details_height_em", hundredths(s.details_height_em)},
                                {"scenario_path", s.scenario_path},
+                               {"recent_files", s.recent_files},
                                {"export", export_options_json(s.figure_export)}};
   return root.dump(2) + "\n";
 }

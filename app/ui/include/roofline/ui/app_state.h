@@ -104,7 +104,8 @@ struct UiState {
   std::string applied_theme;        // the ImGui style last applied ("" forces a re-apply)
   float applied_scale = 0;
   // Files and messages.
-  std::string scenario_path;  // where Save writes; empty until opened or saved as
+  std::string scenario_path;              // where Save writes; empty until opened or saved as
+  std::vector<std::string> recent_files;  // File > Open recent (Settings::recent_files)
   // The document as last opened or saved: the title bar marks a change from it.
   Scenario saved_workload;
   SeriesFlags saved_series;

@@ -1,12 +1,15 @@
 #pragma once
 // What the app remembers between runs: theme, UI scale, window size, splitter positions, the
-// last scenario and the last figure export's options. JSON-free like json_io.h.
+// last scenario, the recently opened scenario files and the last figure export's options. JSON-free
+// like json_io.h.
 //
 // Files live in settings_dir(): settings.json (this struct) and last_scenario.json (the
 // document at exit, written with io's scenario format). Writes are atomic.
 
+#include <cstddef>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "roofline/io/export_options.h"
 #include "roofline/plot/chart_view.h"
@@ -22,7 +25,10 @@ struct Settings {
   // The splitters: the control panel's width and the table's height, in em (UiState's units).
   float controls_width_em = 25.0f;
   float details_height_em = 15.0f;
-  std::string scenario_path;          // the file Save writes to; empty = never saved
+  std::string scenario_path;  // the file Save writes to; empty = never saved
+  // Scenario files opened or saved, most recent first, absolute, at most kMaxRecentFiles (File >
+  // Open recent).
+  std::vector<std::string> recent_files;
   FigureExportOptions figure_export;  // key "export"
 
   bool operator==(const Settings&) const = default;
@@ -36,6 +42,12 @@ inline constexpr int kMaxWindowSide = 16384;
 // What a saved splitter position may be; the layout clamps it further to the window.
 inline constexpr float kMinPanelEm = 4.0f;
 inline constexpr float kMaxPanelEm = 200.0f;
+
+inline constexpr size_t kMaxRecentFiles = 8;
+
+// `list` with `path` (made absolute and normal: "a/../b.json" from /home/me is
+// "/home/me/b.json") at the front, once, and cut to kMaxRecentFiles.
+std::vector<std::string> with_recent_file(std::vector<std::string> list, std::string_view path);
 
 // $XDG_CONFIG_HOME/roofline, else $HOME/.config/roofline; empty when neither is set.
 std::string settings_dir();
