@@ -58,7 +58,10 @@ std::string preset_combo(const char* id, const std::vector<PresetEntry>& entries
                                      [&](const PresetEntry& e) { return e.id == current_id; });
   if (!none_selected && !is_preset) preview += " (file)";
   std::string picked;
-  if (ImGui::BeginCombo(id, preview.c_str(), ImGuiComboFlags_HeightLarge)) {
+  const std::string shown = fit_combo_preview(preview);
+  const bool open = ImGui::BeginCombo(id, shown.c_str(), ImGuiComboFlags_HeightLarge);
+  if (!open && shown != preview) item_tooltip(preview.c_str());  // the whole name
+  if (open) {
     if (allow_none && ImGui::Selectable("None", none_selected))
       picked.assign(1, '-');  // not = "-": GCC 12 -Wrestrict bug
     for (const PresetEntry& e : entries) {
@@ -95,9 +98,12 @@ std::string gpu_combo(AppState& s, const char* id, const GpuSpec* current, bool 
   if (current && !is_preset) preview += " (file)";
   std::string picked;
   const float em = ImGui::GetFontSize();
+  const std::string shown = fit_combo_preview(preview);
   ImGui::SetNextWindowSizeConstraints({std::max(ImGui::CalcItemWidth(), 34 * em), 0},
                                       {FLT_MAX, FLT_MAX});
-  if (ImGui::BeginCombo(id, preview.c_str(), ImGuiComboFlags_HeightLargest)) {
+  const bool open = ImGui::BeginCombo(id, shown.c_str(), ImGuiComboFlags_HeightLargest);
+  if (!open && shown != preview) item_tooltip(preview.c_str());  // the whole name
+  if (open) {
     if (allow_none && ImGui::Selectable("None", !current)) picked.assign(1, '-');
     std::string group;
     for (const GpuSpec& g : gpus) {
@@ -169,8 +175,8 @@ bool precision_combo(const char* id, Precision& value, const GpuSpec& gpu, bool 
   bool changed = false;
   if (ImGui::BeginCombo(id, precision_preview(value).c_str())) {
     for (Precision p : kAllPrecisions) {
-      std::string label = std::string(to_string(p));
-      if (!storage_only && !gpu.peak(p)) label += "   (no roof on this GPU)";
+      std::string label = precision_preview(p);
+      if (!storage_only && !gpu.peak(p)) label += "   no roof on this GPU";
       if (ImGui::Selectable(label.c_str(), p == value)) {
         value = p;
         changed = true;
@@ -181,16 +187,17 @@ bool precision_combo(const char* id, Precision& value, const GpuSpec& gpu, bool 
   return changed;
 }
 
-// A weight precision with "auto" first: what the model's config says ("auto: mxfp4 from
-// config"), else bf16. `resolved` is what auto gives now.
+// A weight precision with "auto" first: what the model's config says ("auto: mxfp4  (0.531 B)
+// from config"), else bf16. Every entry shows its bytes per element, as the preview does.
+// `resolved` is what auto gives now.
 void weights_combo(const char* id, std::optional<Precision>& value, const WeightFormat& resolved) {
   const std::string from =
-      std::string(to_string(resolved.precision)) + (resolved.from_config ? " from config" : "");
+      precision_preview(resolved.precision) + (resolved.from_config ? " from config" : "");
   const std::string preview = value ? precision_preview(*value) : "auto: " + from;
   if (ImGui::BeginCombo(id, preview.c_str())) {
-    if (ImGui::Selectable(("auto (" + from + ")").c_str(), !value)) value.reset();
+    if (ImGui::Selectable(("auto: " + from).c_str(), !value)) value.reset();
     for (Precision p : kAllPrecisions) {
-      if (ImGui::Selectable(std::string(to_string(p)).c_str(), value == p)) value = p;
+      if (ImGui::Selectable(precision_preview(p).c_str(), value == p)) value = p;
     }
     ImGui::EndCombo();
   }
@@ -299,11 +306,15 @@ int64_t pow2_ceil(int64_t v) {
 }
 
 // A fraction knob shown and edited as a percentage, from `lo_percent` to the knob's maximum.
+// A fraction as a percent slider; `amount` (when given) is what the percent comes to, written
+// after it: "80 % · 2.68 TB/s".
 void percent_slider(const char* id, ChangeKey key, double& fraction, double lo_percent,
-                    std::string_view more = {}) {
+                    std::string_view more = {}, const std::string& amount = {}) {
   double percent = fraction * 100;
   const double lo = lo_percent, hi = knob(key).max * 100;
-  if (ImGui::SliderScalar(id, ImGuiDataType_Double, &percent, &lo, &hi, "%.0f %%",
+  std::string format = "%.0f %%";
+  if (!amount.empty()) format += " · " + amount;  // ImGui's format: a literal % would need %%
+  if (ImGui::SliderScalar(id, ImGuiDataType_Double, &percent, &lo, &hi, format.c_str(),
                           ImGuiSliderFlags_AlwaysClamp)) {
     fraction = std::clamp(percent, lo, hi) / 100;
   }
@@ -619,16 +630,21 @@ void draw_bound_expected(AppState& s) {
 void draw_roofs(AppState& s) {
   section("Roofs");
   draw_bound_expected(s);
-  row_label("Compute",
+  const Analysis& a = chart_data(s).analysis;
+  // Named for the roof each scales ("FLOP/s", "Bandwidth"), so that neither reads as the
+  // memory capacity of "Memory use" below; each says what its percent comes to.
+  row_label("FLOP/s",
             "Scales the compute roof: real matmuls reach 60–80% of the datasheet "
             "peak. A dot's bound and time follow the scaled roof.");
   percent_slider("##compute_eff", ChangeKey::compute_efficiency, s.doc.compute_efficiency, 5,
-                 "Drawn as the compute roof.");
-  row_label("Memory",
+                 "Drawn as the compute roof.",
+                 a.peak_flops > 0 ? format_flop_rate(a.peak_flops) : std::string());
+  row_label("Bandwidth",
             "Scales the bandwidth slope: real kernels reach 70–90% of the datasheet "
             "memory bandwidth (HBM or GDDR).");
   percent_slider("##memory_eff", ChangeKey::memory_efficiency, s.doc.memory_efficiency, 5,
-                 "Drawn as the bandwidth slope.");
+                 "Drawn as the bandwidth slope.",
+                 a.bandwidth > 0 ? format_bandwidth(a.bandwidth) : std::string());
   const float half = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;
   const bool peak = s.doc.compute_efficiency == 1.0 && s.doc.memory_efficiency == 1.0;
   const bool practical = s.doc.compute_efficiency == 0.7 && s.doc.memory_efficiency == 0.8;
@@ -652,7 +668,9 @@ void draw_roofs(AppState& s) {
             "Share of the GPU memory usable for weights and KV cache (the rest "
             "is activations, workspace and fragmentation). Sets the largest batch "
             "that fits and the KV wall on the throughput plot.");
-  percent_slider("##mem_util", ChangeKey::memory_utilization, s.doc.memory_utilization, 30);
+  percent_slider("##mem_util", ChangeKey::memory_utilization, s.doc.memory_utilization, 30, {},
+                 a.totals.usable_memory_bytes > 0 ? format_bytes(a.totals.usable_memory_bytes)
+                                                  : std::string());
 }
 
 }  // namespace

@@ -102,6 +102,26 @@ void item_tooltip(const char* text) {
   ImGui::EndTooltip();
 }
 
+std::string fit_combo_preview(const std::string& text) {
+  const float room =
+      ImGui::CalcItemWidth() - ImGui::GetFrameHeight() - 2 * ImGui::GetStyle().FramePadding.x;
+  if (ImGui::CalcTextSize(text.c_str()).x <= room) return text;
+  // Whole code points off the end until the text and "…" fit.
+  std::string cut = text;
+  while (!cut.empty()) {
+    do {
+      cut.pop_back();
+    } while (!cut.empty() && (static_cast<unsigned char>(cut.back()) & 0xC0) == 0x80);
+    if (!cut.empty() && (static_cast<unsigned char>(cut.back()) & 0x80) != 0) {
+      cut.pop_back();  // a lead byte left alone: drop it too (its continuation bytes are gone)
+      continue;
+    }
+    while (!cut.empty() && cut.back() == ' ') cut.pop_back();
+    if (ImGui::CalcTextSize((cut + "…").c_str()).x <= room) break;
+  }
+  return cut + "…";
+}
+
 void row_label(const char* label, const char* tooltip) {
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(label);

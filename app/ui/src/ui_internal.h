@@ -165,6 +165,9 @@ void quick_export(AppState& s);
 
 // [tooltips.cpp] Hover text.
 void item_tooltip(const char* text);  // for the last item, wrapped at ~32 em
+// `text` as a combo's preview shows it in the next item's width: whole, or cut with "…"
+// ("NVIDIA RTX PRO 6000 Blackw…") where it would be clipped mid-letter.
+std::string fit_combo_preview(const std::string& text);
 // The label column of the control panel: a label with its tooltip, then the cursor placed for
 // a full-width widget.
 void row_label(const char* label, const char* tooltip);
