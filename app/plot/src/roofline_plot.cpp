@@ -33,6 +33,29 @@ bool RooflineBuilder::add_slope_label(const std::string& id, const std::string& 
   }
   return add_fixed(candidates);
 }
+// The whole-step square sits under the other group dots; where one covers it (at batch 1 the
+// step is the fc dot's time, almost exactly), it is drawn on top instead as a hollow square
+// framing that dot, so that both stay visible.
+void RooflineBuilder::frame_step_over_group_dots() {
+  auto step = std::find_if(g_.markers.begin(), g_.markers.end(),
+                           [](const Marker& m) { return m.id == "group:step"; });
+  if (step == g_.markers.end()) return;
+  double covering = 0;  // the radius of the largest group dot over it
+  for (auto m = step + 1; m != g_.markers.end(); ++m) {
+    if (!m->id.starts_with("group:")) continue;
+    const double d = std::hypot(m->center.x - step->center.x, m->center.y - step->center.y);
+    if (d < 0.9 * m->radius_px + 0.5 * step->radius_px) covering = std::max(covering, m->radius_px);
+  }
+  if (covering == 0) return;
+  Marker frame = *step;
+  frame.radius_px = std::max(frame.radius_px, 1.35 * covering);
+  if (!(step->outline == t_.text)) frame.outline = step->fill;  // hovered: keeps its dark ring
+  frame.fill = step->fill.with_alpha(0);
+  frame.outline_width_px = std::max(frame.outline_width_px, 0.14 * f_);
+  g_.markers.erase(step);
+  g_.markers.push_back(frame);
+}
+
 void RooflineBuilder::add_regions() {
   if (roofs_.empty()) return;
   const double ridge = a_.ridge_point, peak = a_.peak_flops, bw = a_.bandwidth;
@@ -247,6 +270,7 @@ void RooflineBuilder::add_dots(const Analysis* compare) {
     g_.markers.push_back(m);
     dots_.push_back(d);
   }
+  frame_step_over_group_dots();
   add_critical_marker(trail_);
   if (!roofs_.empty()) {
     Marker ridge;
