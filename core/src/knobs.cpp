@@ -405,6 +405,17 @@ std::string describe(const ScenarioChange& c) {
   return std::string(to_string(c.key)) + " " + (text.empty() ? std::string("none") : text);
 }
 
+std::string describe_for_reader(const ScenarioChange& c) {
+  std::string name(to_string(c.key));
+  std::replace(name.begin(), name.end(), '_', ' ');
+  const double* fraction = std::get_if<double>(&c.value);
+  if (fraction != nullptr && knob(c.key).type == KnobType::fraction) {
+    return name + " " + number_text(std::round(*fraction * 1000) / 10) + "%";
+  }
+  const std::string text = value_text(c.value);
+  return name + " " + (text.empty() ? std::string("none") : text);
+}
+
 Result<Scenario> apply_changes(const Scenario& start, std::span<const ScenarioChange> changes,
                                const PresetResolver& resolve, std::string_view list) {
   Scenario s = start;

@@ -43,6 +43,14 @@ TEST(ChangeKeys, CheckAndDescribe) {
   EXPECT_EQ(describe(change(ChangeKey::precision, Precision::fp8)), "precision fp8");
   EXPECT_EQ(describe(change(ChangeKey::phase, Phase::prefill)), "phase prefill");
   EXPECT_EQ(describe(change(ChangeKey::memory_efficiency, 0.8)), "memory_efficiency 0.8");
+  // For a caption on the chart: words and percents.
+  EXPECT_EQ(describe_for_reader(change(ChangeKey::memory_efficiency, 0.8)),
+            "memory efficiency 80%");
+  EXPECT_EQ(describe_for_reader(change(ChangeKey::compute_efficiency, 0.125)),
+            "compute efficiency 12.5%");
+  EXPECT_EQ(describe_for_reader(change(ChangeKey::flash_attention, false)), "flash attention off");
+  EXPECT_EQ(describe_for_reader(change(ChangeKey::batch, int64_t{1})), "batch 1");
+  EXPECT_EQ(describe_for_reader(change(ChangeKey::compare_gpu, std::string())), "compare gpu none");
 }
 
 TEST(ApplyChanges, SetsEveryKnob) {

@@ -137,6 +137,9 @@ TEST(Template, RoofValuesOfH100) {
   const Analysis a = analyze(s);
   EXPECT_EQ(fill_template("{ridge}", s, a), "295 FLOP/B");
   EXPECT_EQ(fill_template("{peak} and {bandwidth}", s, a), "989 TFLOP/s and 3.35 TB/s");
+  // The app's form: the spaces inside each value do not break, those of the text do.
+  EXPECT_EQ(fill_template("{peak} and {bandwidth}", s, a, kNoBreakSpace),
+            "989\u00a0TFLOP/s and 3.35\u00a0TB/s");
   EXPECT_EQ(fill_template("{gpu} / {model} / {math_precision}", s, a),
             "NVIDIA H100 SXM5 80GB / Llama 3 8B / bf16");
   EXPECT_EQ(fill_template("{{ridge}} {ridge}", s, a), "{ridge}} 295 FLOP/B");

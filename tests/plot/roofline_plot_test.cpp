@@ -276,6 +276,7 @@ TEST(Legend, BestCornerCoversNoDotAndAChosenCornerIsKept) {
   PlotView v;
   v.canvas_px = {620, 290};  // a short chart: the upper left holds the step square
   v.font_px = 13;
+  v.show_labels = false;  // no dot labels: the legend lists every group (its tallest form)
   v = fit_view(v, a, s);
   auto dot_under_legend = [](const PlotGeometry& g) {
     for (const Marker& m : g.markers) {

@@ -116,16 +116,19 @@ TEST(Classroom, LiveValuesAreFilledFromTheCurrentAnalysis) {
   start_lesson(ui.state, lesson, /*animate=*/false);
   ui.frame(2);
   const std::string text = filled_step(ui.state).text;
-  EXPECT_EQ(text, fill_template(lesson.steps[0].text, ui.state.doc, analyze(ui.state.doc)));
+  // Each value's spaces do not break (a number stays with its unit when the text wraps).
+  EXPECT_EQ(text, fill_template(lesson.steps[0].text, ui.state.doc, analyze(ui.state.doc),
+                                kNoBreakSpace));
   // H100 SXM, Llama 3 8B, batch 1, 1,024 tokens of context, bf16: 4.52 ms a step.
-  EXPECT_NE(text.find("takes 4.52 ms"), std::string::npos) << text;
+  EXPECT_NE(text.find("takes 4.52\u00a0ms"), std::string::npos) << text;
   EXPECT_NE(text.find("batch 1)"), std::string::npos) << text;
   // The learner moves a slider: the text follows.
   ui.state.doc.batch = 64;
   ui.frame();
   const std::string after = filled_step(ui.state).text;
   EXPECT_NE(after.find("batch 64)"), std::string::npos) << after;
-  EXPECT_EQ(after, fill_template(lesson.steps[0].text, ui.state.doc, analyze(ui.state.doc)));
+  EXPECT_EQ(after, fill_template(lesson.steps[0].text, ui.state.doc, analyze(ui.state.doc),
+                                 kNoBreakSpace));
 }
 
 TEST(Classroom, StepChangesAnimateAndAreOneUndoStep) {

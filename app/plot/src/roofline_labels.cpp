@@ -12,7 +12,7 @@
 namespace roofline::detail {
 
 namespace {
-constexpr double kCrowdedLegendShare = 0.2;  // of the plot area
+constexpr double kCrowdedLegendShare = 0.15;  // of the plot area
 }  // namespace
 
 void RooflineBuilder::add_legend(const Trail* trail, const Analysis* compare) {

@@ -20,6 +20,12 @@ void apply_classroom_view(AppState& s, PlotView& v) {
 }
 
 void draw_chart_classroom_overlay(AppState& s, ImVec2 origin, ImVec2 size) {
+  // On a slide the ghost buttons would be projected too: G and Shift+G pin and clear there.
+  const bool ghost_buttons = !s.classroom.presentation;
+  if (!ghost_buttons && s.view.auto_fit) {
+    s.classroom.chart_tools_w = 0;
+    return;
+  }
   const float em = ImGui::GetFontSize();
   // Top right, beside the title; when a long title (or large fonts) reaches there, the bottom
   // right corner beside the x axis title instead.
@@ -51,19 +57,20 @@ void draw_chart_classroom_overlay(AppState& s, ImVec2 origin, ImVec2 size) {
       item_tooltip(
           "The axes are zoomed or panned and no longer follow the data: fit them to what "
           "the chart shows (Ctrl+0, or double-click the chart).");
-      ImGui::SameLine();
+      if (ghost_buttons) ImGui::SameLine();
     }
-    if (!s.classroom.ghosts.empty()) {
+    if (ghost_buttons && !s.classroom.ghosts.empty()) {
       if (ImGui::SmallButton("Clear ghosts")) clear_ghosts(s);
       item_tooltip("Remove the pinned ghost dots and their arrows (Shift+G).");
       ImGui::SameLine();
     }
-    if (ImGui::SmallButton(s.classroom.ghosts.empty() ? "Pin dots (G)" : "Pin again (G)")) {
-      pin_current_dots(s);
+    if (ghost_buttons) {
+      if (ImGui::SmallButton(s.classroom.ghosts.empty() ? "Pin dots (G)" : "Pin again (G)"))
+        pin_current_dots(s);
+      item_tooltip(
+          "What-if ghosts: pin the dots where they are, change a setting, and the chart joins "
+          "the old positions to the new ones with arrows.");
     }
-    item_tooltip(
-        "What-if ghosts: pin the dots where they are, change a setting, and the chart joins "
-        "the old positions to the new ones with arrows.");
     s.classroom.chart_tools_w = ImGui::GetWindowSize().x;
   }
   ImGui::End();

@@ -226,7 +226,9 @@ void draw_lesson_panel(AppState& s, bool presenting) {
   const float close_w = ImGui::CalcTextSize("×").x + 2 * ImGui::GetStyle().FramePadding.x;
   const ImVec2 top = ImGui::GetCursorPos();
   ImGui::PushTextWrapPos(top.x + wrap_w - close_w - em);
-  ImGui::TextDisabled("%s · step %zu of %zu", run.lesson.title.c_str(), run.step + 1, count);
+  // No-break spaces: "step 3 of 5" wraps as one piece, never as "step 3" / "of 5".
+  ImGui::TextDisabled("%s · step\u00a0%zu\u00a0of\u00a0%zu", run.lesson.title.c_str(), run.step + 1,
+                      count);
   ImGui::PopTextWrapPos();
   const float below = ImGui::GetCursorPosY();
   ImGui::SetCursorPos({top.x + wrap_w - close_w, top.y});

@@ -140,7 +140,9 @@ const FilledStep& filled_step(AppState& s) {
   FilledStep& f = run.filled;
   if (f.revision == s.derived.revision() && f.step == run.step) return f;
   const LessonStep& step = run.lesson.steps[run.step];
-  auto fill = [&](const std::string& text) { return fill_template(text, s.doc, analysis); };
+  auto fill = [&](const std::string& text) {
+    return fill_template(text, s.doc, analysis, kNoBreakSpace);  // a value wraps as one word
+  };
   f.title = fill(step.title);
   f.text = fill(step.text);
   f.prompt.clear();
@@ -199,7 +201,7 @@ std::string ghosts_caption(const AppState& s) {
     if (!k.saved) continue;
     const ChangeValue then = k.get(s.classroom.ghosts_scenario);
     if (then == k.get(s.doc)) continue;
-    caption.append(caption.empty() ? "" : ", ").append(describe({k.key, then}));
+    caption.append(caption.empty() ? "" : ", ").append(describe_for_reader({k.key, then}));
   }
   return caption;
 }

@@ -163,6 +163,9 @@ std::string check_change(const ScenarioChange& c);
 // One line for a button or a tooltip: "batch 64", "gpu h200", "flash_attention off",
 // "compare_gpu none", "memory_efficiency 0.8".
 std::string describe(const ScenarioChange& c);
+// The same for a reader (a caption on the chart): words rather than the key, a fraction as a
+// percent: "batch 64", "compute efficiency 50%", "flash attention off", "compare gpu none".
+std::string describe_for_reader(const ScenarioChange& c);
 
 // `s` with `changes` applied in order. Fails with "LIST.KEY: message" for a value of the wrong
 // type or range or an id the resolver does not know, and with "LIST: message" when the result

@@ -384,7 +384,8 @@ bool uses_compare(std::string_view text) {
   return found;
 }
 
-std::string fill_template(std::string_view text, const Scenario& s, const Analysis& a) {
+std::string fill_template(std::string_view text, const Scenario& s, const Analysis& a,
+                          std::string_view value_space) {
   Values values(s, a);
   std::string out;
   for_each_placeholder(
@@ -392,7 +393,7 @@ std::string fill_template(std::string_view text, const Scenario& s, const Analys
       [&](std::string_view name, std::string* literal) {
         const std::optional<std::string> v = known_name(name) ? values(name) : std::nullopt;
         if (v) {
-          *literal += *v;
+          for (char c : *v) c == ' ' ? literal->append(value_space) : literal->append(1, c);
         } else {  // kept as written (gcc 12 warns falsely on "{" + name + "}")
           literal->append(1, '{').append(name).append(1, '}');
         }

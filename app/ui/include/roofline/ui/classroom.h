@@ -18,7 +18,7 @@ namespace roofline {
 
 inline constexpr double kLessonAnimationS = 0.6;
 // The UI scale factor presentation mode multiplies in (large fonts for a projector).
-inline constexpr float kPresentationScale = 1.6f;
+inline constexpr float kPresentationScale = 2.0f;
 
 // [SECTION] Lessons
 

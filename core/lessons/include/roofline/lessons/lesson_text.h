@@ -81,7 +81,11 @@ std::string check_template(std::string_view text);
 bool uses_compare(std::string_view text);
 
 // `text` with every known placeholder replaced (see the table above); unknown ones stay as
-// written. Pure, but {critical_batch} and {compare.*} run further analyses.
-std::string fill_template(std::string_view text, const Scenario& s, const Analysis& a);
+// written. Pure, but {critical_batch} and {compare.*} run further analyses. The spaces inside
+// a value are written as `value_space`: the app passes a no-break space (U+00A0), so that
+// "61,354 tokens/s" never wraps between the number and its unit.
+inline constexpr std::string_view kNoBreakSpace = "\u00a0";
+std::string fill_template(std::string_view text, const Scenario& s, const Analysis& a,
+                          std::string_view value_space = " ");
 
 }  // namespace roofline
