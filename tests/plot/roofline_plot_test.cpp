@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "plot_fixtures.h"
+#include "roofline/plot/figure.h"
 
 namespace roofline {
 namespace {
@@ -305,6 +306,27 @@ TEST(Legend, BestCornerCoversNoDotAndAChosenCornerIsKept) {
   // Hit boxes and swatches move with the box.
   for (const LegendEntry& e : lr.legend.entries)
     EXPECT_TRUE(lr.legend.box.contains(e.swatch_center));
+}
+
+// A paper-column export dropped the roof and region labels under a legend of a fifth of the
+// plot: a figure (not the window, whose legend rows toggle series) leaves a crowded legend out,
+// and the compute region keeps room for "compute-bound".
+TEST(Legend, APaperColumnFigureLeavesTheCrowdedLegendOutForTheLabels) {
+  const Scenario s = default_scenario();
+  const ChartData data = chart_data(s);  // with the batch trail, as exports draw it
+  PlotView v;
+  v.canvas_px = {252, 180};
+  v.font_px = 8;
+  v.legend_lists_hidden = false;  // an export
+  v.show_labels = true;
+  v = fit_view(v, data.analysis, s, &data.trail);
+  const PlotGeometry figure = build(s, v, &data.trail);
+  EXPECT_FALSE(figure.legend.shown);
+  EXPECT_NE(figure.find_text("region:compute"), nullptr);
+  EXPECT_NE(figure.find_text("label:group:attention"), nullptr);
+  EXPECT_NE(figure.find_text("label:ridge"), nullptr);
+  v.legend_lists_hidden = true;  // the window keeps it
+  EXPECT_TRUE(build(s, v, &data.trail).legend.shown);
 }
 
 TEST(HitTest, FindsDotsLegendAndRoofs) {

@@ -105,6 +105,23 @@ TEST(FitView, ShowsEveryDotAndTheRidgeWithRoundLimits) {
   }
 }
 
+// A paper column (252 x 180 at 8 px type): the ridge used to sit ~5 em from the right edge, too
+// little for "compute-bound" or a roof's label; the fit keeps 8.5 em right of it.
+TEST(FitView, KeepsRoomRightOfTheRidgeForItsLabels) {
+  const Scenario s = default_scenario();
+  const Analysis a = analyze(s);
+  PlotView v;
+  v.canvas_px = {252, 180};
+  v.font_px = 8;
+  v = fit_view(v, a, s);
+  const LogAxis x = x_axis(v);
+  EXPECT_GE(x.px_hi - x.to_px(a.ridge_point), 8.5 * 8 - 1e-9);
+  // A wide window had the room already: its fit is as before, to 2k.
+  PlotView wide = fixed_view();
+  wide = fit_view(wide, a, s);
+  EXPECT_NEAR(wide.x_max, 2000, 1e-9);
+}
+
 TEST(ChartView, SeedsThePlotViewAndToggles) {
   ChartView chart;
   chart.show_ops = true;

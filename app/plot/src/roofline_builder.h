@@ -109,6 +109,7 @@ class RooflineBuilder {
   void add_halo(const std::string& id, Vec2 center, double radius_px, Rgba colour);
   void add_ghosts(const std::vector<DotSpec>& drawn);
   void frame_step_over_group_dots();
+  void add_slope_fallbacks();
   void add_critical_marker(const Trail* trail);
   void add_critical_label(const Trail* trail);
   void add_speedup(const Analysis* compare);
@@ -122,6 +123,7 @@ class RooflineBuilder {
   Rect area_;
   LogAxis xa_, ya_;
   detail::LabelPlacer placer_;
+  std::vector<detail::LabelRequest> slope_fallbacks_;  // slopes with no room along them
   PlotGeometry g_;
   std::vector<RoofSpec> roofs_;
   std::vector<DotSpec> dots_;  // the ones inside the area

@@ -114,6 +114,14 @@ void RooflineBuilder::add_legend(const Trail* trail, const Analysis* compare) {
       return e.series_id.starts_with("group:") && e.visible;
     });
     detail::layout_legend(g_.legend, entries, top_left, t_, measure_, f_);
+    // Still crowded in a figure (a paper column): no legend at all. Its roofs, ceilings and
+    // trail carry their own labels, which need the room more; the window keeps it (its rows
+    // toggle the series).
+    const double lines_area = g_.legend.box.width() * g_.legend.box.height();
+    if (!v_.legend_lists_hidden && lines_area > kCrowdedLegendShare * area) {
+      g_.legend = {};
+      return;
+    }
   }
   if (g_.legend.shown && (g_.legend.box.y1 > area_.y1 || g_.legend.box.x1 > area_.x1)) {
     g_.legend = {};  // a canvas too small for it: leave it out rather than cover the chart
@@ -210,35 +218,46 @@ void RooflineBuilder::add_ridge_label() {
 void RooflineBuilder::add_slope_labels(const Analysis* compare) {
   if (roofs_.empty()) return;
   const double bw = a_.bandwidth, top = a_.peak_flops;
-  add_slope_label("roof:memory", "memory " + format_bandwidth(bw), {v_.x_min, v_.x_min * bw},
-                  {top / bw, top}, t_.roof);
-  for (const auto& c : detail::collect_caches(s_, v_))
-    add_slope_label(c.id, c.name + " " + format_bandwidth(c.bandwidth),
-                    {v_.x_min, v_.x_min * c.bandwidth}, {top / c.bandwidth, top}, t_.cache_ceiling);
+  // A slope with no room along it (a small figure, where a rotated label's box meets the trail
+  // or the dots; a compare GPU's slope just above this one's) is named later, once the lines
+  // are reserved, by a level label with a leader to a point of it (add_slope_fallbacks).
+  auto slope = [&](const std::string& id, const std::string& name, double bandwidth, double peak,
+                   Rgba colour, std::string fallback_text, std::optional<Vec2> fallback_at) {
+    const Vec2 a{v_.x_min, v_.x_min * bandwidth}, b{peak / bandwidth, peak};
+    if (add_slope_label(id, name, a, b, colour)) return;
+    if (!fallback_at) {
+      const auto visible = clip_segment(px(a.x, a.y), px(b.x, b.y), area_);
+      if (!visible) return;
+      const auto [p0, p1] = *visible;
+      fallback_at = Vec2{p0.x + 0.25 * (p1.x - p0.x), p0.y + 0.25 * (p1.y - p0.y)};
+    }
+    if (!in_area(*fallback_at, 0)) return;
+    slope_fallbacks_.push_back({id, std::move(fallback_text), *fallback_at, 0.24 * f_,
+                                t_.dot_label_em * f_, colour, false});
+  };
+  const std::string memory = "memory " + format_bandwidth(bw);
+  slope("roof:memory", memory, bw, top, t_.roof, memory, std::nullopt);
+  for (const auto& c : detail::collect_caches(s_, v_)) {
+    const std::string name = c.name + " " + format_bandwidth(c.bandwidth);
+    slope(c.id, name, c.bandwidth, top, t_.cache_ceiling, name, std::nullopt);
+  }
   if (compare != nullptr && v_.chart.show_compare && compare->bandwidth > 0) {
     const double cb = compare->bandwidth, cp = compare->peak_flops;
     const std::string name = compare_name() + " " + format_bandwidth(cb);
-    if (!add_slope_label("compare:roof:memory", name, {v_.x_min, v_.x_min * cb}, {cp / cb, cp},
-                         t_.compare_roof)) {
-      // No room along its slope (it runs close above this GPU's, with its dots on it): the
-      // label goes where there is room, with a leader to the compare roof's ridge.
-      const Vec2 ridge = px(compare->ridge_point, cp);
-      if (in_area(ridge, 0)) {
-        const detail::LabelRequest request{
-            "compare:roof:memory",
-            name + " \u00b7 ridge " + format_intensity(compare->ridge_point),
-            ridge,
-            0.24 * f_,
-            t_.dot_label_em * f_,
-            t_.compare_roof,
-            false};
-        if (auto placed = placer_.place(request, t_.compare_roof, 0.07 * f_)) {
-          add_label_halo(placed->label, t_, f_);
-          placed->label.id = "compare:roof:memory";
-          g_.texts.push_back(placed->label);
-          if (placed->leader) g_.lines.push_back(*placed->leader);
-        }
-      }
+    // Its fallback points at the compare roof's ridge, and names it.
+    slope("compare:roof:memory", name, cb, cp, t_.compare_roof,
+          name + " \u00b7 ridge " + format_intensity(compare->ridge_point),
+          px(compare->ridge_point, cp));
+  }
+}
+
+void RooflineBuilder::add_slope_fallbacks() {
+  for (const detail::LabelRequest& request : slope_fallbacks_) {
+    if (auto placed = placer_.place(request, request.color, 0.07 * f_)) {
+      add_label_halo(placed->label, t_, f_);
+      placed->label.id = request.owner_id;
+      g_.texts.push_back(placed->label);
+      if (placed->leader) g_.lines.push_back(*placed->leader);
     }
   }
 }
@@ -265,9 +284,14 @@ void RooflineBuilder::add_flat_label(const std::string& id, const std::string& l
 }
 
 void RooflineBuilder::add_roof_labels(const Analysis* compare) {
-  for (const RoofSpec& r : roofs_)
-    add_flat_label(r.id, r.names + ": " + format_flop_rate(r.peak_flops), r.peak_flops,
-                   r.active ? t_.roof : t_.text_muted);
+  // The roof the step runs on first: where room is short, it keeps its label.
+  for (bool active : {true, false}) {
+    for (const RoofSpec& r : roofs_) {
+      if (r.active != active) continue;
+      add_flat_label(r.id, r.names + ": " + format_flop_rate(r.peak_flops), r.peak_flops,
+                     r.active ? t_.roof : t_.text_muted);
+    }
+  }
   if (compare != nullptr && v_.chart.show_compare && compare->bandwidth > 0 &&
       std::abs(compare->peak_flops / a_.peak_flops - 1) > 1e-6) {
     add_flat_label("compare:roof",

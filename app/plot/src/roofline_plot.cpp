@@ -325,6 +325,7 @@ PlotGeometry RooflineBuilder::build(const Trail* trail, const Analysis* compare)
   add_roof_labels(compare);
   add_ridge_label();
   add_dot_labels(trail);
+  add_slope_fallbacks();
   add_measured_labels(/*slopes=*/false);
   add_region_labels();
   return std::move(g_);

@@ -14,6 +14,8 @@ namespace {
 constexpr double kXLimitLo = 1e-4, kXLimitHi = 1e8;  // FLOP/byte
 constexpr double kYLimitLo = 1e3, kYLimitHi = 1e22;  // FLOP/s
 constexpr double kMinSpanDecades = 0.1;
+// The width right of the ridge a fitted view keeps for the compute region's labels, in em.
+constexpr double kComputeRegionEm = 8.5;
 
 // Keeps [lo, hi] inside the limits and at least kMinSpanDecades wide, in log space.
 void clamp_range(double& lo, double& hi, double limit_lo, double limit_hi) {
@@ -125,7 +127,15 @@ PlotView fit_view(PlotView view, const Analysis& a, const Scenario& s, const Tra
     const double mid = (hx + lx) / 2;
     lx = mid - 1, hx = mid + 1;
   }
-  if (hy - ly < 3) ly = hy - 3;
+  // Room right of the ridge for "compute-bound" and the flat roofs' labels (kComputeRegionEm),
+  // which a small figure (a paper column) would otherwise squeeze out: the x axis reaches
+  // further. With k the share of the plot's width that takes, the ridge at r must sit where
+  // (hx - r) >= k (hx - lx), so hx >= (r - k lx) / (1 - k).
+  if (a.ridge_point > 0 && std::isfinite(a.ridge_point)) {
+    const double plot_w = plot_area_rect(view).width();
+    const double k = plot_w > 0 ? kComputeRegionEm * view.font_px / plot_w : 1;
+    if (k < 0.5) hx = std::max(hx, (std::log10(a.ridge_point) - k * lx) / (1 - k));
+  }
   view.x_min = detail::nice_floor(std::pow(10.0, lx));
   view.x_max = detail::nice_ceil(std::pow(10.0, hx));
   view.y_min = detail::nice_floor(std::pow(10.0, ly));
