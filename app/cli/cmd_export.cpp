@@ -28,6 +28,8 @@ struct ExportCliOptions {
   double width = 1280, height = 800;
   double scale = 1;
   double font_size = 16;
+  std::string size;  // a size preset's id (figure_size_presets): empty, none
+  bool width_given = false, height_given = false, scale_given = false, font_given = false;
   std::string theme;  // empty: the scenario's view theme
   bool transparent = false;
   std::string chart = "roofline";
@@ -99,7 +101,28 @@ PlotGeometry throughput_figure(const ExportCliOptions& o, const Scenario& s, Cha
                                measure);
 }
 
-void run_export(const ExportCliOptions& o) {
+// --size ID: the preset's width, height, font size and PNG scale, except those given too.
+ExportCliOptions with_size_preset(ExportCliOptions o, bool* points) {
+  *points = false;
+  if (o.size.empty()) return o;
+  const FigureSizePreset* p = find_figure_size_preset(o.size);
+  if (p == nullptr) {
+    std::string ids;
+    for (const FigureSizePreset& q : figure_size_presets())
+      ids.append(ids.empty() ? "" : ", ").append(q.id);
+    throw CliError("--size " + o.size + ": unknown size: expected one of " + ids);
+  }
+  if (!o.width_given) o.width = p->width;
+  if (!o.height_given) o.height = p->height;
+  if (!o.font_given) o.font_size = p->font_px;
+  if (!o.scale_given) o.scale = p->scale;
+  *points = p->print;
+  return o;
+}
+
+void run_export(const ExportCliOptions& given) {
+  bool points = false;
+  const ExportCliOptions o = with_size_preset(given, &points);
   const auto table_format = table_format_for_path(o.out);
   const auto figure_format = figure_format_for_path(o.out);
   if (!table_format && !figure_format) {
@@ -109,6 +132,7 @@ void run_export(const ExportCliOptions& o) {
   }
   ExportOptions export_options;
   export_options.scale = o.scale;
+  export_options.points = points;
   if (figure_format) {
     // Check the request before any work, so bad sizes fail fast and write nothing.
     if (std::string error = check_figure_request(o.out, o.width, o.height, export_options);
@@ -160,6 +184,7 @@ void run_export(const ExportCliOptions& o) {
   if (std::string error = export_figure(g, o.out, *figure_format, export_options); !error.empty())
     throw CliError(error);
   std::string what = size_text(o.width, o.height);
+  if (points && *figure_format != FigureFormat::png) what += " pt";
   if (*figure_format == FigureFormat::png && o.scale != 1)
     what = size_text(o.width * o.scale, o.height * o.scale) + " pixels";
   write_stdout("wrote " + o.out + " (" + o.chart + " chart, " + what + ")\n");
@@ -177,15 +202,28 @@ void register_export(CLI::App& app) {
   ExportCliOptions& o = *options;
   add_measured_options(*cmd, o.measured);
   cmd->add_option("--out", o.out, "Output file; its extension picks the format")->required();
-  cmd->add_option("--width", o.width, "Figure width in pixels (points for PDF; default 1280)")
-      ->check(finite_number());
-  cmd->add_option("--height", o.height, "Figure height in pixels (points for PDF; default 800)")
-      ->check(finite_number());
-  cmd->add_option("--scale", o.scale, "PNG only: pixels per figure pixel, for HiDPI (default 1)")
-      ->check(finite_number());
-  cmd->add_option("--font-size", o.font_size,
-                  "Base font size in pixels; every size in the chart scales with it (default 16)")
-      ->check(finite_number());
+  std::string sizes;
+  for (const FigureSizePreset& p : figure_size_presets()) {
+    sizes.append(sizes.empty() ? "" : ", ").append(p.id).append(" (").append(p.name).append(")");
+  }
+  cmd->add_option("--size", o.size,
+                  "A size preset, setting --width, --height, --font-size and --scale unless "
+                  "given: " +
+                      sizes + ". Paper and slide sizes are in points (an SVG says so in pt)");
+  CLI::Option* width =
+      cmd->add_option("--width", o.width, "Figure width in pixels (points for PDF; default 1280)")
+          ->check(finite_number());
+  CLI::Option* height =
+      cmd->add_option("--height", o.height, "Figure height in pixels (points for PDF; default 800)")
+          ->check(finite_number());
+  CLI::Option* scale = cmd->add_option("--scale", o.scale,
+                                       "PNG only: pixels per figure pixel, for HiDPI (default 1)")
+                           ->check(finite_number());
+  CLI::Option* font =
+      cmd->add_option(
+             "--font-size", o.font_size,
+             "Base font size in pixels; every size in the chart scales with it (default 16)")
+          ->check(finite_number());
   cmd->add_option("--theme", o.theme, "light or dark (default: the scenario's view theme)")
       ->check(CLI::IsMember({"light", "dark"}));
   cmd->add_flag("--transparent", o.transparent, "No background (PNG, SVG, PDF)");
@@ -205,7 +243,13 @@ void register_export(CLI::App& app) {
   cmd->add_flag("--no-labels", o.no_labels, "No dot labels");
   cmd->add_flag("--no-legend", o.no_legend, "No legend");
   cmd->add_flag("--fit", o.fit, "Fit the axes to the content even if the scenario has ranges");
-  cmd->callback([options] { run_export(*options); });
+  cmd->callback([options, width, height, scale, font] {
+    options->width_given = width->count() > 0;
+    options->height_given = height->count() > 0;
+    options->scale_given = scale->count() > 0;
+    options->font_given = font->count() > 0;
+    run_export(*options);
+  });
 }
 
 }  // namespace roofline

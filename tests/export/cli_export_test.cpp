@@ -42,6 +42,39 @@ TEST_F(CliExport, TheIssueCommandWritesAnSvg) {
   EXPECT_NE(svg.find(">ridge 295 FLOP/B</text>"), std::string::npos);
 }
 
+// --size: the export dialog's presets by name. A paper column is 252 x 180 pt with 8 pt type:
+// its SVG says pt (3.5 in wherever it is placed), its PNG is 300 dpi; a flag given beside the
+// preset wins; an unknown name lists the known ones and writes nothing.
+TEST_F(CliExport, SizePresetsByName) {
+  CliRun r = run("--size column --out '" + path("col.svg") + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "wrote " + path("col.svg") + " (roofline chart, 252x180 pt)\n");
+  const std::string svg = testing::read_file(path("col.svg"));
+  EXPECT_NE(svg.find("width=\"252pt\" height=\"180pt\" viewBox=\"0 0 252 180\""),
+            std::string::npos);
+  // 8 pt type: the title 1.25 em (10 pt), the dot labels 0.8 em (6.4 pt).
+  EXPECT_NE(svg.find("font-size=\"10\" font-weight=\"bold\""), std::string::npos);
+  EXPECT_NE(svg.find("font-size=\"6.4\""), std::string::npos);
+  r = run("--size column --out '" + path("col.png") + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "wrote " + path("col.png") + " (roofline chart, 1050x750 pixels)\n");
+  r = run("--size slide --width 1000 --out '" + path("slide.pdf") + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "wrote " + path("slide.pdf") + " (roofline chart, 1000x540 pt)\n");
+  // A screen size stays in pixels.
+  r = run("--size full-hd --out '" + path("hd.svg") + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(testing::read_file(path("hd.svg")).find("width=\"1920\" height=\"1080\""),
+            std::string::npos);
+  r = run("--size huge --out '" + path("x.svg") + "'");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err,
+            "roofline-cli: error: --size huge: unknown size: expected one of hd, full-hd, 4k, "
+            "default, slide, column, page\n");
+  EXPECT_FALSE(std::filesystem::exists(path("x.svg")));
+}
+
 TEST_F(CliExport, EveryFormatAndOption) {
   ASSERT_EQ(run("--out '" + path("a.png") +
                 "' --width 640 --height 400 --scale 2 --theme dark "

@@ -137,6 +137,17 @@ TEST_F(ExportDialog, SvgKeepsTheCustomTitleAsText) {
   EXPECT_NE(svg.find("</svg>"), std::string::npos);
 }
 
+// An SVG at a paper size (the column preset, in points) says its size in pt.
+TEST_F(ExportDialog, AnSvgAtAPaperSizeIsInPoints) {
+  HeadlessUi ui(lib().default_scenario());
+  open_dialog(ui, dir_);
+  apply_size_preset(ui.state.ui.export_dialog.options, *find_figure_size_preset("column"));
+  type_path_and_enter(ui, "col.svg");
+  wait_for_export(ui);
+  const std::string svg = read_file(path("col.svg"));
+  EXPECT_NE(svg.find("width=\"252pt\" height=\"180pt\""), std::string::npos) << svg.substr(0, 300);
+}
+
 TEST_F(ExportDialog, TheTableIsTheAnalysisOperatorTable) {
   Scenario doc = lib().default_scenario();
   doc.batch = 16;

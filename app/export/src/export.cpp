@@ -142,7 +142,7 @@ std::string render_figure_to_string(const PlotGeometry& geometry, FigureFormat f
     case FigureFormat::png:
       return render_png(geometry, options.scale);
     case FigureFormat::svg:
-      return detail::svg_document(geometry);
+      return detail::svg_document(geometry, options.points);
     case FigureFormat::pdf:
       return render_pdf(geometry);
   }

@@ -18,6 +18,6 @@ void paint_geometry(cairo_t* cr, const PlotGeometry& g);
 void select_figure_font(cairo_t* cr, double size_px, bool bold);
 
 // The whole SVG document for `g`: text as <text>, exact colours, no timestamps.
-std::string svg_document(const PlotGeometry& g);
+std::string svg_document(const PlotGeometry& g, bool points = false);  // sizes in pt, else px
 
 }  // namespace roofline::detail

@@ -154,14 +154,15 @@ void legend(std::string& out, const Legend& l) {
 
 }  // namespace
 
-std::string svg_document(const PlotGeometry& g) {
+std::string svg_document(const PlotGeometry& g, bool points) {
   const Rect& a = g.plot_area;
   std::string out;
   out.reserve(64 * 1024);
   out += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
-  out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + num(g.canvas_size.x) +
-         "\" height=\"" + num(g.canvas_size.y) + "\" viewBox=\"0 0 " + num(g.canvas_size.x) + " " +
-         num(g.canvas_size.y) +
+  const std::string unit = points ? "pt" : "";  // user units stay the geometry's (viewBox)
+  out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + num(g.canvas_size.x) + unit +
+         "\" height=\"" + num(g.canvas_size.y) + unit + "\" viewBox=\"0 0 " + num(g.canvas_size.x) +
+         " " + num(g.canvas_size.y) +
          "\" font-family=\"'DejaVu Sans', 'Bitstream Vera Sans', Verdana, sans-serif\">\n";
   if (const TextLabel* title = g.find_text("title"))
     out += "<title>" + escape(title->text) + "</title>\n";

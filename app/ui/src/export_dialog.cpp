@@ -24,39 +24,8 @@ namespace {
 
 constexpr const char* kTitle = "Export figure###export_dialog";
 
-struct SizePreset {
-  const char* name;
-  int width, height;
-  double scale;        // PNG pixels per figure pixel
-  double font_px;      // text keeps the same share of the figure across the screen sizes
-  bool print = false;  // a paper or slide size in points; false: a screen's, in pixels
-};
-
-// Screen sizes in pixels; the slide and paper sizes in points (1/72 in), with the PNG scale
-// that gives 2× (slides) or 300 dpi (paper).
-constexpr SizePreset kPresets[] = {
-    {"1280 × 720 (HD)", 1280, 720, 1, 16},
-    {"1920 × 1080 (Full HD)", 1920, 1080, 1, 24},
-    {"3840 × 2160 (4K)", 3840, 2160, 1, 48},
-    {"1280 × 800 (roofline-cli default)", 1280, 800, 1, 16},
-    {"Slide 16:9, 13.33 × 7.5 in (PNG 1920 × 1080)", 960, 540, 2, 14, true},
-    {"Paper column, 3.5 × 2.5 in at 300 dpi", 252, 180, 300.0 / 72, 8, true},
-    {"Paper page width, 7 × 4 in at 300 dpi", 504, 288, 300.0 / 72, 9, true},
-};
 // What a PDF picked at a screen size takes.
-constexpr const SizePreset& kPageWidth = kPresets[std::size(kPresets) - 1];
-
-void apply_preset(FigureExportOptions& o, const SizePreset& p) {
-  o.width = p.width;
-  o.height = p.height;
-  o.font_px = p.font_px;
-  o.scale = p.scale;
-}
-
-bool is_preset(const FigureExportOptions& o, const SizePreset& p) {
-  return o.width == p.width && o.height == p.height && std::abs(o.font_px - p.font_px) < 1e-9 &&
-         (o.figure_format != FigureFormat::png || std::abs(o.scale - p.scale) < 1e-9);
-}
+const FigureSizePreset& page_width_preset() { return *find_figure_size_preset("page"); }
 
 std::string lower_extension(const std::string& path) {
   std::string ext = fs::path(path).extension().string();
@@ -118,15 +87,13 @@ void draw_what_and_format(FigureExportOptions& o) {
 
 void draw_size(FigureExportOptions& o) {
   const float em = ImGui::GetFontSize();
-  const SizePreset* current = nullptr;
-  for (const SizePreset& p : kPresets) {
-    if (is_preset(o, p)) current = &p;
-  }
+  const FigureSizePreset* current = matching_size_preset(o);
   label("Preset", "Sets the size, the font size and, for PNG, the scale.");
   ImGui::SetNextItemWidth(-FLT_MIN);
-  if (ImGui::BeginCombo("##preset", current != nullptr ? current->name : "Custom")) {
-    for (const SizePreset& p : kPresets) {
-      if (ImGui::Selectable(p.name, &p == current)) apply_preset(o, p);
+  const std::string shown = current != nullptr ? std::string(current->name) : "Custom";
+  if (ImGui::BeginCombo("##preset", shown.c_str())) {
+    for (const FigureSizePreset& p : figure_size_presets()) {
+      if (ImGui::Selectable(std::string(p.name).c_str(), &p == current)) apply_size_preset(o, p);
     }
     ImGui::EndCombo();
   }
@@ -357,13 +324,14 @@ void draw_export_dialog(AppState& s) {
   // page-width preset, 7 × 4 in with 9 pt type; the note says so and how to pick another.
   if (d.shown_format && *d.shown_format != FigureFormat::pdf &&
       o.figure_format == FigureFormat::pdf && o.what != ExportWhat::table) {
+    const auto presets = figure_size_presets();
     const bool screen_size =
-        std::any_of(std::begin(kPresets), std::end(kPresets), [&](const SizePreset& p) {
+        std::any_of(presets.begin(), presets.end(), [&](const FigureSizePreset& p) {
           return !p.print && o.width == p.width && o.height == p.height;
         });
     if (screen_size) {
-      apply_preset(o, kPageWidth);
-      d.note = std::string("PDF sized for print: ") + kPageWidth.name +
+      apply_size_preset(o, page_width_preset());
+      d.note = "PDF sized for print: " + std::string(page_width_preset().name) +
                " (the Preset list has a paper column and a slide).";
     }
   }

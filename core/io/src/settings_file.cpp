@@ -127,6 +127,42 @@ nlohmann::json export_options_json(const FigureExportOptions& o) {
 
 }  // namespace
 
+std::span<const FigureSizePreset> figure_size_presets() {
+  static constexpr FigureSizePreset kPresets[] = {
+      {"hd", "1280 × 720 (HD)", 1280, 720, 1, 16},
+      {"full-hd", "1920 × 1080 (Full HD)", 1920, 1080, 1, 24},
+      {"4k", "3840 × 2160 (4K)", 3840, 2160, 1, 48},
+      {"default", "1280 × 800 (roofline-cli default)", 1280, 800, 1, 16},
+      {"slide", "Slide 16:9, 13.33 × 7.5 in (PNG 1920 × 1080)", 960, 540, 2, 14, true},
+      {"column", "Paper column, 3.5 × 2.5 in at 300 dpi", 252, 180, 300.0 / 72, 8, true},
+      {"page", "Paper page width, 7 × 4 in at 300 dpi", 504, 288, 300.0 / 72, 9, true},
+  };
+  return kPresets;
+}
+
+const FigureSizePreset* find_figure_size_preset(std::string_view id) {
+  for (const FigureSizePreset& p : figure_size_presets())
+    if (p.id == id) return &p;
+  return nullptr;
+}
+
+const FigureSizePreset* matching_size_preset(const FigureExportOptions& o) {
+  const FigureSizePreset* found = nullptr;
+  for (const FigureSizePreset& p : figure_size_presets()) {
+    if (o.width == p.width && o.height == p.height && std::abs(o.font_px - p.font_px) < 1e-9 &&
+        (o.figure_format != FigureFormat::png || std::abs(o.scale - p.scale) < 1e-9))
+      found = &p;
+  }
+  return found;
+}
+
+void apply_size_preset(FigureExportOptions& o, const FigureSizePreset& p) {
+  o.width = p.width;
+  o.height = p.height;
+  o.font_px = p.font_px;
+  o.scale = p.scale;
+}
+
 std::string_view to_string(ExportWhat w) {
   switch (w) {
     case ExportWhat::throughput:

@@ -5,6 +5,7 @@
 // stores them is read; the export library (export.h) and the app use them. JSON-free.
 
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -51,6 +52,25 @@ struct FigureExportOptions {
 };
 
 // The names settings.json writes, and their parsers (nullopt for any other name).
+// A named figure size: the screens' in pixels, the slide and paper sizes in points (1/72 in)
+// with the PNG scale that gives 2x (slide) or 300 dpi (paper) and type at 8-9 pt in print.
+// The export dialog's size list and roofline-cli export --size read the same table.
+struct FigureSizePreset {
+  std::string_view id;    // "column": the command line's name
+  std::string_view name;  // "Paper column, 3.5 × 2.5 in at 300 dpi": the dialog's
+  int width = 0, height = 0;
+  double scale = 1;     // PNG pixels per figure unit
+  double font_px = 16;  // text keeps the same share of the figure across the screen sizes
+  bool print = false;   // a paper or slide size in points (an SVG says so in pt)
+};
+std::span<const FigureSizePreset> figure_size_presets();
+// nullptr when `id` names none.
+const FigureSizePreset* find_figure_size_preset(std::string_view id);
+// The preset `o`'s size and type match (the PNG scale too, for a PNG); nullptr for a custom size.
+const FigureSizePreset* matching_size_preset(const FigureExportOptions& o);
+// Sets the preset's width, height, type size and scale.
+void apply_size_preset(FigureExportOptions& o, const FigureSizePreset& p);
+
 std::string_view to_string(ExportWhat w);    // "roofline" | "throughput" | "table"
 std::string_view to_string(FigureFormat f);  // "svg" | "png" | "pdf"
 std::string_view to_string(TableFormat f);   // "csv" | "markdown"
