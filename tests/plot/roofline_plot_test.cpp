@@ -329,6 +329,40 @@ TEST(Legend, APaperColumnFigureLeavesTheCrowdedLegendOutForTheLabels) {
   EXPECT_TRUE(build(s, v, &data.trail).legend.shown);
 }
 
+// With int4 weights at batch 1 the fc, attention and whole-step dots fall on one point (about 4
+// FLOP/B); the fc dot, drawn last, hid the other two. Each covered one is drawn on top as a
+// hollow outline of its own shape, larger than the dot over it; dots apart stay filled.
+TEST(GroupDots, ACoveredGroupDotIsFramedOnTop) {
+  Scenario s = default_scenario();
+  s.weights = Precision::int4;
+  const PlotGeometry g = build(s, fixed_view());
+  auto index_of = [&](const std::string& id) {
+    for (size_t i = 0; i < g.markers.size(); ++i)
+      if (g.markers[i].id == id) return i;
+    return g.markers.size();
+  };
+  const size_t fc = index_of("group:fc"), attention = index_of("group:attention"),
+               step = index_of("group:step");
+  ASSERT_LT(fc, g.markers.size());
+  ASSERT_LT(attention, g.markers.size());
+  ASSERT_LT(step, g.markers.size());
+  EXPECT_GT(attention, fc);
+  EXPECT_GT(step, fc);
+  EXPECT_EQ(g.markers[attention].fill.a, 0);
+  EXPECT_EQ(g.markers[step].fill.a, 0);
+  EXPECT_EQ(g.markers[attention].shape, MarkerShape::diamond);
+  EXPECT_GT(g.markers[attention].radius_px, g.markers[fc].radius_px);
+  EXPECT_GT(g.markers[step].radius_px, g.markers[fc].radius_px);
+  EXPECT_NE(g.markers[attention].radius_px, g.markers[step].radius_px);
+  // bf16 at batch 64: the attention dot (4 FLOP/B) is far from fc (~62): filled, under fc.
+  Scenario apart = default_scenario();
+  apart.batch = 64;
+  const PlotGeometry h = build(apart, fixed_view());
+  const Marker* a = h.find_marker("group:attention");
+  ASSERT_NE(a, nullptr);
+  EXPECT_EQ(a->fill.a, 255);
+}
+
 TEST(HitTest, FindsDotsLegendAndRoofs) {
   const Scenario s = default_scenario();
   const PlotView v = fixed_view();

@@ -108,7 +108,7 @@ class RooflineBuilder {
   bool dims_dots() const;  // some dot is highlighted, so the others are dimmed
   void add_halo(const std::string& id, Vec2 center, double radius_px, Rgba colour);
   void add_ghosts(const std::vector<DotSpec>& drawn);
-  void frame_step_over_group_dots();
+  void frame_covered_group_dots();
   void add_slope_fallbacks();
   void add_critical_marker(const Trail* trail);
   void add_critical_label(const Trail* trail);

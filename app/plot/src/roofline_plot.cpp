@@ -33,27 +33,41 @@ bool RooflineBuilder::add_slope_label(const std::string& id, const std::string& 
   }
   return add_fixed(candidates);
 }
-// The whole-step square sits under the other group dots; where one covers it (at batch 1 the
-// step is the fc dot's time, almost exactly), it is drawn on top instead as a hollow square
-// framing that dot, so that both stay visible.
-void RooflineBuilder::frame_step_over_group_dots() {
-  auto step = std::find_if(g_.markers.begin(), g_.markers.end(),
-                           [](const Marker& m) { return m.id == "group:step"; });
-  if (step == g_.markers.end()) return;
-  double covering = 0;  // the radius of the largest group dot over it
-  for (auto m = step + 1; m != g_.markers.end(); ++m) {
-    if (!m->id.starts_with("group:")) continue;
-    const double d = std::hypot(m->center.x - step->center.x, m->center.y - step->center.y);
-    if (d < 0.9 * m->radius_px + 0.5 * step->radius_px) covering = std::max(covering, m->radius_px);
+// A group dot under another (the step, elementwise and attention dots are drawn before the fc
+// dot): where one covers it (at batch 1 the step is the fc dot's time almost exactly; with int4
+// weights the attention diamond sits on the fc dot too), it is drawn on top instead as a hollow
+// outline of its shape framing the dot over it, each further one a little larger, so that every
+// group stays visible.
+void RooflineBuilder::frame_covered_group_dots() {
+  std::vector<Marker> frames;
+  for (size_t i = 0; i < g_.markers.size();) {
+    const Marker& under = g_.markers[i];
+    double covering = 0;  // the radius of the largest group dot drawn over it
+    if (under.id.starts_with("group:")) {
+      for (size_t j = i + 1; j < g_.markers.size(); ++j) {
+        const Marker& over = g_.markers[j];
+        if (!over.id.starts_with("group:")) continue;
+        const double d = std::hypot(over.center.x - under.center.x, over.center.y - under.center.y);
+        if (d < 0.9 * over.radius_px + 0.5 * under.radius_px)
+          covering = std::max(covering, over.radius_px);
+      }
+    }
+    if (covering == 0) {
+      ++i;
+      continue;
+    }
+    Marker frame = under;
+    frame.radius_px =
+        std::max(frame.radius_px, (1.35 + 0.4 * static_cast<double>(frames.size())) * covering);
+    if (!(under.outline == t_.text)) frame.outline = under.fill;  // hovered: keeps its dark ring
+    frame.fill = under.fill.with_alpha(0);
+    frame.outline_width_px = std::max(frame.outline_width_px, 0.14 * f_);
+    frames.push_back(frame);
+    g_.markers.erase(g_.markers.begin() + static_cast<std::ptrdiff_t>(i));
   }
-  if (covering == 0) return;
-  Marker frame = *step;
-  frame.radius_px = std::max(frame.radius_px, 1.35 * covering);
-  if (!(step->outline == t_.text)) frame.outline = step->fill;  // hovered: keeps its dark ring
-  frame.fill = step->fill.with_alpha(0);
-  frame.outline_width_px = std::max(frame.outline_width_px, 0.14 * f_);
-  g_.markers.erase(step);
-  g_.markers.push_back(frame);
+  // Largest first, so a smaller frame is not hidden under a larger one's outline.
+  std::reverse(frames.begin(), frames.end());
+  g_.markers.insert(g_.markers.end(), frames.begin(), frames.end());
 }
 
 void RooflineBuilder::add_regions() {
@@ -270,7 +284,7 @@ void RooflineBuilder::add_dots(const Analysis* compare) {
     g_.markers.push_back(m);
     dots_.push_back(d);
   }
-  frame_step_over_group_dots();
+  frame_covered_group_dots();
   add_critical_marker(trail_);
   if (!roofs_.empty()) {
     Marker ridge;
