@@ -369,12 +369,15 @@ void RooflineBuilder::add_dot_labels(const Trail* trail) {
   if (trail != nullptr &&
       std::find(trail_ids_.begin(), trail_ids_.end(), "group:fc") != trail_ids_.end()) {
     const char* symbol = trail->param == SweepParam::batch ? "B = " : "T = ";
+    // Several trails (prefill: fc, attention, step) end at the same T, each at its own place:
+    // the label on the fc trail's end says it holds for all of them.
+    const char* all = trail_ids_.size() > 1 ? " (all trails)" : "";
     for (const SweepPoint* p : {&trail->points.front(), &trail->points.back()}) {
       if (p->value == trail->current) continue;  // the dot itself is there
       const Vec2 at = px(p->fc.intensity, p->fc.achieved_flops);
       if (!in_area(at, 0)) continue;
       place({"trail:group:fc:" + std::to_string(p->value),
-             symbol + format_count(static_cast<double>(p->value)), at, 0.17 * f_,
+             symbol + format_count(static_cast<double>(p->value)) + all, at, 0.17 * f_,
              t_.dot_label_em * 0.85 * f_, t_.text_muted, false});
     }
   }
