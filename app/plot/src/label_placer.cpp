@@ -71,7 +71,7 @@ Vec2 nearest_point_on_box(const Rect& r, Vec2 p) {
 }  // namespace
 
 std::optional<PlacedLabel> LabelPlacer::place(const LabelRequest& request, Rgba leader_color,
-                                              double leader_width_px) {
+                                              double leader_width_px, double max_ring_em) {
   const double pad = 0.12 * request.size_px;  // keeps neighbouring labels visibly apart
   const double w = measure_(request.text, request.size_px) + 2 * pad;
   const double h = request.size_px + 2 * pad;
@@ -97,6 +97,7 @@ std::optional<PlacedLabel> LabelPlacer::place(const LabelRequest& request, Rgba 
 
   // Rings further out, 16 directions each, with a leader line.
   for (double ring : {1.6, 2.4, 3.4, 4.6, 6.0, 7.6, 9.5}) {
+    if (ring > max_ring_em) break;
     const double distance = near + ring * font_px_;
     for (int i = 0; i < 16; ++i) {
       // Start east and alternate above/below so labels fan out evenly.

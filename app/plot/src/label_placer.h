@@ -41,8 +41,9 @@ class LabelPlacer {
   // Reserves `box` if it is inside the bounds and free; false (nothing reserved) otherwise.
   bool reserve_if_free(const Rect& box);
   // The first free position, or nullopt when none is free. A placed label becomes an obstacle.
+  // Beside the dot first, then on rings further out (with a leader) up to `max_ring_em`.
   std::optional<PlacedLabel> place(const LabelRequest& request, Rgba leader_color,
-                                   double leader_width_px);
+                                   double leader_width_px, double max_ring_em = 9.5);
 
  private:
   bool is_free(const Rect& box) const;

@@ -123,7 +123,12 @@ class RooflineBuilder {
   Rect area_;
   LogAxis xa_, ya_;
   detail::LabelPlacer placer_;
-  std::vector<detail::LabelRequest> slope_fallbacks_;  // slopes with no room along them
+  // A slope with no room along it: its level label and the points of it that label may name.
+  struct SlopeFallback {
+    detail::LabelRequest request;
+    std::vector<Vec2> anchors;  // in order of preference
+  };
+  std::vector<SlopeFallback> slope_fallbacks_;
   PlotGeometry g_;
   std::vector<RoofSpec> roofs_;
   std::vector<DotSpec> dots_;  // the ones inside the area

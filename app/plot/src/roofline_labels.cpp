@@ -220,20 +220,23 @@ void RooflineBuilder::add_slope_labels(const Analysis* compare) {
   const double bw = a_.bandwidth, top = a_.peak_flops;
   // A slope with no room along it (a small figure, where a rotated label's box meets the trail
   // or the dots; a compare GPU's slope just above this one's) is named later, once the lines
-  // are reserved, by a level label with a leader to a point of it (add_slope_fallbacks).
+  // are reserved, by a level label close to a point of it, with a short leader
+  // (add_slope_fallbacks).
   auto slope = [&](const std::string& id, const std::string& name, double bandwidth, double peak,
                    Rgba colour, std::string fallback_text, std::optional<Vec2> fallback_at) {
     const Vec2 a{v_.x_min, v_.x_min * bandwidth}, b{peak / bandwidth, peak};
     if (add_slope_label(id, name, a, b, colour)) return;
-    if (!fallback_at) {
-      const auto visible = clip_segment(px(a.x, a.y), px(b.x, b.y), area_);
-      if (!visible) return;
+    SlopeFallback fallback{
+        {id, std::move(fallback_text), {}, 0.24 * f_, t_.dot_label_em * f_, colour, false}, {}};
+    if (fallback_at) {
+      fallback.anchors.push_back(*fallback_at);
+    } else if (const auto visible = clip_segment(px(a.x, a.y), px(b.x, b.y), area_)) {
       const auto [p0, p1] = *visible;
-      fallback_at = Vec2{p0.x + 0.25 * (p1.x - p0.x), p0.y + 0.25 * (p1.y - p0.y)};
+      for (double at : {0.3, 0.5, 0.15, 0.7, 0.85})
+        fallback.anchors.push_back({p0.x + at * (p1.x - p0.x), p0.y + at * (p1.y - p0.y)});
     }
-    if (!in_area(*fallback_at, 0)) return;
-    slope_fallbacks_.push_back({id, std::move(fallback_text), *fallback_at, 0.24 * f_,
-                                t_.dot_label_em * f_, colour, false});
+    std::erase_if(fallback.anchors, [&](Vec2 p) { return !in_area(p, 0); });
+    if (!fallback.anchors.empty()) slope_fallbacks_.push_back(std::move(fallback));
   };
   const std::string memory = "memory " + format_bandwidth(bw);
   slope("roof:memory", memory, bw, top, t_.roof, memory, std::nullopt);
@@ -252,12 +255,17 @@ void RooflineBuilder::add_slope_labels(const Analysis* compare) {
 }
 
 void RooflineBuilder::add_slope_fallbacks() {
-  for (const detail::LabelRequest& request : slope_fallbacks_) {
-    if (auto placed = placer_.place(request, request.color, 0.07 * f_)) {
-      add_label_halo(placed->label, t_, f_);
-      placed->label.id = request.owner_id;
-      g_.texts.push_back(placed->label);
-      if (placed->leader) g_.lines.push_back(*placed->leader);
+  for (SlopeFallback& f : slope_fallbacks_) {
+    for (Vec2 anchor : f.anchors) {
+      f.request.dot = anchor;
+      // Close to the line or not at all: a leader across the chart would say less than none.
+      if (auto placed = placer_.place(f.request, f.request.color, 0.07 * f_, 3.4)) {
+        add_label_halo(placed->label, t_, f_);
+        placed->label.id = f.request.owner_id;
+        g_.texts.push_back(placed->label);
+        if (placed->leader) g_.lines.push_back(*placed->leader);
+        break;
+      }
     }
   }
 }
@@ -304,8 +312,8 @@ void RooflineBuilder::add_roof_labels(const Analysis* compare) {
 void RooflineBuilder::add_dot_labels(const Trail* trail) {
   if (!v_.show_labels) return;
   const double leader_w = 0.07 * f_;
-  auto place = [&](const detail::LabelRequest& request) {
-    if (auto placed = placer_.place(request, t_.leader, leader_w)) {
+  auto place = [&](const detail::LabelRequest& request, double max_ring_em = 9.5) {
+    if (auto placed = placer_.place(request, t_.leader, leader_w, max_ring_em)) {
       add_label_halo(placed->label, t_, f_);
       g_.texts.push_back(placed->label);
       if (placed->leader) g_.lines.push_back(*placed->leader);
@@ -369,16 +377,21 @@ void RooflineBuilder::add_dot_labels(const Trail* trail) {
   if (trail != nullptr &&
       std::find(trail_ids_.begin(), trail_ids_.end(), "group:fc") != trail_ids_.end()) {
     const char* symbol = trail->param == SweepParam::batch ? "B = " : "T = ";
-    // Several trails (prefill: fc, attention, step) end at the same T, each at its own place:
-    // the label on the fc trail's end says it holds for all of them.
-    const char* all = trail_ids_.size() > 1 ? " (all trails)" : "";
+    // In prefill three trails (fc, attention, step) run side by side along the roof and end at
+    // the same T, each at its own place: the label on the fc trail's end says it holds for all.
+    // (In decode the step's trail is short and apart: the label is plainly the fc trail's.)
+    const bool attention_trail =
+        std::find(trail_ids_.begin(), trail_ids_.end(), "group:attention") != trail_ids_.end();
+    const char* all = attention_trail && trail_ids_.size() > 1 ? " (all trails)" : "";
     for (const SweepPoint* p : {&trail->points.front(), &trail->points.back()}) {
       if (p->value == trail->current) continue;  // the dot itself is there
       const Vec2 at = px(p->fc.intensity, p->fc.achieved_flops);
       if (!in_area(at, 0)) continue;
+      // Near its end or not at all (the legend's trail row gives the range too).
       place({"trail:group:fc:" + std::to_string(p->value),
              symbol + format_count(static_cast<double>(p->value)) + all, at, 0.17 * f_,
-             t_.dot_label_em * 0.85 * f_, t_.text_muted, false});
+             t_.dot_label_em * 0.85 * f_, t_.text_muted, false},
+            4.6);
     }
   }
 }
