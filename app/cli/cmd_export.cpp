@@ -102,8 +102,7 @@ PlotGeometry throughput_figure(const ExportCliOptions& o, const Scenario& s, Cha
 }
 
 // --size ID: the preset's width, height, font size and PNG scale, except those given too.
-ExportCliOptions with_size_preset(ExportCliOptions o, bool* points) {
-  *points = false;
+ExportCliOptions with_size_preset(ExportCliOptions o) {
   if (o.size.empty()) return o;
   const FigureSizePreset* p = find_figure_size_preset(o.size);
   if (p == nullptr) {
@@ -116,13 +115,12 @@ ExportCliOptions with_size_preset(ExportCliOptions o, bool* points) {
   if (!o.height_given) o.height = p->height;
   if (!o.font_given) o.font_size = p->font_px;
   if (!o.scale_given) o.scale = p->scale;
-  *points = p->print;
   return o;
 }
 
 void run_export(const ExportCliOptions& given) {
-  bool points = false;
-  const ExportCliOptions o = with_size_preset(given, &points);
+  const ExportCliOptions o = with_size_preset(given);
+  const bool points = is_print_size(o.width, o.height);  // as the export dialog decides
   const auto table_format = table_format_for_path(o.out);
   const auto figure_format = figure_format_for_path(o.out);
   if (!table_format && !figure_format) {

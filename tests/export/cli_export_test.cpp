@@ -58,9 +58,16 @@ TEST_F(CliExport, SizePresetsByName) {
   r = run("--size column --out '" + path("col.png") + "'");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, "wrote " + path("col.png") + " (roofline chart, 1050x750 pixels)\n");
-  r = run("--size slide --width 1000 --out '" + path("slide.pdf") + "'");
+  r = run("--size slide --out '" + path("slide.pdf") + "'");
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(r.out, "wrote " + path("slide.pdf") + " (roofline chart, 1000x540 pt)\n");
+  EXPECT_EQ(r.out, "wrote " + path("slide.pdf") + " (roofline chart, 960x540 pt)\n");
+  // A flag beside the preset wins; 1000 x 540 is no paper or slide size: pixels, as the export
+  // dialog would write it.
+  r = run("--size slide --width 1000 --out '" + path("wide.svg") + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "wrote " + path("wide.svg") + " (roofline chart, 1000x540)\n");
+  EXPECT_NE(testing::read_file(path("wide.svg")).find("width=\"1000\" height=\"540\""),
+            std::string::npos);
   // A screen size stays in pixels.
   r = run("--size full-hd --out '" + path("hd.svg") + "'");
   ASSERT_EQ(r.exit_code, 0) << r.err;

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <cmath>
 
 namespace roofline {
@@ -132,6 +134,17 @@ TEST(LogTicks, ZoomedIntoPartOfADecadeTicksEvenly) {
   const LogAxis fine{20100, 20300, 0, 800};
   EXPECT_EQ(labels(log_ticks(fine, AxisOrientation::horizontal, approximate_text_measure(), 12, 8)),
             (std::vector<std::string>{"20.1k", "20.15k", "20.2k", "20.25k", "20.3k"}));
+}
+
+// One to thirty spans two powers of ten: it keeps its 1 and 10 (and their minors), not an even
+// 5, 10, ... 30 that would leave the left half of the axis bare.
+TEST(LogTicks, TwoDecadesKeepTheirPowersOfTen) {
+  const LogAxis x{1, 30, 0, 800};
+  const auto ticks = log_ticks(x, AxisOrientation::horizontal, approximate_text_measure(), 12, 8);
+  EXPECT_EQ(values(ticks, true), (std::vector<double>{1, 10}));
+  const std::vector<std::string> shown = labels(ticks);
+  EXPECT_TRUE(std::find(shown.begin(), shown.end(), "1") != shown.end());
+  EXPECT_TRUE(std::find(shown.begin(), shown.end(), "10") != shown.end());
 }
 
 TEST(FormatTickSi, ShortestSiForms) {

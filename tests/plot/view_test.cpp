@@ -116,10 +116,27 @@ TEST(FitView, KeepsRoomRightOfTheRidgeForItsLabels) {
   v = fit_view(v, a, s);
   const LogAxis x = x_axis(v);
   EXPECT_GE(x.px_hi - x.to_px(a.ridge_point), 8.5 * 8 - 1e-9);
+  // And still at least two decades on x and three on y.
+  EXPECT_GE(std::log10(v.x_max / v.x_min), 2 - 1e-9);
+  EXPECT_GE(std::log10(v.y_max / v.y_min), 3 - 1e-9);
   // A wide window had the room already: its fit is as before, to 2k.
   PlotView wide = fixed_view();
   wide = fit_view(wide, a, s);
   EXPECT_NEAR(wide.x_max, 2000, 1e-9);
+}
+
+// Prefill with the elementwise dot hidden: every dot sits within a decade of the roof, and the
+// y axis still spans three decades, so the slope reads as a slope.
+TEST(FitView, AtLeastThreeDecadesOnY) {
+  Scenario s = default_scenario();
+  s.phase = Phase::prefill;
+  const Analysis a = analyze(s);
+  PlotView v = fixed_view();
+  v.chart.show_elementwise = false;
+  v.chart.show_caches = false;
+  v.chart.show_other_roofs = false;
+  v = fit_view(v, a, s);
+  EXPECT_GE(std::log10(v.y_max / v.y_min), 3 - 1e-9);
 }
 
 TEST(ChartView, SeedsThePlotViewAndToggles) {

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -70,7 +71,8 @@ TEST(RecentFiles, SavedFilesComeFirstAndAGoneOneIsDropped) {
 
 TEST(RecentFiles, FoldersShortForTheMenu) {
   const char* home = std::getenv("HOME");
-  const std::string saved_home = home != nullptr ? home : "";
+  const std::optional<std::string> saved_home =
+      home != nullptr ? std::optional<std::string>(home) : std::nullopt;
   setenv("HOME", "/home/ada", 1);
   EXPECT_EQ(recent_file_folder("/home/ada/work/x.json"), "~/work");
   EXPECT_EQ(recent_file_folder("/home/ada/x.json"), "~");
@@ -79,7 +81,11 @@ TEST(RecentFiles, FoldersShortForTheMenu) {
   // Over 40 characters: the first folder and the last two.
   EXPECT_EQ(recent_file_folder("/srv/projects/inference/llama/runs/2026/scenarios/x.json"),
             "/srv/…/2026/scenarios");
-  setenv("HOME", saved_home.c_str(), 1);
+  if (saved_home) {
+    setenv("HOME", saved_home->c_str(), 1);
+  } else {
+    unsetenv("HOME");
+  }
 }
 
 // Ctrl+C copies the operator table as tab-separated text, a spreadsheet's columns.

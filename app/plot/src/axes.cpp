@@ -154,7 +154,7 @@ std::vector<Tick> log_ticks(const LogAxis& axis, AxisOrientation orientation,
     }
     if (!done) labelled.assign(ticks.size(), false);
   }
-  if (count_labelled(labelled) < 3) {
+  if (majors < 2 && count_labelled(labelled) < 3) {  // inside a decade (1..30 keeps 1 and 10)
     std::vector<Tick> even = linear_ticks(axis, orientation, measure, font_px, min_gap_px);
     if (even.size() > count_labelled(labelled)) return even;
   }

@@ -103,7 +103,7 @@ void RooflineBuilder::add_legend(const Trail* trail, const Analysis* compare) {
   }
   const Vec2 top_left{area_.x0 + 0.6 * f_, area_.y0 + 0.6 * f_};
   detail::layout_legend(g_.legend, entries, top_left, t_, measure_, f_);
-  // A legend that would cover a fifth of a small figure (a paper column, a 1024x640 window)
+  // A legend that would cover over 15% of a small figure (a paper column, a 1024x640 window)
   // keys only the lines: each group dot is named by its own label there. The window's legend
   // keeps the rows of hidden groups (clicking a row is how a series comes back; a hidden dot has
   // no label to name it).

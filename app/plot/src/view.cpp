@@ -131,11 +131,14 @@ PlotView fit_view(PlotView view, const Analysis& a, const Scenario& s, const Tra
   // which a small figure (a paper column) would otherwise squeeze out: the x axis reaches
   // further. With k the share of the plot's width that takes, the ridge at r must sit where
   // (hx - r) >= k (hx - lx), so hx >= (r - k lx) / (1 - k).
+  // (lx as it will be rounded: rounding it down widens the axis, which would take room back.)
+  lx = std::log10(detail::nice_floor(std::pow(10.0, lx)));
   if (a.ridge_point > 0 && std::isfinite(a.ridge_point)) {
     const double plot_w = plot_area_rect(view).width();
     const double k = plot_w > 0 ? kComputeRegionEm * view.font_px / plot_w : 1;
     if (k < 0.5) hx = std::max(hx, (std::log10(a.ridge_point) - k * lx) / (1 - k));
   }
+  if (hy - ly < 3) ly = hy - 3;
   view.x_min = detail::nice_floor(std::pow(10.0, lx));
   view.x_max = detail::nice_ceil(std::pow(10.0, hx));
   view.y_min = detail::nice_floor(std::pow(10.0, ly));

@@ -152,8 +152,9 @@ void drag_tooltip(const AppState& s) {
 }
 
 // The note shown when the decode attention dot is dragged: why it stays, and its levers. It
-// goes where it hides least of the chart (place_note: never over the dot or its label, the
-// other dots next); the size is last frame's.
+// goes where it hides least of the chart (place_note: its dot and label count like the other
+// dots and labels, so it sits beside them where there is room); the size is last frame's. It
+// takes no focus on appearing: the click on the dot gave the chart the keyboard.
 void draw_attention_hint(AppState& s, Vec2 dot) {
   if (!s.view.attention_hint) return;
   if (s.doc.phase != Phase::decode) {
@@ -171,7 +172,8 @@ void draw_attention_hint(AppState& s, Vec2 dot) {
   bool open = true;
   if (ImGui::Begin("Why the attention dot stays put", &open,
                    ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove |
-                       ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings)) {
+                       ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings |
+                       ImGuiWindowFlags_NoFocusOnAppearing)) {
     ImGui::PushTextWrapPos(28 * em);
     const double g =
         static_cast<double>(m.heads) / static_cast<double>(std::max<int64_t>(1, m.kv_heads));

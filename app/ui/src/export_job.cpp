@@ -214,8 +214,7 @@ std::string start_export(AppState& s, const FigureExportOptions& o, const std::s
   } else {
     ExportOptions eo;
     eo.scale = typed_options.figure_format == FigureFormat::png ? o.scale : 1.0;
-    const FigureSizePreset* preset = matching_size_preset(o);
-    eo.points = preset != nullptr && preset->print;  // an SVG of a paper size says it in pt
+    eo.points = is_print_size(o.width, o.height);  // an SVG of a paper size says it in pt
     const FigureFormat format = typed_options.figure_format;
     job->result =
         std::async(std::launch::async, [g = build_export_figure(s, o, cairo_text_measure()), path,

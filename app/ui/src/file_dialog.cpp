@@ -290,14 +290,20 @@ std::string recent_file_folder(const std::string& path) {
         (folder.starts_with(h) && folder.size() > h.size() && folder[h.size()] == '/'))
       folder = "~" + folder.substr(h.size());
   }
-  // At most 40 characters: the first folder and the last two, "…" between.
+  // Longer than 40 bytes: the first folder and the last two, "…" between (the cuts fall on
+  // slashes, so never inside a character); with no folders to keep, the last 39 bytes from a
+  // character's start.
   constexpr size_t kMax = 40;
   if (folder.size() <= kMax) return folder;
   const size_t first = folder.find('/', 1);
   size_t last = folder.rfind('/');
   if (last != std::string::npos && last > 0) last = folder.rfind('/', last - 1);
-  if (first == std::string::npos || last == std::string::npos || last <= first)
-    return "…" + folder.substr(folder.size() - kMax + 1);
+  if (first == std::string::npos || last == std::string::npos || last <= first) {
+    size_t start = folder.size() - kMax + 1;
+    while (start < folder.size() && (static_cast<unsigned char>(folder[start]) & 0xC0) == 0x80)
+      ++start;
+    return "…" + folder.substr(start);
+  }
   std::string cut = folder.substr(0, first + 1);
   cut += "…";
   cut += folder.substr(last);

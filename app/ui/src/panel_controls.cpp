@@ -298,15 +298,8 @@ void log_slider_with_input(AppState& s, ChangeKey key, int64_t& value, const cha
   ImGui::PopID();
 }
 
-// The power of two at or above v (v >= 1), as a slider's end.
-int64_t pow2_ceil(int64_t v) {
-  int64_t p = 1;
-  while (p < v && p < (int64_t{1} << 40)) p *= 2;
-  return p;
-}
-
-// A fraction knob shown and edited as a percentage, from `lo_percent` to the knob's maximum.
-// A fraction as a percent slider; `amount` (when given) is what the percent comes to, written
+// A fraction knob shown and edited as a percentage, from `lo_percent` to the knob's maximum;
+// `amount` (when given) is what the percent comes to, written
 // after it: "80 % · 2.68 TB/s".
 void percent_slider(const char* id, ChangeKey key, double& fraction, double lo_percent,
                     std::string_view more = {}, const std::string& amount = {}) {
@@ -437,10 +430,11 @@ void draw_workload(AppState& s) {
                "KV cache full at B = " + format_count(static_cast<double>(totals.max_batch)) +
                    " (weights and KV cache fill the usable memory)"};
   }
-  log_slider_with_input(s, ChangeKey::batch, s.doc.batch, "sequence", "sequences",
-                        "Logarithmic: Ctrl+click to type, or use the box. You can also drag the "
-                        "fc dot on the chart.",
-                        pow2_ceil(std::max<int64_t>(1024, 4 * totals.max_batch)), kv_wall);
+  log_slider_with_input(
+      s, ChangeKey::batch, s.doc.batch, "sequence", "sequences",
+      "Logarithmic: Ctrl+click to type, or use the box. You can also drag the "
+      "fc dot on the chart.",
+      power_of_two_step(std::max<int64_t>(1024, 4 * totals.max_batch) - 1, 1, kMaxBatch), kv_wall);
 
   const bool prefill = s.doc.phase == Phase::prefill;
   row_label(prefill ? "Prompt" : "Context",

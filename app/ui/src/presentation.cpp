@@ -38,7 +38,7 @@ void draw_essentials(AppState& s) {
   const float em = ImGui::GetFontSize();
   auto gpu_combo = [&](const char* id, const std::string& current, bool allow_none) {
     std::string picked;
-    if (ImGui::BeginCombo(id, current.c_str(), ImGuiComboFlags_HeightLarge)) {
+    if (ImGui::BeginCombo(id, fit_combo_preview(current).c_str(), ImGuiComboFlags_HeightLarge)) {
       if (allow_none && ImGui::Selectable("None", !s.doc.compare_gpu)) picked.assign(1, '-');
       for (const PresetEntry& e : s.library->gpus()) {
         if (ImGui::Selectable(e.name.c_str())) picked = e.id;
@@ -60,7 +60,8 @@ void draw_essentials(AppState& s) {
     if (auto gpu = s.library->gpu(id)) s.doc.compare_gpu = std::move(gpu).value();
   }
   row_label("Model", "The transformer whose step is analysed.");
-  if (ImGui::BeginCombo("##p_model", s.doc.model.name.c_str(), ImGuiComboFlags_HeightLarge)) {
+  if (ImGui::BeginCombo("##p_model", fit_combo_preview(s.doc.model.name).c_str(),
+                        ImGuiComboFlags_HeightLarge)) {
     for (const PresetEntry& e : s.library->models()) {
       if (ImGui::Selectable(e.name.c_str())) {
         if (auto m = s.library->model(e.id)) s.doc.model = std::move(m).value();
@@ -119,7 +120,7 @@ void apply_projector_colors(ImGuiStyle& style) {
 void update_classroom(AppState& s) {
   ImGuiIO& io = ImGui::GetIO();
   advance_lesson_animation(s, std::min(static_cast<double>(io.DeltaTime), 0.1));
-  // ×1.6 on a 1920×1080 screen, in proportion on others: a projector's pixels are big when
+  // ×2 on a 1920×1080 screen, in proportion on others: a projector's pixels are big when
   // it has few of them, and the lesson and chart must still fit side by side.
   if (s.classroom.presentation && io.DisplaySize.x > 0 && io.DisplaySize.y > 0) {
     const float fit = std::min(io.DisplaySize.x / 1920.0f, io.DisplaySize.y / 1080.0f);

@@ -61,8 +61,6 @@ void act_fit_chart(AppState& s, int) {
   s.view.fit_requested = true;
 }
 
-// The power of two next to v, below (index 0) or above (index 1), inside [1, hi]: 1000 steps
-// to 512 or 1024, 1024 to 512 or 2048.
 int64_t power_of_two_step(int64_t v, int index, int64_t hi) {
   int64_t p = 1;
   if (index == 0) {
@@ -135,6 +133,11 @@ void seq_up(AppState& s, int) { act_nudge_seq(s, 1); }
 void zoom_in(AppState& s, int) { act_zoom_chart(s, 1); }
 void zoom_out(AppState& s, int) { act_zoom_chart(s, 0); }
 void keyboard_to_controls(AppState& s, int) { s.ui.focus_controls = true; }
+// Presenting, the slide has no controls to hand the keyboard to.
+bool chart_has_keys_beside_controls(const AppState& s) {
+  return chart_has_keys(s) && !presenting(s);
+}
+constexpr const char* kOnChart = "On the chart, once clicked";
 
 constexpr Shortcut kShortcuts[] = {
     {.key = key::o,
@@ -280,58 +283,58 @@ constexpr Shortcut kShortcuts[] = {
     // The chart's own keys, once it has been clicked (Tab moves the keyboard on).
     {.key = key::tab,
      .mods = KeyMods::any_shift,
-     .when = chart_has_keys,
+     .when = chart_has_keys_beside_controls,
      .action = keyboard_to_controls,
      .what = "the keyboard back to the controls",
-     .where = "On the chart, once clicked"},
+     .where = kOnChart},
     {.key = key::right,
      .mods = KeyMods::none,
      .when = chart_has_keys,
      .action = batch_up,
      .what = "batch: up to a power of two",
-     .where = "On the chart, once clicked"},
+     .where = kOnChart},
     {.key = key::left,
      .mods = KeyMods::none,
      .when = chart_has_keys,
      .action = batch_down,
      .what = "batch: down to a power of two",
-     .where = "On the chart, once clicked"},
+     .where = kOnChart},
     {.key = key::up,
      .mods = KeyMods::none,
      .when = chart_has_keys,
      .action = seq_up,
      .what = "context (prefill: prompt): up",
-     .where = "On the chart, once clicked"},
+     .where = kOnChart},
     {.key = key::down,
      .mods = KeyMods::none,
      .when = chart_has_keys,
      .action = seq_down,
      .what = "context (prefill: prompt): down",
-     .where = "On the chart, once clicked"},
+     .where = kOnChart},
     {.key = key::equal,
      .mods = KeyMods::any_shift,
      .when = chart_has_keys,
      .action = zoom_in,
      .what = "zoom in (+ or =)",
-     .where = "On the chart, once clicked"},
+     .where = kOnChart},
     {.key = key::keypad_add,
      .mods = KeyMods::any_shift,
      .when = chart_has_keys,
      .action = zoom_in,
      .what = "zoom in",
-     .where = "On the chart, once clicked"},
+     .where = kOnChart},
     {.key = key::minus,
      .mods = KeyMods::any_shift,
      .when = chart_has_keys,
      .action = zoom_out,
      .what = "zoom out",
-     .where = "On the chart, once clicked"},
+     .where = kOnChart},
     {.key = key::keypad_subtract,
      .mods = KeyMods::any_shift,
      .when = chart_has_keys,
      .action = zoom_out,
      .what = "zoom out",
-     .where = "On the chart, once clicked"},
+     .where = kOnChart},
 };
 
 bool mods_match(KeyMods mods, const ImGuiIO& io) {
@@ -517,7 +520,6 @@ void draw_keyboard_help(AppState& s) {
       }
       return rows;
     };
-    static constexpr const char* kChart = "On the chart, once clicked";
     // Two columns, about even: the mouse and the keys of lessons and closing; then the keys that
     // always work and the chart's.
     ImGui::BeginGroup();
@@ -526,7 +528,7 @@ void draw_keyboard_help(AppState& s) {
     section("Mouse", mouse);
     std::vector<std::string_view> shown;
     for (const Shortcut& shortcut : kShortcuts) {
-      if (shortcut.where == nullptr || std::string_view(shortcut.where) == kChart ||
+      if (shortcut.where == nullptr || std::string_view(shortcut.where) == kOnChart ||
           std::find(shown.begin(), shown.end(), shortcut.where) != shown.end())
         continue;
       shown.push_back(shortcut.where);
@@ -536,7 +538,7 @@ void draw_keyboard_help(AppState& s) {
     ImGui::SameLine(0, 2 * em);
     ImGui::BeginGroup();
     section("Everywhere", rows_of(nullptr));
-    section(kChart, rows_of(kChart));
+    section(kOnChart, rows_of(kOnChart));
     ImGui::EndGroup();
   }
   ImGui::End();

@@ -109,13 +109,9 @@ std::string fit_combo_preview(const std::string& text) {
   // Whole code points off the end until the text and "…" fit.
   std::string cut = text;
   while (!cut.empty()) {
-    do {
-      cut.pop_back();
-    } while (!cut.empty() && (static_cast<unsigned char>(cut.back()) & 0xC0) == 0x80);
-    if (!cut.empty() && (static_cast<unsigned char>(cut.back()) & 0x80) != 0) {
-      cut.pop_back();  // a lead byte left alone: drop it too (its continuation bytes are gone)
-      continue;
-    }
+    while (!cut.empty() && (static_cast<unsigned char>(cut.back()) & 0xC0) == 0x80)
+      cut.pop_back();                  // the continuation bytes of the last code point
+    if (!cut.empty()) cut.pop_back();  // and its lead (or ASCII) byte
     while (!cut.empty() && cut.back() == ' ') cut.pop_back();
     if (ImGui::CalcTextSize((cut + "…").c_str()).x <= room) break;
   }

@@ -62,6 +62,10 @@ void act_fit_chart(AppState& s, int index = 0);
 // power of two (batch: ← →; context in decode, prompt length in prefill: ↓ ↑); zoom in or out
 // about the plot's centre (+, -).
 void act_nudge_batch(AppState& s, int index);
+// The power of two next to v inside [1, hi]: the largest below it (index 0) or the smallest above
+// it (index 1): 1000 steps to 512 or 1024, 1024 to 512 or 2048 (so v - 1 gives the one at or
+// above v). Also the batch slider's end.
+int64_t power_of_two_step(int64_t v, int index, int64_t hi);
 void act_nudge_seq(AppState& s, int index);
 void act_zoom_chart(AppState& s, int index);
 void act_larger_ui(AppState& s, int index = 0);  // the next of kUiScaleSteps

@@ -3,6 +3,7 @@
 
 #include "roofline/io/settings_file.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -154,6 +155,13 @@ const FigureSizePreset* matching_size_preset(const FigureExportOptions& o) {
       found = &p;
   }
   return found;
+}
+
+bool is_print_size(double width, double height) {
+  const auto presets = figure_size_presets();
+  return std::any_of(presets.begin(), presets.end(), [&](const FigureSizePreset& p) {
+    return p.print && width == p.width && height == p.height;
+  });
 }
 
 void apply_size_preset(FigureExportOptions& o, const FigureSizePreset& p) {

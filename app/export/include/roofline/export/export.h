@@ -35,8 +35,8 @@ std::optional<FigureFormat> figure_format_for_path(std::string_view path);
 
 struct ExportOptions {
   double scale = 1.0;  // PNG only: device pixels per geometry pixel (HiDPI), in [0.25, 8]
-  // SVG only: the geometry's units are points (a paper or slide size): the file says
-  // width="252pt" height="180pt", so it keeps its 3.5 in wherever it is placed. Else pixels.
+  // SVG only: the geometry's units are points (a paper or slide size, is_print_size()): the
+  // file says width="252pt" height="180pt", so it keeps its 3.5 in wherever it is placed.
   bool points = false;
 };
 

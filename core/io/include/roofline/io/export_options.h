@@ -51,7 +51,6 @@ struct FigureExportOptions {
   bool operator==(const FigureExportOptions&) const = default;
 };
 
-// The names settings.json writes, and their parsers (nullopt for any other name).
 // A named figure size: the screens' in pixels, the slide and paper sizes in points (1/72 in)
 // with the PNG scale that gives 2x (slide) or 300 dpi (paper) and type at 8-9 pt in print.
 // The export dialog's size list and roofline-cli export --size read the same table.
@@ -70,7 +69,11 @@ const FigureSizePreset* find_figure_size_preset(std::string_view id);
 const FigureSizePreset* matching_size_preset(const FigureExportOptions& o);
 // Sets the preset's width, height, type size and scale.
 void apply_size_preset(FigureExportOptions& o, const FigureSizePreset& p);
+// True when width x height is a paper or slide preset's size: the figure's units are points
+// (an SVG then says width="252pt"), whatever its type size. The dialog and the CLI both ask.
+bool is_print_size(double width, double height);
 
+// The names settings.json writes, and their parsers (nullopt for any other name).
 std::string_view to_string(ExportWhat w);    // "roofline" | "throughput" | "table"
 std::string_view to_string(FigureFormat f);  // "svg" | "png" | "pdf"
 std::string_view to_string(TableFormat f);   // "csv" | "markdown"
