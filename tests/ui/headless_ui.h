@@ -37,6 +37,13 @@ class HeadlessUi {
     io.KeyMap[ImGuiKey_Y] = key::y;
     io.KeyMap[ImGuiKey_Escape] = key::escape;
     io.KeyMap[ImGuiKey_Enter] = key::enter;
+    io.KeyMap[ImGuiKey_Tab] = key::tab;
+    io.KeyMap[ImGuiKey_Space] = key::space;
+    io.KeyMap[ImGuiKey_LeftArrow] = key::left;
+    io.KeyMap[ImGuiKey_RightArrow] = key::right;
+    io.KeyMap[ImGuiKey_UpArrow] = key::up;
+    io.KeyMap[ImGuiKey_DownArrow] = key::down;
+    io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;  // as the platform sets it
     build_fonts(state);
     build_atlas();
   }

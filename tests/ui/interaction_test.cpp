@@ -249,6 +249,23 @@ TEST(Interaction, TheClickedChartNudgesByPowersOfTwoAndZoomsWithPlusAndMinus) {
   EXPECT_EQ(ui.state.doc.batch, batch);
 }
 
+// Tab at start walks the controls at once (it did nothing until a panel was clicked): the first
+// Tab gives the batch slider the keyboard as a text field, and typing 64 and Enter sets it.
+TEST(Interaction, TabAtStartEditsTheFirstField) {
+  HeadlessUi ui(lib().default_scenario());
+  ui.frame(3);
+  EXPECT_FALSE(ImGui::GetIO().WantTextInput);
+  ui.tap(key::tab);
+  ui.frame();
+  EXPECT_TRUE(ImGui::GetIO().WantTextInput) << "a field has the keyboard after one Tab";
+  // The field opens with its text selected (ImGui's slider text input): typing replaces it.
+  ImGui::GetIO().AddInputCharactersUTF8("64");
+  ui.frame();
+  ui.tap(key::enter);
+  ui.frame(2);
+  EXPECT_EQ(ui.state.doc.batch, 64);
+}
+
 // Axis ranges grew but never shrank: batch 1,000,000 then undo kept the x axis out to 10k, and
 // closing a compare with the L4 left y down to 100G (exports inherited both).
 TEST(Interaction, TheAxesShrinkBackAfterAnUndoAndAClosedCompare) {
