@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -79,23 +80,40 @@ void apply_mode(HeadlessUi& ui, Mode mode) {
   set_presentation(ui.state, mode == Mode::presentation);
 }
 
-TEST(GeometryCheck, EveryPresetScenarioAtEverySizeAndMode) {
+// Every preset scenario at each of kSizes in each of `modes`: `prepare(ui)` before its frames,
+// then `check(ui, size, where)`, where says "ID[ what] at WxH MODE". Returns how many it checked.
+template <class Prepare, class Check>
+size_t for_each_preset(std::initializer_list<Mode> modes, const std::string& what, Prepare prepare,
+                       Check check) {
   size_t checked = 0;
   for (const PresetEntry& preset : lib().scenarios()) {
     auto file = lib().scenario(preset.id);
-    ASSERT_TRUE(file) << file.error();
+    if (!file) {
+      ADD_FAILURE() << file.error();
+      continue;
+    }
     for (ImVec2 size : kSizes) {
-      for (Mode mode : kModes) {
+      for (Mode mode : modes) {
         HeadlessUi ui(file.value(), size);
         apply_mode(ui, mode);
+        prepare(ui);
         ui.frame(4);
-        const std::string where = preset.id + " at " + std::to_string(int(size.x)) + "x" +
-                                  std::to_string(int(size.y)) + " " + name_of(mode);
-        for (const std::string& p : problems(ui, size)) ADD_FAILURE() << where << ": " << p;
+        check(ui, size,
+              preset.id + what + " at " + std::to_string(int(size.x)) + "x" +
+                  std::to_string(int(size.y)) + " " + name_of(mode));
         ++checked;
       }
     }
   }
+  return checked;
+}
+
+TEST(GeometryCheck, EveryPresetScenarioAtEverySizeAndMode) {
+  const size_t checked = for_each_preset(
+      {Mode::light, Mode::dark, Mode::presentation}, "", [](HeadlessUi&) {},
+      [](const HeadlessUi& ui, ImVec2 size, const std::string& where) {
+        for (const std::string& p : problems(ui, size)) ADD_FAILURE() << where << ": " << p;
+      });
   EXPECT_EQ(checked, lib().scenarios().size() * 9);
 }
 
@@ -122,27 +140,16 @@ TEST(GeometryCheck, FindsACharacterTheFontLacks) {
 
 // The Throughput tab's chart (the roofline above it is checked too).
 TEST(GeometryCheck, TheThroughputChartOfEveryPresetScenario) {
-  size_t checked = 0;
-  for (const PresetEntry& preset : lib().scenarios()) {
-    auto file = lib().scenario(preset.id);
-    ASSERT_TRUE(file) << file.error();
-    for (ImVec2 size : kSizes) {
-      for (Mode mode : {Mode::light, Mode::dark}) {
-        HeadlessUi ui(file.value(), size);
-        apply_mode(ui, mode);
-        ui.state.ui.select_details_tab = 1;
-        ui.frame(4);
-        ASSERT_EQ(ui.state.ui.details_tab, 1);
-        const std::string where = preset.id + " throughput at " + std::to_string(int(size.x)) +
-                                  "x" + std::to_string(int(size.y)) + " " + name_of(mode);
+  const size_t checked = for_each_preset(
+      {Mode::light, Mode::dark}, " throughput",
+      [](HeadlessUi& ui) { ui.state.ui.select_details_tab = 1; },
+      [](const HeadlessUi& ui, ImVec2 size, const std::string& where) {
+        ASSERT_EQ(ui.state.ui.details_tab, 1) << where;
         ASSERT_FALSE(ui.state.view.throughput_geometry.texts.empty()) << where;
         for (const std::string& p : problems(ui, size, ui.state.view.throughput_geometry))
           ADD_FAILURE() << where << ": " << p;
         for (const std::string& p : problems(ui, size)) ADD_FAILURE() << where << ": " << p;
-        ++checked;
-      }
-    }
-  }
+      });
   EXPECT_EQ(checked, lib().scenarios().size() * 6);
 }
 

@@ -118,6 +118,7 @@ void RooflineBuilder::add_legend(const Trail* trail, const Analysis* compare) {
     // trail carry their own labels, which need the room more; the window keeps it (its rows
     // toggle the series).
     const double lines_area = g_.legend.box.width() * g_.legend.box.height();
+    // (legend_lists_hidden is set for the window only: it tells a figure from the window.)
     if (!v_.legend_lists_hidden && lines_area > kCrowdedLegendShare * area) {
       g_.legend = {};
       return;
