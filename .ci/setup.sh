@@ -6,8 +6,8 @@ cd "$(dirname "$0")/.."
 
 packages=(cmake ninja-build g++ pkg-config
   libimgui-dev libglfw3-dev python3-glad nlohmann-json3-dev libcairo2-dev libstb-dev libcli11-dev zlib1g-dev
-  libgtest-dev libbenchmark-dev fonts-dejavu-core python3
-  xvfb xauth xdotool poppler-utils libxml2-utils
+  libdbus-1-dev libgtest-dev libbenchmark-dev fonts-dejavu-core python3
+  xvfb xauth xdotool dbus-daemon poppler-utils libxml2-utils
   desktop-file-utils appstream dpkg-dev file)
 
 missing=()

@@ -68,6 +68,9 @@ std::optional<AppOptions> parse_app_options(int argc, char** argv, int& exit_cod
       ->check(CLI::Range(0.5, 3.0));
   app.add_flag("--no-settings", o.no_settings,
                "Neither read nor write the saved settings and last scenario");
+  app.add_flag("--no-portal", o.no_portal,
+               "Use the app's own file dialog even where the desktop offers its file chooser "
+               "(the XDG desktop portal)");
   auto* lesson = app.add_option("--lesson", o.lesson,
                                 "Start a lesson: a built-in lesson id (Lessons menu) or a lesson "
                                 "file (.json)");

@@ -17,6 +17,7 @@ struct AppOptions {
   std::string theme;                   // --theme light|dark (overrides the scenario's)
   std::optional<float> scale;          // --scale X: the user UI scale
   bool no_settings = false;            // --no-settings: neither read nor write settings
+  bool no_portal = false;              // --no-portal: the in-app file dialog only
   std::string lesson;                  // --lesson ID|FILE: start this lesson
   std::optional<int> step;             // --step N: at this step (from 1; needs --lesson)
   bool reveal = false;                 // --reveal: with the step's question revealed

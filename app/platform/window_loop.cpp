@@ -15,6 +15,7 @@
 #include <cstdio>
 #include <string>
 
+#include "file_chooser.h"
 #include "frame_pacing.h"
 #include "fullscreen.h"
 #include "gl_window.h"
@@ -126,6 +127,7 @@ int run_window(AppState& s, const AppOptions& options, int width, int height,
   glfwSetWindowUserPointer(window, &context);
   install_callbacks(window);
   start_imgui(window, s);
+  if (!options.no_portal) install_file_chooser(s, window);
 
   Fullscreen fullscreen;
   TimingReport timing(started);

@@ -52,7 +52,7 @@ done
 (cd "$stage" && cpack -G DEB --config "$build/CPackConfig.cmake" -B "$stage/deb" >/dev/null 2>&1)
 deb=$(ls "$stage"/deb/roofline_*.deb)
 depends=$(dpkg-deb -f "$deb" Depends)
-for lib in libc6 libcairo2 libglfw3 fonts-dejavu-core; do
+for lib in libc6 libcairo2 libglfw3 libdbus-1-3 fonts-dejavu-core; do
   grep -q "$lib" <<<"$depends" || { echo "FAIL: the .deb does not depend on $lib ($depends)"; exit 1; }
 done
 contents=$(dpkg-deb -c "$deb")  # whole, not piped into grep -q (pipefail and SIGPIPE)

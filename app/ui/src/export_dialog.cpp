@@ -245,6 +245,7 @@ void open_export_dialog(AppState& s) {
   d.folder.directory = remembered ? d.options.folder : scenario_folder(s);
   d.folder.extensions = {".svg", ".png", ".pdf", ".csv", ".md"};
   d.folder.listed_directory.clear();
+  d.folder.places_read = false;  // bookmarks may have changed since
   d.path = export_base_name(s, d.options.what) + std::string(export_extension(d.options));
   d.default_path = d.path;
 }

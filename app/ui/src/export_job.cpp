@@ -250,7 +250,8 @@ void quick_export(AppState& s) {
 }
 
 bool background_work_pending(const AppState& s) {
-  return s.ui.export_dialog.job != nullptr || import_running(s);
+  return s.ui.export_dialog.job != nullptr || import_running(s) ||
+         s.ui.file_dialog.chooser_action != FileAction::none;
 }
 
 }  // namespace roofline

@@ -1,6 +1,8 @@
-// The in-app file dialog (there is no native one): a path field and the folder's matching
-// files, plus the file actions it ends in. Errors stay in the dialog; the app keeps its state.
-// The folder listing is shared with the export dialog (export_dialog.cpp).
+// Choosing a file: the desktop's own chooser (the XDG portal, s.ui.file_chooser) where there is
+// one, else the in-app dialog: a path field, the desktop's places and the folder's matching
+// files. Then the file actions it ends in. Errors stay in the in-app dialog (the status line for
+// the desktop's); the app keeps its state. The folder listing is shared with the export dialog
+// (export_dialog.cpp).
 
 #include <imgui.h>
 #include <imgui_stdlib.h>
@@ -11,6 +13,7 @@
 #include <filesystem>
 #include <system_error>
 
+#include "roofline/desktop/places.h"
 #include "roofline/io/json_io.h"
 #include "roofline/io/settings_file.h"
 #include "ui_internal.h"
@@ -129,21 +132,102 @@ bool accept(AppState& s) {
   return d.error.empty();
 }
 
-}  // namespace
+std::vector<std::string> extensions_of(FileAction action) {
+  if (action == FileAction::import_measurements) return {".csv", ".json", ".gz"};
+  return {".json"};
+}
 
-void open_file_dialog(AppState& s, FileAction action) {
+std::string suggested_name(const AppState& s) {
+  return s.ui.scenario_path.empty() ? "scenario.json"
+                                    : fs::path(s.ui.scenario_path).filename().string();
+}
+
+// The filter the desktop's chooser shows first, then "All files".
+desktop::FileFilter filter_of(FileAction action) {
+  switch (action) {
+    case FileAction::load_gpu:
+      return {"GPU preset files (*.json)", {"*.json"}};
+    case FileAction::load_model:
+      return {"Model configs (config.json, *.json)", {"*.json"}};
+    case FileAction::import_measurements:
+      return {"Profiles (*.csv, *.json, *.json.gz)", {"*.csv", "*.json", "*.gz"}};
+    default:
+      return {"Scenarios (*.json)", {"*.json"}};
+  }
+}
+
+void open_in_app_dialog(AppState& s, FileAction action) {
   FileDialogState& d = s.ui.file_dialog;
   d.action = action;
   d.open_requested = true;
   d.error.clear();
   d.folder.listed_directory.clear();
   d.folder.directory = scenario_folder(s);
-  d.folder.extensions = {".json"};
-  if (action == FileAction::import_measurements) d.folder.extensions = {".csv", ".json", ".gz"};
+  d.folder.places_read = false;  // bookmarks may have changed since
+  d.folder.extensions = extensions_of(action);
   d.path.clear();
-  if (action == FileAction::save_scenario_as) {
-    d.path = s.ui.scenario_path.empty() ? "scenario.json"
-                                        : fs::path(s.ui.scenario_path).filename().string();
+  if (action == FileAction::save_scenario_as) d.path = suggested_name(s);
+}
+
+}  // namespace
+
+desktop::FileRequest file_chooser_request(const AppState& s, FileAction action) {
+  desktop::FileRequest r;
+  r.save = action == FileAction::save_scenario_as;
+  const std::string title = title_of(action);
+  r.title = title.substr(0, title.find("###"));
+  r.accept_label = accept_label(action);
+  r.filters = {filter_of(action), {"All files", {"*"}}};
+  r.folder = scenario_folder(s);
+  if (r.save) r.current_name = suggested_name(s);
+  return r;
+}
+
+void open_file_dialog(AppState& s, FileAction action) {
+  FileDialogState& d = s.ui.file_dialog;
+  if (d.chooser_action != FileAction::none) {
+    set_message(s, "The desktop's file chooser is open: finish or cancel it first.", true);
+    return;
+  }
+  if (s.ui.file_chooser && s.ui.file_chooser->start(file_chooser_request(s, action))) {
+    d.chooser_action = action;
+    return;
+  }
+  open_in_app_dialog(s, action);
+}
+
+void poll_file_chooser(AppState& s) {
+  FileDialogState& d = s.ui.file_dialog;
+  if (d.chooser_action == FileAction::none) return;
+  if (!s.ui.file_chooser) {
+    d.chooser_action = FileAction::none;
+    return;
+  }
+  const desktop::FileResult r = s.ui.file_chooser->poll();
+  if (r.outcome == desktop::Outcome::pending) return;
+  const FileAction action = d.chooser_action;
+  d.chooser_action = FileAction::none;
+  switch (r.outcome) {
+    case desktop::Outcome::picked:
+      if (std::string error = run_action(s, action, r.path); !error.empty()) {
+        set_message(s, std::move(error), true);
+      }
+      break;
+    case desktop::Outcome::unavailable:
+      // No portal here: the app's own dialog from now on, without a word (it is the usual case
+      // outside a desktop session).
+      s.ui.file_chooser.reset();
+      open_in_app_dialog(s, action);
+      break;
+    case desktop::Outcome::failed:
+      set_message(
+          s, "The desktop's file chooser failed (" + r.message + "); the app's own is open.", true);
+      open_in_app_dialog(s, action);
+      break;
+    case desktop::Outcome::cancelled:
+    case desktop::Outcome::idle:
+    case desktop::Outcome::pending:
+      break;
   }
 }
 
@@ -176,16 +260,54 @@ bool enter_if_folder(FolderListing& f, const std::string& path) {
   return true;
 }
 
+namespace {
+
+// Home, then a menu of the desktop's places (user folders, bookmarks) and the folder the app
+// was started in.
+void draw_places(FolderListing& f) {
+  const bool has_home = !f.places.empty() && f.places.front().label == "Home";
+  ImGui::BeginDisabled(!has_home);
+  if (ImGui::Button("Home") && has_home) f.directory = f.places.front().path;
+  ImGui::EndDisabled();
+  item_tooltip(has_home ? f.places.front().path.c_str() : "No home folder ($HOME is not set).");
+  ImGui::SameLine();
+  if (ImGui::Button("Places…")) ImGui::OpenPopup("##places");
+  item_tooltip("Your folders and bookmarks (the file manager's), and where the app was started.");
+  if (ImGui::BeginPopup("##places")) {
+    for (size_t i = 0; i < f.places.size(); ++i) {
+      const desktop::Place& p = f.places[i];
+      ImGui::PushID(static_cast<int>(i));
+      if (ImGui::MenuItem(p.label.c_str(), p.path.c_str(), p.path == f.directory)) {
+        f.directory = p.path;
+      }
+      ImGui::PopID();
+      if (i == 0 && f.places.size() > 1) ImGui::Separator();
+    }
+    if (!f.places.empty()) ImGui::Separator();
+    const std::string started = current_dir();
+    if (ImGui::MenuItem("Where the app was started", started.c_str())) f.directory = started;
+    ImGui::EndPopup();
+  }
+}
+
+}  // namespace
+
 bool draw_folder_listing(FolderListing& f, std::string& path, float height,
                          const char* empty_text) {
   if (f.listed_directory != f.directory || f.listed_filter != joined(f.extensions)) {
     list_directory(f);
+  }
+  if (!f.places_read) {
+    f.places = desktop::desktop_places(desktop::places_from_environment());
+    f.places_read = true;
   }
   if (ImGui::Button("Up")) {
     f.directory = fs::path(f.directory).parent_path().string();
     if (f.directory.empty()) f.directory.assign(1, '/');  // not = "/": GCC 12 -Wrestrict bug
   }
   item_tooltip("The parent folder.");
+  ImGui::SameLine();
+  draw_places(f);
   ImGui::SameLine();
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(f.directory.c_str());

@@ -150,6 +150,7 @@ void frame_tick(AppState& s) {
     }
   }
   ImGui::End();
+  poll_file_chooser(s);
   draw_file_dialog(s);
   draw_export_dialog(s);
   draw_keyboard_help(s);

@@ -103,7 +103,13 @@ void draw_measured_tab(AppState& s);
 void measured_tooltip(const AppState& s, std::string_view id);
 
 // [file_dialog.cpp] The in-app file dialog and the file actions it ends in.
+// Opens the desktop's file chooser for `action` where there is one, else the in-app dialog.
 void open_file_dialog(AppState& s, FileAction action);
+// Once a frame: what the desktop's chooser has come back with (the action run on the file
+// picked; the in-app dialog opened if the chooser turned out unavailable or failed).
+void poll_file_chooser(AppState& s);
+// What open_file_dialog asks the desktop's chooser for `action`.
+desktop::FileRequest file_chooser_request(const AppState& s, FileAction action);
 void draw_file_dialog(AppState& s);
 // Each returns "" on success (and sets the status message), else the error message.
 std::string open_scenario_file(AppState& s, const std::string& path);

@@ -19,6 +19,7 @@
 #include <imgui.h>
 
 #include "roofline/analysis.h"
+#include "roofline/desktop/file_chooser.h"
 #include "roofline/io/preset_library.h"
 #include "roofline/io/settings_file.h"
 #include "roofline/plot/chart_view.h"
@@ -81,7 +82,10 @@ struct MeasuredState {
 };
 
 struct FileDialogState {
-  FileAction action = FileAction::none;
+  // The action the desktop's file chooser is open for (none: it is not open). While it is, the
+  // window keeps drawing and frame_tick polls it.
+  FileAction chooser_action = FileAction::none;
+  FileAction action = FileAction::none;  // the in-app dialog's action (none: closed)
   bool open_requested = false;
   FolderListing folder;  // the folder listed
   std::string path;      // the path typed or picked
@@ -112,6 +116,9 @@ struct UiState {
   ChartTheme saved_theme = ChartTheme::light;
   LegendPlace saved_legend = LegendPlace::best;
   FileDialogState file_dialog;
+  // The desktop's own file chooser (the XDG portal, installed by the platform where a session
+  // bus is); null, or once it says it is unavailable, the in-app dialog is used.
+  std::shared_ptr<desktop::FileChooser> file_chooser;
   ExportDialogState export_dialog;  // File > Export figure… and its job (export_dialog.cpp)
   std::string message;  // last notice (loaded, saved, or an error), shown in the status bar
   bool message_is_error = false;

@@ -1,13 +1,14 @@
 #pragma once
-// State of the app's own dialogs (there is no native one): a folder's listing, shared by the
-// file dialog and the export dialog, and the export dialog with its job running off the UI
-// thread.
+// State of the app's own dialogs: a folder's listing with the desktop's places, shared by the
+// in-app file dialog (used where the desktop has no file chooser portal) and the export dialog,
+// and the export dialog with its job running off the UI thread.
 
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "roofline/desktop/places.h"
 #include "roofline/ui/export_options.h"
 
 namespace roofline {
@@ -20,6 +21,8 @@ struct FolderListing {
   std::string listed_directory;         // `directory` when the lists were read
   std::string listed_filter;            // `extensions` joined, when the lists were read
   std::string error;                    // the folder could not be read
+  std::vector<desktop::Place> places;   // Home, user folders, bookmarks (read when first shown)
+  bool places_read = false;
 };
 
 struct ExportJob;  // a write in flight (export_job.cpp)

@@ -27,8 +27,9 @@ bool rebuild_fonts_if_needed(AppState& s);
 // chart, the details and status line, dialogs, shortcuts, the undo commit, Render.
 void frame_tick(AppState& s);
 
-// True while work runs off the UI thread (a figure export being written): the platform should
-// keep rendering frames, at a low rate, until it is false so the outcome shows.
+// True while work runs off the UI thread (a figure export being written, a profile read) or the
+// desktop's file chooser is open: the platform should keep rendering frames, at a low rate,
+// until it is false so the outcome shows.
 bool background_work_pending(const AppState& s);
 
 // The UI scale factor the user picked, clamped to [kMinUiScale, kMaxUiScale]; rebuilds fonts.

@@ -1,0 +1,97 @@
+// Home, the XDG user folders and the GTK bookmarks, read from their files each time the list is
+// asked for (a dialog opening), so a bookmark added in another app shows up.
+
+#include "roofline/desktop/places.h"
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <system_error>
+
+#include "roofline/desktop/file_chooser_portal.h"
+
+namespace roofline::desktop {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+bool is_folder(const std::string& path) {
+  std::error_code ec;
+  return !path.empty() && fs::is_directory(path, ec);
+}
+
+// "/a/b/./" as "/a/b": one spelling per folder, so each is listed once.
+std::string normal_folder(const std::string& path) {
+  std::string n = fs::path(path).lexically_normal().string();
+  while (n.size() > 1 && n.back() == '/') n.pop_back();
+  return n;
+}
+
+void add_place(std::vector<Place>& places, std::string label, const std::string& path) {
+  if (!is_folder(path)) return;
+  const std::string normal = normal_folder(path);
+  for (const Place& p : places) {
+    if (p.path == normal) return;
+  }
+  if (label.empty()) label = fs::path(normal).filename().string();
+  if (label.empty()) label = normal;
+  places.push_back({std::move(label), normal});
+}
+
+// XDG_DOCUMENTS_DIR="$HOME/Documents": the value, $HOME expanded; "" if the line is not one.
+std::string user_dir_value(const std::string& line, const std::string& key,
+                           const std::string& home) {
+  const std::string prefix = key + "=\"";
+  if (line.compare(0, prefix.size(), prefix) != 0) return {};
+  const size_t close = line.find('"', prefix.size());
+  if (close == std::string::npos) return {};
+  std::string value = line.substr(prefix.size(), close - prefix.size());
+  if (value.compare(0, 5, "$HOME") == 0) return home + value.substr(5);
+  return value.empty() || value[0] != '/' ? std::string() : value;
+}
+
+}  // namespace
+
+PlaceSources places_from_environment() {
+  PlaceSources s;
+  if (const char* h = std::getenv("HOME"); h != nullptr) s.home = h;
+  if (const char* c = std::getenv("XDG_CONFIG_HOME"); c != nullptr && *c == '/') {
+    s.config_home = c;
+  } else if (!s.home.empty()) {
+    s.config_home = s.home + "/.config";
+  }
+  return s;
+}
+
+std::vector<Place> desktop_places(const PlaceSources& sources) {
+  std::vector<Place> places;
+  add_place(places, "Home", sources.home);
+  if (!sources.config_home.empty()) {
+    std::ifstream dirs(sources.config_home + "/user-dirs.dirs");
+    std::string line;
+    std::vector<std::string> found(3);
+    const char* const keys[] = {"XDG_DESKTOP_DIR", "XDG_DOCUMENTS_DIR", "XDG_DOWNLOAD_DIR"};
+    while (std::getline(dirs, line)) {
+      for (size_t i = 0; i < found.size(); ++i) {
+        const std::string v = user_dir_value(line, keys[i], sources.home);
+        if (!v.empty()) found[i] = v;
+      }
+    }
+    for (const std::string& path : found) {
+      if (normal_folder(path) != normal_folder(sources.home)) add_place(places, "", path);
+    }  // "$HOME/" is how user-dirs.dirs says a folder is not set
+  }
+  std::ifstream marks(sources.config_home.empty() ? std::string()
+                                                  : sources.config_home + "/gtk-3.0/bookmarks");
+  std::string line;
+  while (std::getline(marks, line)) {
+    const size_t space = line.find(' ');
+    const std::string path = path_from_file_uri(line.substr(0, space));
+    if (path.empty()) continue;  // another scheme (sftp://, smb://): not a local folder
+    add_place(places, space == std::string::npos ? std::string() : line.substr(space + 1), path);
+  }
+  return places;
+}
+
+}  // namespace roofline::desktop
