@@ -1,9 +1,10 @@
 // The geometry checks on the real UI path: every preset scenario and every lesson step, at
 // 1024x640, 1600x1000 and 1920x1080, in the light theme, the dark theme and presentation mode.
 // What is drawn must be readable: no text overlaps another or runs off the chart, none sits
-// under the legend, the
-// legend covers no group dot, every open window stays inside the viewport, and every character
-// drawn is in the loaded fonts (none drawn as the fallback '?'). The throughput chart is checked
+// under the legend, the legend covers no group dot, every open window stays inside the viewport,
+// nothing is cut by its container (a window's content beyond its edge with no scrollbar, a
+// table cell or header wider than its column), and every character drawn is in the loaded fonts
+// (none drawn as the fallback '?'). The throughput chart is checked
 // the same way for every preset scenario. The same boxes come out of --dump-geometry (labels,
 // legend, windows), so a script can run these checks on any scenario.
 
@@ -68,6 +69,7 @@ std::vector<std::string> problems(const HeadlessUi& ui, ImVec2 display, const Pl
   }
   for (const std::string& where : ui.missing_glyphs())
     out.push_back("a character the font lacks, drawn as '?' in " + where);
+  for (const std::string& cut : ui.clipped_content()) out.push_back(cut);
   return out;
 }
 

@@ -213,6 +213,46 @@ class HeadlessUi {
     return out;
   }
 
+  // Where the last frame's content was cut by its container, one line each: a window (child
+  // windows included) whose content is wider or taller than its inside with no scrollbar to
+  // reach the rest, or a table column whose cells or header are wider than the column (text cut
+  // to "La…" or "1.07 GFLO"). Empty when everything drawn fits where it is.
+  std::vector<std::string> clipped_content() const {
+    std::vector<std::string> out;
+    ImGuiContext& g = *ImGui::GetCurrentContext();
+    auto px = [](float v) { return std::to_string(static_cast<int>(std::lround(v))); };
+    for (const ImGuiWindow* w : g.Windows) {
+      if (!w->Active || w->Hidden || w->SkipItems) continue;
+      const float over_x = w->ContentSize.x + 2 * w->WindowPadding.x - w->InnerRect.GetWidth();
+      const float over_y = w->ContentSize.y + 2 * w->WindowPadding.y - w->InnerRect.GetHeight();
+      if (over_x > 1 && !w->ScrollbarX) {
+        out.push_back("window " + std::string(w->Name) + ": content " + px(over_x) +
+                      " px wider than the window, cut");
+      }
+      if (over_y > 1 && !w->ScrollbarY) {
+        out.push_back("window " + std::string(w->Name) + ": content " + px(over_y) +
+                      " px taller than the window, cut");
+      }
+    }
+    for (int n = 0; n < g.Tables.GetMapSize(); ++n) {
+      const ImGuiTable* t = g.Tables.TryGetMapData(n);
+      if (t == nullptr || t->LastFrameActive != g.FrameCount || t->OuterWindow == nullptr ||
+          !t->OuterWindow->Active || t->OuterWindow->Hidden)
+        continue;
+      for (int c = 0; c < t->ColumnsCount; ++c) {
+        const ImGuiTableColumn& col = t->Columns[c];
+        if (!col.IsEnabled || !col.IsVisibleX) continue;
+        const float cells = std::max(col.ContentMaxXFrozen, col.ContentMaxXUnfrozen) - col.WorkMaxX;
+        const float header = col.ContentMaxXHeadersIdeal - col.WorkMaxX;
+        const std::string where = "table in " + std::string(t->OuterWindow->Name) + ", column '" +
+                                  ImGui::TableGetColumnName(t, c) + "': ";
+        if (cells > 1) out.push_back(where + "a cell " + px(cells) + " px too wide, cut");
+        if (header > 1) out.push_back(where + "the header " + px(header) + " px too wide, cut");
+      }
+    }
+    return out;
+  }
+
   AppState state;
 };
 

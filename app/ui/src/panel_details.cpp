@@ -2,6 +2,7 @@
 // line under everything.
 
 #include <imgui.h>
+#include <imgui_internal.h>  // the table's columns, for the width its text needs
 
 #include <algorithm>
 #include <cfloat>
@@ -66,10 +67,24 @@ void sort_ops(AppState& s, const ImGuiTableSortSpecs* specs) {
   });
 }
 
-void text_cell(const std::string& t) { ImGui::TextUnformatted(t.c_str()); }
+// The widest text drawn in each column of the operator table this frame (right-aligned numbers
+// reach the cell's edge whatever their width, so ImGui's own content extent cannot say).
+struct CellWidths {
+  float px[kColumns] = {};
+  void note(const char* text) {
+    const int c = ImGui::TableGetColumnIndex();
+    if (c >= 0 && c < kColumns) px[c] = std::max(px[c], ImGui::CalcTextSize(text).x);
+  }
+};
+
+void text_cell(CellWidths& widths, const std::string& t) {
+  widths.note(t.c_str());
+  ImGui::TextUnformatted(t.c_str());
+}
 
 // A number, right-aligned in its cell so that digits line up down the column.
-void number_cell(const std::string& t, bool disabled = false) {
+void number_cell(CellWidths& widths, const std::string& t, bool disabled = false) {
+  widths.note(t.c_str());
   const float room = ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(t.c_str()).x;
   if (room > 0) ImGui::SetCursorPosX(ImGui::GetCursorPosX() + room);
   if (disabled) {
@@ -107,24 +122,58 @@ void headers_with_tooltips(bool calibrated) {
   }
 }
 
+// The inner width at which each column of the table being drawn holds its widest cell (`cells`)
+// and its header whole, the columns keeping their stretch weights (the user's, once resized).
+float table_width_for_content(const ImGuiTable& t, const CellWidths& cells) {
+  float weights = 0;
+  float needed = 0;
+  int shown = 0;
+  for (int c = 0; c < t.ColumnsCount; ++c) {
+    const ImGuiTableColumn& col = t.Columns[c];
+    if (!col.IsEnabled || col.StretchWeight <= 0) continue;
+    weights += col.StretchWeight;
+    ++shown;
+  }
+  for (int c = 0; c < t.ColumnsCount; ++c) {
+    const ImGuiTableColumn& col = t.Columns[c];
+    if (!col.IsEnabled || col.StretchWeight <= 0) continue;
+    const float content = std::max(cells.px[c], col.ContentMaxXHeadersIdeal - col.WorkMinX);
+    const float padding = (col.MaxX - col.MinX) - (col.WorkMaxX - col.WorkMinX);
+    needed = std::max(needed, (content + padding + 1) * weights / col.StretchWeight);
+  }
+  return needed + 2.0f * static_cast<float>(shown);  // the borders between columns, rounding
+}
+
 void draw_operator_table(AppState& s) {
   const Analysis& a = chart_data(s).analysis;
-  const ImGuiTableFlags flags = ImGuiTableFlags_Sortable | ImGuiTableFlags_RowBg |
-                                ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_ScrollY |
-                                ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingStretchProp |
-                                ImGuiTableFlags_Hideable | ImGuiTableFlags_SortTristate;
-  if (!ImGui::BeginTable("operators", kColumns, flags)) return;
-  ImGui::TableSetupScrollFreeze(0, 1);
-  ImGui::TableSetupColumn("Operator", 0, 1.3f);  // unsorted: execution order
+  ImGuiTableFlags flags = ImGuiTableFlags_Sortable | ImGuiTableFlags_RowBg |
+                          ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_ScrollY |
+                          ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingStretchProp |
+                          ImGuiTableFlags_Hideable | ImGuiTableFlags_SortTristate;
+  // As wide as the panel; where the panel is narrower than the text needs (last frame's), as
+  // wide as that, scrolling sideways.
+  const float room = ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ScrollbarSize;
+  float inner = 0;
+  if (s.ui.op_table_width_px > room) {
+    flags |= ImGuiTableFlags_ScrollX;
+    inner = s.ui.op_table_width_px;
+  }
+  if (!ImGui::BeginTable("operators", kColumns, flags, {0, 0}, inner)) return;
+  // The header row and the operator's name stay in view when the table scrolls.
+  ImGui::TableSetupScrollFreeze(1, 1);
+  // Weights in proportion to what the columns hold (names, "elementwise", "5.24 MFLOP", "2.71
+  // GB", "interconnect"), so that a table scrolled sideways at its narrowest is no wider than
+  // its text needs.
+  ImGui::TableSetupColumn("Operator", ImGuiTableColumnFlags_NoHide, 1.4f);  // unsorted: run order
   ImGui::TableSetupColumn("Kind", 0, 1.0f);
-  ImGui::TableSetupColumn("Layers", 0, 0.6f);
-  ImGui::TableSetupColumn("FLOPs", ImGuiTableColumnFlags_PreferSortDescending, 1.0f);
-  ImGui::TableSetupColumn("Bytes", ImGuiTableColumnFlags_PreferSortDescending, 1.0f);
-  ImGui::TableSetupColumn("FLOP/B", ImGuiTableColumnFlags_PreferSortDescending, 0.9f);
+  ImGui::TableSetupColumn("Layers", 0, 0.75f);
+  ImGui::TableSetupColumn("FLOPs", ImGuiTableColumnFlags_PreferSortDescending, 0.95f);
+  ImGui::TableSetupColumn("Bytes", ImGuiTableColumnFlags_PreferSortDescending, 0.75f);
+  ImGui::TableSetupColumn("FLOP/B", ImGuiTableColumnFlags_PreferSortDescending, 0.8f);
   ImGui::TableSetupColumn(a.calibrated ? "Expected" : "Time",
-                          ImGuiTableColumnFlags_PreferSortDescending, 0.9f);
-  ImGui::TableSetupColumn("Share", ImGuiTableColumnFlags_PreferSortDescending, 0.8f);
-  ImGui::TableSetupColumn("Bound", 0, 0.8f);
+                          ImGuiTableColumnFlags_PreferSortDescending, 0.75f);
+  ImGui::TableSetupColumn("Share", ImGuiTableColumnFlags_PreferSortDescending, 0.75f);
+  ImGui::TableSetupColumn("Bound", 0, 1.0f);
   headers_with_tooltips(a.calibrated);
 
   ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs();
@@ -137,6 +186,7 @@ void draw_operator_table(AppState& s) {
   }
 
   const double step = a.totals.time_s;
+  CellWidths widths;
   s.view.table_hovered_id.clear();
   // In execution order the rows come by layer type, each under a line naming it.
   const bool grouped = specs == nullptr || specs->SpecsCount == 0;
@@ -153,16 +203,19 @@ void draw_operator_table(AppState& s) {
                                       : std::to_string(type.count) + " × " + type.label;
       // The heading runs on over the next columns, which stay empty on this row; vertically it
       // keeps to the cell's clip, so a heading scrolled under the frozen header row is hidden.
+      // Drawn, not laid out: the heading takes no width in the column, so it does not make
+      // the column's width for content (table_width_for_content).
       const ImVec2 at = ImGui::GetCursorScreenPos();
-      const ImDrawList* list = ImGui::GetWindowDrawList();
+      ImDrawList* list = ImGui::GetWindowDrawList();
       const float top = std::max(at.y, list->GetClipRectMin().y);
       const float bottom =
           std::min(at.y + ImGui::GetTextLineHeightWithSpacing(), list->GetClipRectMax().y);
       ImGui::PushClipRect(
           {at.x, top}, {at.x + ImGui::CalcTextSize(heading.c_str()).x + 1, std::max(top, bottom)},
           false);
-      ImGui::TextDisabled("%s", heading.c_str());
+      list->AddText(at, ImGui::GetColorU32(ImGuiCol_TextDisabled), heading.c_str());
       ImGui::PopClipRect();
+      ImGui::Dummy({0, ImGui::GetTextLineHeight()});
     }
     const std::string id = "op:" + op_key(a, op);
     std::string label(op.name);
@@ -174,6 +227,7 @@ void draw_operator_table(AppState& s) {
     // Grouped rows repeat names ("attention" under sliding and under full): the op's index keeps
     // each row's ImGui id apart.
     ImGui::PushID(index);
+    widths.note(label.c_str());
     if (ImGui::Selectable(label.c_str(), selected, ImGuiSelectableFlags_SpanAllColumns)) {
       s.view.plot.selected_id = selected ? std::string() : id;
     }
@@ -183,25 +237,26 @@ void draw_operator_table(AppState& s) {
       dot_tooltip(s, id);
     }
     ImGui::TableNextColumn();
-    text_cell(std::string(to_string(op.kind)));
+    text_cell(widths, std::string(to_string(op.kind)));
     ImGui::TableNextColumn();
-    number_cell(std::to_string(op.count));
+    number_cell(widths, std::to_string(op.count));
     ImGui::TableNextColumn();
-    number_cell(format_flops(op.flops));
+    number_cell(widths, format_flops(op.flops));
     ImGui::TableNextColumn();
-    number_cell(format_bytes(op.bytes));
+    number_cell(widths, format_bytes(op.bytes));
     ImGui::TableNextColumn();
-    number_cell(format_intensity(op.intensity, false));
+    number_cell(widths, format_intensity(op.intensity, false));
     ImGui::TableNextColumn();
-    number_cell(format_time(op.time_s));
+    number_cell(widths, format_time(op.time_s));
     ImGui::TableNextColumn();
-    number_cell(format_percent(step > 0 ? op.time_s / step : 0.0));
+    number_cell(widths, format_percent(step > 0 ? op.time_s / step : 0.0));
     ImGui::TableNextColumn();
     // Plain words (blue read as a link): compute-bound ops in the compute region's warm tone.
     if (op.bound == Bound::compute) {
+      widths.note("compute");
       ImGui::TextColored({0.80f, 0.42f, 0.08f, 1}, "compute");
     } else {
-      text_cell("memory");
+      text_cell(widths, "memory");
     }
   }
   // Time that belongs to no operator: a row with only its time, share and what it is.
@@ -209,13 +264,15 @@ void draw_operator_table(AppState& s) {
     if (!(time_s > 0)) return;
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
+    widths.note(name);
     ImGui::TextDisabled("%s", name);
     for (int c = 1; c < kTime; ++c) ImGui::TableNextColumn();
     ImGui::TableNextColumn();
-    number_cell(format_time(time_s));
+    number_cell(widths, format_time(time_s));
     ImGui::TableNextColumn();
-    number_cell(format_percent(step > 0 ? time_s / step : 0.0));
+    number_cell(widths, format_percent(step > 0 ? time_s / step : 0.0));
     ImGui::TableNextColumn();
+    widths.note(bound);
     ImGui::TextDisabled("%s", bound);
   };
   time_only_row("all-reduce (tp)", a.totals.communication_time_s, "interconnect");
@@ -225,21 +282,23 @@ void draw_operator_table(AppState& s) {
     ImGui::TableNextRow();
     ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, ImGui::GetColorU32(ImGuiCol_TableHeaderBg));
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted("whole step");
+    text_cell(widths, "whole step");
     ImGui::TableNextColumn();
     ImGui::TableNextColumn();
     ImGui::TableNextColumn();
-    number_cell(format_flops(a.totals.flops));
+    number_cell(widths, format_flops(a.totals.flops));
     ImGui::TableNextColumn();
-    number_cell(format_bytes(a.totals.bytes));
+    number_cell(widths, format_bytes(a.totals.bytes));
     ImGui::TableNextColumn();
-    number_cell(format_intensity(a.totals.bytes > 0 ? a.totals.flops / a.totals.bytes : 0, false));
+    number_cell(widths,
+                format_intensity(a.totals.bytes > 0 ? a.totals.flops / a.totals.bytes : 0, false));
     ImGui::TableNextColumn();
-    number_cell(format_time(step));
+    number_cell(widths, format_time(step));
     ImGui::TableNextColumn();
-    number_cell(format_percent(1.0));
+    number_cell(widths, format_percent(1.0));
     ImGui::TableNextColumn();
   }
+  s.ui.op_table_width_px = table_width_for_content(*ImGui::GetCurrentTable(), widths);
   ImGui::EndTable();
 }
 
@@ -513,9 +572,12 @@ void draw_status_line(AppState& s) {
   std::string memory = "Memory " + format_bytes(t.weights_bytes / tp) + " weights + " +
                        format_bytes(t.kv_cache_bytes / tp) + " KV";
   if (t.state_bytes > 0) memory += " + " + format_bytes(t.state_bytes / tp) + " state";
+  const std::string per_gpu = s.doc.tp > 1 ? " per GPU" : "";
   parts.push_back(memory + " = " + format_bytes(t.memory_per_gpu_bytes) + " of " +
-                  format_bytes(t.usable_memory_bytes) + " usable" +
-                  (s.doc.tp > 1 ? " per GPU" : ""));
+                  format_bytes(t.usable_memory_bytes) + " usable" + per_gpu);
+  // Where the line has no room for the breakdown: the sum and the limit only.
+  const std::string memory_short = "Memory " + format_bytes(t.memory_per_gpu_bytes) + " of " +
+                                   format_bytes(t.usable_memory_bytes) + per_gpu;
   const std::string suffix = t.fits_in_memory ? "" : "  (does not fit)";
   auto totals = [&](size_t n) {
     std::string text = parts[0];
@@ -524,17 +586,19 @@ void draw_status_line(AppState& s) {
   };
   ImGui::Separator();
   const float em = ImGui::GetFontSize();
-  // A message is news: while one shows, the last totals (memory first) make room for it, down
-  // to the step time; hovering the totals shows them all.
+  // The totals fit the line: the memory breakdown gives way to its sum first, then the last
+  // totals go (memory first), down to the step time. A message is news: while one shows, the
+  // totals make room for it the same way. Hovering shortened totals shows them all.
+  const std::string all_totals = totals(parts.size());
   size_t shown_parts = parts.size();
-  if (!s.ui.message.empty()) {
-    const float message_w = ImGui::CalcTextSize(s.ui.message.c_str()).x;
-    const float width = ImGui::GetContentRegionAvail().x;
-    while (shown_parts > 1 &&
-           ImGui::CalcTextSize(totals(shown_parts).c_str()).x + message_w + 5 * em > width) {
-      --shown_parts;
-    }
-  }
+  const float width = ImGui::GetContentRegionAvail().x;
+  const float reserved =
+      s.ui.message.empty() ? 0.0f : ImGui::CalcTextSize(s.ui.message.c_str()).x + 5 * em;
+  auto fits = [&](size_t n) {
+    return ImGui::CalcTextSize(totals(n).c_str()).x + reserved <= width;
+  };
+  if (!fits(shown_parts)) parts.back() = memory_short;
+  while (shown_parts > 1 && !fits(shown_parts)) --shown_parts;
   const std::string text = totals(shown_parts);
   ImGui::AlignTextToFramePadding();
   if (!t.fits_in_memory) {
@@ -542,7 +606,7 @@ void draw_status_line(AppState& s) {
   } else {
     ImGui::TextUnformatted(text.c_str());
   }
-  if (shown_parts < parts.size()) item_tooltip(totals(parts.size()).c_str());
+  if (text != all_totals) item_tooltip(all_totals.c_str());
   if (!s.ui.message.empty()) {
     // Right-aligned after the totals; a message still too long (a long path) loses its
     // leading folders, or its middle, and its tooltip shows it whole.

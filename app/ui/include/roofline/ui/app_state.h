@@ -138,6 +138,9 @@ struct UiState {
   std::vector<int> op_order;  // sorted row order of the operator table
   uint64_t op_order_revision = UINT64_MAX;
   bool op_sort_dirty = true;
+  // The operator table's width at which every cell and header shows whole (measured last frame);
+  // narrower windows scroll the table sideways rather than cut its text.
+  float op_table_width_px = 0;
   uint64_t frame = 0;
   // The calibration presets fitted for `calibrations_gpu` (parsed once per GPU, not per frame).
   std::string calibrations_gpu;
