@@ -155,6 +155,29 @@ TEST(GeometryCheck, TheThroughputChartOfEveryPresetScenario) {
   EXPECT_EQ(checked, lib().scenarios().size() * 6);
 }
 
+// The Request tab (its table of prefill, decode and the request's totals) and the Throughput
+// tab's serving frontier.
+TEST(GeometryCheck, TheRequestTabAndTheFrontierOfEveryPresetScenario) {
+  const size_t checked = for_each_preset(
+      {Mode::light}, " request", [](HeadlessUi& ui) { ui.state.ui.select_details_tab = 2; },
+      [](const HeadlessUi& ui, ImVec2 size, const std::string& where) {
+        ASSERT_EQ(ui.state.ui.details_tab, 2) << where;
+        for (const std::string& p : problems(ui, size)) ADD_FAILURE() << where << ": " << p;
+      });
+  const size_t frontiers = for_each_preset(
+      {Mode::light}, " frontier",
+      [](HeadlessUi& ui) {
+        ui.state.ui.select_details_tab = 1;
+        ui.state.ui.throughput_frontier = true;
+      },
+      [](const HeadlessUi& ui, ImVec2 size, const std::string& where) {
+        for (const std::string& p : problems(ui, size, ui.state.view.throughput_geometry))
+          ADD_FAILURE() << where << ": " << p;
+        for (const std::string& p : problems(ui, size)) ADD_FAILURE() << where << ": " << p;
+      });
+  EXPECT_EQ(checked + frontiers, lib().scenarios().size() * 6);
+}
+
 TEST(GeometryCheck, EveryLessonStepAtEverySizeAndMode) {
   size_t checked = 0;
   for (ImVec2 size : kSizes) {

@@ -396,9 +396,10 @@ void draw_request(AppState& s) {
   ImGui::TextDisabled("%s", s.doc.calibration ? ("Expected: " + s.doc.calibration->name).c_str()
                                               : "Bounds (Roofs → Expected for calibrated times)");
   ImGui::EndGroup();
-  ImGui::SameLine(0, 2 * em);
+  const float inputs_w = ImGui::GetItemRectSize().x;
   auto r = request(s.doc, isl, osl);
   if (!r) {
+    ImGui::SameLine(0, 2 * em);
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextColored({0.9f, 0.25f, 0.2f, 1}, "%s", r.error().c_str());
     ImGui::PopTextWrapPos();
@@ -406,47 +407,71 @@ void draw_request(AppState& s) {
   }
   const bool calibrated = s.doc.calibration.has_value();
   const std::string per_gpu = s.doc.tp > 1 ? " per GPU" : "";
+  struct Line {
+    const char* label;
+    std::string expected, bound;
+    const char* tip;
+  };
+  const double scale = r->roofline_e2e_s > 0 ? r->e2e_s / r->roofline_e2e_s : 1;
+  auto rate = [](double v) { return v > 0 ? format_token_rate(v) : std::string("–"); };
+  auto time = [](double v) { return v > 0 ? format_time(v) : std::string("–"); };
+  const Line lines[] = {
+      {"Time to first token", time(r->ttft_s), time(r->roofline_ttft_s),
+       "TTFT: the prefill step of batch × ISL prompt tokens."},
+      {"Time per output token", time(r->tpot_s), time(r->roofline_tpot_s),
+       "TPOT: the mean decode step over contexts ISL + 1 … ISL + OSL − 1 (summed exactly)."},
+      {"End to end", time(r->e2e_s), time(r->roofline_e2e_s), "TTFT plus every decode step."},
+      {"Per user", rate(r->tokens_per_s_per_user),
+       rate(r->roofline_tpot_s > 0 ? 1 / r->roofline_tpot_s : 0),
+       "Tokens/s one user sees while decoding: 1 / TPOT."},
+      {"Output", rate(r->output_tokens_per_s), rate(r->output_tokens_per_s * scale),
+       "Output tokens/s of the whole batch: batch × OSL / end to end (all GPUs)."},
+      {"Output per GPU", rate(r->output_tokens_per_s_per_gpu),
+       rate(r->output_tokens_per_s_per_gpu * scale), "Output tokens/s divided by tp."},
+  };
+  const char* headers[] = {"", calibrated ? "expected" : "roofline bound", "bound"};
+  const int columns = calibrated ? 3 : 2;
+  // The table's width for its text; beside the lengths where that fits, else under them.
+  float table_w = 0;
+  for (int c = 0; c < columns; ++c) {
+    float w = ImGui::CalcTextSize(headers[c]).x;
+    for (const Line& l : lines) {
+      const char* cell = c == 0 ? l.label : c == 1 ? l.expected.c_str() : l.bound.c_str();
+      w = std::max(w, ImGui::CalcTextSize(cell).x);
+    }
+    table_w += w + 2 * ImGui::GetStyle().CellPadding.x + 1;
+  }
+  if (inputs_w + 2 * em + table_w <= ImGui::GetContentRegionAvail().x) {
+    ImGui::SameLine(0, 2 * em);
+  } else {
+    ImGui::Spacing();
+  }
   ImGui::BeginGroup();
   if (ImGui::BeginTable(
-          "request", calibrated ? 3 : 2,
-          ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) {
-    ImGui::TableSetupColumn("");
-    ImGui::TableSetupColumn(calibrated ? "expected" : "roofline bound");
-    if (calibrated) ImGui::TableSetupColumn("bound");
+          "request", columns,
+          ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV,
+          {table_w, 0})) {
+    for (int c = 0; c < columns; ++c) ImGui::TableSetupColumn(headers[c]);
     ImGui::TableHeadersRow();
-    const double scale = r->roofline_e2e_s > 0 ? r->e2e_s / r->roofline_e2e_s : 1;
-    auto line = [&](const char* label, const std::string& expected, const std::string& bound,
-                    const char* tip) {
+    for (const Line& l : lines) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(label);
-      item_tooltip(tip);
+      ImGui::TextUnformatted(l.label);
+      item_tooltip(l.tip);
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(expected.c_str());
+      ImGui::TextUnformatted(l.expected.c_str());
       if (calibrated) {
         ImGui::TableNextColumn();
-        ImGui::TextDisabled("%s", bound.c_str());
+        ImGui::TextDisabled("%s", l.bound.c_str());
       }
-    };
-    auto rate = [](double v) { return v > 0 ? format_token_rate(v) : std::string("–"); };
-    auto time = [](double v) { return v > 0 ? format_time(v) : std::string("–"); };
-    line("Time to first token", time(r->ttft_s), time(r->roofline_ttft_s),
-         "TTFT: the prefill step of batch × ISL prompt tokens.");
-    line("Time per output token", time(r->tpot_s), time(r->roofline_tpot_s),
-         "TPOT: the mean decode step over contexts ISL + 1 … ISL + OSL − 1 (summed exactly).");
-    line("End to end", time(r->e2e_s), time(r->roofline_e2e_s), "TTFT plus every decode step.");
-    line("Per user", rate(r->tokens_per_s_per_user),
-         rate(r->roofline_tpot_s > 0 ? 1 / r->roofline_tpot_s : 0),
-         "Tokens/s one user sees while decoding: 1 / TPOT.");
-    line("Output", rate(r->output_tokens_per_s), rate(r->output_tokens_per_s * scale),
-         "Output tokens/s of the whole batch: batch × OSL / end to end (all GPUs).");
-    line("Output per GPU", rate(r->output_tokens_per_s_per_gpu),
-         rate(r->output_tokens_per_s_per_gpu * scale), "Output tokens/s divided by tp.");
+    }
     ImGui::EndTable();
   }
   const std::string memory = "Memory at " + format_count(static_cast<double>(isl + osl)) +
                              " tokens: " + format_bytes(r->memory_per_gpu_bytes) + per_gpu +
                              " of " + format_bytes(r->usable_memory_bytes) + " usable";
+  // The memory line and the warnings wrap at the panel's edge.
+  ImGui::PushTextWrapPos(0.0f);
   if (r->fits_in_memory) {
     ImGui::TextUnformatted(
         (memory + " · fits (up to batch " + format_count(static_cast<double>(r->max_batch)) + ")")
@@ -458,6 +483,7 @@ void draw_request(AppState& s) {
                            .c_str());
   }
   for (const std::string& w : r->warnings) ImGui::TextDisabled("%s", w.c_str());
+  ImGui::PopTextWrapPos();
   ImGui::EndGroup();
 }
 
