@@ -166,6 +166,34 @@ TEST(FileChooser, ImportAsksWithItsOwnFilter) {
   EXPECT_EQ(f.chooser->requests[0].filters[0].name, "Profiles (*.csv, *.json, *.json.gz)");
 }
 
+// The export dialog's Choose… asks the desktop for the folder and name; Export writes there,
+// in the format the picked name's extension says.
+TEST(FileChooser, ExportChooseTakesTheFolderAndNameFromTheDesktop) {
+  Fixture f;
+  f.ui.shortcut(key::e);
+  ASSERT_TRUE(f.ui.state.ui.export_dialog.open);
+  f.ui.frame(2);
+  const ImVec2 choose = f.ui.text_screen_pos("Export figure", "Choose…");
+  ASSERT_GE(choose.x, 0) << "a Choose… button where the desktop has a chooser";
+  f.ui.click(choose);
+  ASSERT_EQ(f.chooser->requests.size(), 1u);
+  const desktop::FileRequest& r = f.chooser->requests[0];
+  EXPECT_TRUE(r.save);
+  EXPECT_EQ(r.title, "Export figure");
+  EXPECT_EQ(r.current_name, f.ui.state.ui.export_dialog.path);
+  EXPECT_EQ(r.filters[0].patterns, std::vector<std::string>{"*.svg"});
+  EXPECT_TRUE(f.ui.state.ui.export_dialog.choosing);
+  const std::string picked = (f.dir / "figures for the talk.pdf").string();
+  f.chooser->answer = {desktop::Outcome::picked, picked, {}};
+  f.ui.frame(2);
+  EXPECT_FALSE(f.ui.state.ui.export_dialog.choosing);
+  EXPECT_EQ(f.ui.state.ui.export_dialog.folder.directory, f.dir.string());
+  EXPECT_EQ(f.ui.state.ui.export_dialog.path, "figures for the talk.pdf");
+  EXPECT_EQ(f.ui.state.ui.export_dialog.options.figure_format, FigureFormat::pdf)
+      << "the picked name's extension picks the format";
+  EXPECT_TRUE(f.ui.state.ui.export_dialog.open) << "Export still writes; the dialog stays";
+}
+
 // Without a desktop chooser: the in-app dialog offers Home and the desktop's places.
 TEST(FileChooser, TheInAppDialogListsHomeAndPlaces) {
   const fs::path home =

@@ -116,6 +116,35 @@ class HeadlessUi {
     return all;
   }
   std::vector<std::string> text_lines(const ImGuiWindow* w) const {
+    std::vector<std::string> text;
+    for (const PlacedLine& l : placed_lines(w)) text.push_back(l.text);
+    return text;
+  }
+  // Where the last frame drew `text` (its glyphs, spaces left out) in a window whose name
+  // contains `part`: the screen centre of its first glyph, to click it. {-1, -1} if nowhere.
+  ImVec2 text_screen_pos(const char* part, const std::string& text) const {
+    for (const ImGuiWindow* w : ImGui::GetCurrentContext()->Windows) {
+      if (std::string_view(w->Name).find(part) == std::string_view::npos) continue;
+      for (const PlacedLine& l : placed_lines(w)) {
+        const size_t at = l.text.find(text);
+        if (at == std::string::npos) continue;
+        for (size_t i = 0; i < l.starts.size(); ++i) {
+          if (l.starts[i] == at) return {l.xs[i] + 3, l.top + 6};
+        }
+      }
+    }
+    return {-1, -1};
+  }
+
+ private:
+  // A line of drawn text: its glyphs left to right, the byte where each starts, its x.
+  struct PlacedLine {
+    std::string text;
+    std::vector<size_t> starts;
+    std::vector<float> xs;
+    float top = 0;
+  };
+  std::vector<PlacedLine> placed_lines(const ImGuiWindow* w) const {
     if (w == nullptr || !w->Active || w->Hidden) return {};
     struct Glyph {
       const ImFontGlyph* glyph;
@@ -129,21 +158,25 @@ class HeadlessUi {
       lines[static_cast<int>(std::lround(v[i].pos.y - g->Y0))].push_back({g, v[i].pos.x});
       i += 3;  // the rest of this glyph's quad
     }
-    std::vector<std::string> text;
+    std::vector<PlacedLine> out;
     for (auto& [top, glyphs] : lines) {
       std::sort(glyphs.begin(), glyphs.end(),
                 [](const Glyph& a, const Glyph& b) { return a.x < b.x; });
-      std::string line;
+      PlacedLine line;
+      line.top = static_cast<float>(top);
       for (const Glyph& g : glyphs) {
         char utf8[5] = {};
         ImTextCharToUtf8(utf8, g.glyph->Codepoint);
-        line += utf8;
+        line.starts.push_back(line.text.size());
+        line.xs.push_back(g.x);
+        line.text += utf8;
       }
-      text.push_back(std::move(line));
+      out.push_back(std::move(line));
     }
-    return text;
+    return out;
   }
 
+ public:
   // A marker's centre in screen (ImGui) pixels; fails the test if it is not drawn.
   ImVec2 marker_screen_pos(const std::string& id) const {
     const Marker* m = state.view.geometry.find_marker(id);

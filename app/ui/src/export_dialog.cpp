@@ -229,6 +229,43 @@ bool accept(AppState& s) {
   return true;
 }
 
+// "Choose…": the desktop's own chooser for the file's folder and name (Export still writes).
+void start_export_chooser(AppState& s) {
+  ExportDialogState& d = s.ui.export_dialog;
+  const std::string ext(export_extension(d.options));
+  desktop::FileRequest r;
+  r.save = true;
+  r.title = "Export figure";
+  r.accept_label = "Choose";
+  r.filters = {{ext.substr(1) + " files (*" + ext + ")", {"*" + ext}}, {"All files", {"*"}}};
+  r.folder = d.folder.directory;
+  r.current_name = fs::path(resolved_path(d)).filename().string();
+  d.choosing = s.ui.file_chooser->start(r);
+  if (!d.choosing) d.error = "The desktop's file chooser could not be opened.";
+}
+
+// What the desktop's chooser came back with: the folder and name picked, in the dialog.
+void poll_export_chooser(AppState& s) {
+  ExportDialogState& d = s.ui.export_dialog;
+  if (!s.ui.file_chooser) {
+    d.choosing = false;
+    return;
+  }
+  const desktop::FileResult r = s.ui.file_chooser->poll();
+  if (r.outcome == desktop::Outcome::pending) return;
+  d.choosing = false;
+  if (r.outcome == desktop::Outcome::picked) {
+    const fs::path picked(r.path);
+    d.folder.directory = picked.parent_path().string();
+    d.path = picked.filename().string();
+  } else if (r.outcome == desktop::Outcome::unavailable) {
+    s.ui.file_chooser.reset();
+    d.error = "No desktop file chooser answered: pick the folder in the list above.";
+  } else if (r.outcome == desktop::Outcome::failed) {
+    d.error = "The desktop's file chooser failed (" + r.message + ").";
+  }
+}
+
 }  // namespace
 
 void open_export_dialog(AppState& s) {
@@ -267,6 +304,7 @@ void draw_export_dialog(AppState& s) {
   FigureExportOptions& o = d.options;
   const FigureExportOptions before = o;
   const std::string path_before = d.path;
+  if (d.choosing) poll_export_chooser(s);  // a name picked there is adopted like a typed one
 
   if (ImGui::BeginTable("##export_layout", 2, ImGuiTableFlags_SizingFixedFit)) {
     ImGui::TableSetupColumn("options", ImGuiTableColumnFlags_WidthFixed, 34 * em);
@@ -302,10 +340,20 @@ void draw_export_dialog(AppState& s) {
     accepted = accept(s);
   }
   label("File", "A name in the folder above, or a full path. Its extension picks the format.");
-  ImGui::SetNextItemWidth(-FLT_MIN);
+  const bool desktop_chooser = s.ui.file_chooser != nullptr;
+  const float choose_w = 7 * em;
+  ImGui::SetNextItemWidth(desktop_chooser ? -(choose_w + ImGui::GetStyle().ItemSpacing.x)
+                                          : -FLT_MIN);
   if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
   if (ImGui::InputText("##export_path", &d.path, ImGuiInputTextFlags_EnterReturnsTrue)) {
     accepted = accept(s);
+  }
+  if (desktop_chooser) {
+    ImGui::SameLine();
+    ImGui::BeginDisabled(d.choosing || s.ui.file_dialog.chooser_action != FileAction::none);
+    if (ImGui::Button("Choose…", {choose_w, 0})) start_export_chooser(s);
+    ImGui::EndDisabled();
+    item_tooltip("The folder and name in the desktop's own file chooser; Export then writes it.");
   }
   // While the name is the one the dialog proposed, it follows the chart and the format.
   if (d.path == d.default_path && d.path == path_before) {

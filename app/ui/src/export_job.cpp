@@ -251,7 +251,7 @@ void quick_export(AppState& s) {
 
 bool background_work_pending(const AppState& s) {
   return s.ui.export_dialog.job != nullptr || import_running(s) ||
-         s.ui.file_dialog.chooser_action != FileAction::none;
+         s.ui.file_dialog.chooser_action != FileAction::none || s.ui.export_dialog.choosing;
 }
 
 }  // namespace roofline

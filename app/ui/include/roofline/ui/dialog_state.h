@@ -43,6 +43,7 @@ struct ExportDialogState {
   std::optional<FigureFormat> shown_format;
   std::string note;  // what the dialog did on its own ("sized for print: ..."), shown once
   std::shared_ptr<ExportJob> job;  // the export being written, if any
+  bool choosing = false;  // the desktop's file chooser is open for the file's folder and name
 };
 
 }  // namespace roofline
