@@ -15,7 +15,8 @@ namespace {
 
 // While a text field is active ImGui blinks its cursor: wake this often to redraw it.
 constexpr double kTextInputWakeS = 0.5;
-// While a figure is written off the UI thread, look for its outcome this often.
+// While work runs off the UI thread (a figure written, a profile read) or the desktop's file
+// chooser is open, look for its outcome this often.
 constexpr double kBackgroundWorkWakeS = 0.05;
 
 }  // namespace

@@ -2,6 +2,7 @@
 
 #include <dbus/dbus.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -93,26 +94,44 @@ PrivateBus::PrivateBus() {
   dir_ = tmpl;
   std::string config = kBusConfig;
   config.replace(config.find("@DIR@"), 5, dir_);
-  std::ofstream(dir_ + "/bus.conf") << config;
-  const std::string cmd = std::string(ROOFLINE_DBUS_DAEMON) + " --config-file=" + dir_ +
-                          "/bus.conf --fork --print-address=1 --print-pid=1";
-  FILE* out = popen(cmd.c_str(), "r");
-  if (out == nullptr) {
-    error_ = "cannot run " + cmd;
+  const std::string config_path = dir_ + "/bus.conf";
+  std::ofstream(config_path) << config;
+  // The daemon is our child, in the foreground (no --fork), and dies with us (PDEATHSIG), so
+  // no bus outlives a test that crashes or a fake portal that is killed.
+  int out[2];
+  if (pipe(out) != 0) {
+    error_ = "pipe failed";
     return;
   }
-  char line[512];
-  if (std::fgets(line, sizeof line, out) != nullptr) address_ = line;
-  if (std::fgets(line, sizeof line, out) != nullptr) pid_ = static_cast<pid_t>(std::atol(line));
-  pclose(out);
-  while (!address_.empty() && (address_.back() == '\n' || address_.back() == '\r')) {
-    address_.pop_back();
+  const std::string config_arg = "--config-file=" + config_path;
+  pid_ = fork();
+  if (pid_ == 0) {
+    prctl(PR_SET_PDEATHSIG, SIGTERM);
+    dup2(out[1], STDOUT_FILENO);
+    close(out[0]);
+    close(out[1]);
+    execl(ROOFLINE_DBUS_DAEMON, "dbus-daemon", config_arg.c_str(), "--nofork", "--print-address=1",
+          static_cast<char*>(nullptr));
+    _exit(127);
   }
-  if (address_.empty() || pid_ <= 0) error_ = "dbus-daemon printed no address: " + cmd;
+  close(out[1]);
+  if (pid_ < 0) {
+    close(out[0]);
+    error_ = "fork failed";
+    return;
+  }
+  char c = 0;
+  while (read(out[0], &c, 1) == 1 && c != '\n') address_ += c;
+  close(out[0]);
+  if (address_.empty())
+    error_ = std::string("dbus-daemon printed no address: ") + ROOFLINE_DBUS_DAEMON;
 }
 
 PrivateBus::~PrivateBus() {
-  if (pid_ > 0) kill(pid_, SIGTERM);
+  if (pid_ > 0) {
+    kill(pid_, SIGTERM);
+    waitpid(pid_, nullptr, 0);
+  }
   std::error_code ec;
   if (!dir_.empty()) std::filesystem::remove_all(dir_, ec);
 }
@@ -147,6 +166,11 @@ void FakePortal::set_script(Script s) {
   script_ = std::move(s);
 }
 
+std::vector<std::string> FakePortal::closed() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return closed_;
+}
+
 std::vector<PortalCall> FakePortal::calls() {
   std::lock_guard<std::mutex> lock(mutex_);
   return calls_;
@@ -158,6 +182,9 @@ void FakePortal::serve() {
       if (dbus_message_is_method_call(m, "org.freedesktop.portal.FileChooser", "OpenFile") ||
           dbus_message_is_method_call(m, "org.freedesktop.portal.FileChooser", "SaveFile")) {
         answer(m);
+      } else if (dbus_message_is_method_call(m, "org.freedesktop.portal.Request", "Close")) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        closed_.push_back(dbus_message_get_path(m));
       }
       dbus_message_unref(m);
     }
@@ -233,6 +260,10 @@ void FakePortal::answer(DBusMessage* m) {
   dbus_message_append_args(reply, DBUS_TYPE_OBJECT_PATH, &h, DBUS_TYPE_INVALID);
   dbus_connection_send(conn_, reply, nullptr);
   dbus_message_unref(reply);
+  if (script.silent) {
+    dbus_connection_flush(conn_);
+    return;
+  }
   if (script.noise_first) {
     send_response(conn_, "/org/freedesktop/portal/desktop/request/1_999/other", 0,
                   {"file:///etc/not-this-one.json"});

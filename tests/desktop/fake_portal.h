@@ -51,6 +51,7 @@ class FakePortal {
     std::string error_name;
     bool own_handle = false;   // reply with a handle of its own (portals before 0.9)
     bool noise_first = false;  // first a Response from another request's handle
+    bool silent = false;       // reply, then never respond (a dialog left open)
   };
 
   explicit FakePortal(const std::string& bus_address);
@@ -58,6 +59,7 @@ class FakePortal {
   bool ready() const { return ready_; }
   void set_script(Script s);
   std::vector<PortalCall> calls();
+  std::vector<std::string> closed();  // the handles Request.Close was called on
 
  private:
   void serve();
@@ -69,6 +71,7 @@ class FakePortal {
   std::mutex mutex_;
   Script script_;
   std::vector<PortalCall> calls_;
+  std::vector<std::string> closed_;
   std::thread thread_;
 };
 

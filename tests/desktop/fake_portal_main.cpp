@@ -5,6 +5,9 @@
 // request with the n-th URI (then cancels), appends "METHOD|TITLE|PARENT|NAME" per request to
 // LOG_FILE, and exits after SECONDS.
 
+#include <signal.h>
+
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -14,7 +17,14 @@
 
 #include "fake_portal.h"
 
+namespace {
+std::atomic<bool> stop{false};
+void on_term(int) { stop = true; }  // end the loop, so the bus is taken down with us
+}  // namespace
+
 int main(int argc, char** argv) {
+  signal(SIGTERM, on_term);
+  signal(SIGINT, on_term);
   if (argc < 4) {
     std::fprintf(stderr, "usage: %s ADDRESS_FILE LOG_FILE SECONDS URI...\n", argv[0]);
     return 2;
@@ -43,7 +53,7 @@ int main(int argc, char** argv) {
   std::ofstream(std::string(argv[1]) + ".tmp") << bus.address() << "\n";
   std::rename((std::string(argv[1]) + ".tmp").c_str(), argv[1]);
   const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(std::atoi(argv[3]));
-  while (std::chrono::steady_clock::now() < end) {
+  while (!stop && std::chrono::steady_clock::now() < end) {
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
     const auto calls = portal.calls();
     while (answered < calls.size()) {

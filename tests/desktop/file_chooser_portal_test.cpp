@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <memory>
 #include <string>
 #include <thread>
 
@@ -189,6 +190,48 @@ TEST_F(PortalTest, ErrorsAndRemoteFilesSayWhat) {
   EXPECT_EQ(wait_for(chooser).outcome, Outcome::unavailable) << "a portal without FileChooser";
 }
 
+TEST_F(PortalTest, CancelClosesTheDialogAndAPortalThatLeavesEndsTheRequest) {
+  auto portal = std::make_unique<FakePortal>(bus.address());
+  ASSERT_TRUE(portal->ready());
+  FakePortal::Script open_dialog;
+  open_dialog.silent = true;
+  portal->set_script(open_dialog);
+  FileChooserPortal chooser(bus.address());
+  ASSERT_TRUE(chooser.start(open_scenario_request()));
+  // Until the portal has replied, then the dialog "stays open".
+  for (int i = 0; i < 200 && portal->calls().empty(); ++i) {
+    EXPECT_EQ(chooser.poll().outcome, Outcome::pending);
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  for (int i = 0; i < 20; ++i) {
+    EXPECT_EQ(chooser.poll().outcome, Outcome::pending);
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  chooser.cancel();
+  EXPECT_EQ(chooser.poll().outcome, Outcome::idle);
+  for (int i = 0; i < 200 && portal->closed().empty(); ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  ASSERT_EQ(portal->closed().size(), 1u) << "Request.Close on the request's handle";
+  EXPECT_NE(portal->closed()[0].find("/org/freedesktop/portal/desktop/request/"),
+            std::string::npos);
+
+  // A dialog open when the portal goes away (crashed, stopped): unavailable, not stuck.
+  ASSERT_TRUE(chooser.start(open_scenario_request()));
+  for (int i = 0; i < 200 && portal->calls().size() < 2; ++i) {
+    (void)chooser.poll();
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  for (int i = 0; i < 10; ++i) {
+    (void)chooser.poll();
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  portal.reset();
+  const FileResult r = wait_for(chooser);
+  EXPECT_EQ(r.outcome, Outcome::unavailable);
+  EXPECT_EQ(r.message, "the file chooser portal left the bus");
+}
+
 TEST_F(PortalTest, PollNeverWaitsAndASilentPortalIsGivenUp) {
   // A connection that owns the portal's name and never reads a message: the request is taken
   // and never answered.
@@ -196,6 +239,13 @@ TEST_F(PortalTest, PollNeverWaitsAndASilentPortalIsGivenUp) {
   dbus_error_init(&err);
   DBusConnection* silent = dbus_connection_open_private(bus.address().c_str(), &err);
   ASSERT_NE(silent, nullptr);
+  struct Closer {
+    DBusConnection* c;
+    ~Closer() {
+      dbus_connection_close(c);
+      dbus_connection_unref(c);
+    }
+  } closer{silent};
   ASSERT_TRUE(dbus_bus_register(silent, &err));
   ASSERT_EQ(dbus_bus_request_name(silent, "org.freedesktop.portal.Desktop",
                                   DBUS_NAME_FLAG_DO_NOT_QUEUE, &err),
@@ -210,8 +260,6 @@ TEST_F(PortalTest, PollNeverWaitsAndASilentPortalIsGivenUp) {
   const FileResult r = wait_for(chooser);
   EXPECT_EQ(r.outcome, Outcome::unavailable);
   EXPECT_EQ(r.message, "the file chooser portal did not answer");
-  dbus_connection_close(silent);
-  dbus_connection_unref(silent);
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include "roofline/desktop/places.h"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -14,7 +15,8 @@ namespace {
 namespace fs = std::filesystem;
 
 TEST(Places, HomeUserFoldersAndBookmarksThatExist) {
-  const fs::path home = fs::temp_directory_path() / "roofline-places-test";
+  const fs::path home =
+      fs::temp_directory_path() / ("roofline-places-test-" + std::to_string(getpid()));
   fs::remove_all(home);
   for (const char* d : {"Documents", "Downloads", "runs/h100 sweeps", "config/gtk-3.0"}) {
     fs::create_directories(home / d);

@@ -5,7 +5,7 @@
 #     opened (the window title names it) while the window kept drawing;
 #  2. Ctrl+Shift+S sends SaveFile suggesting the file's name; the scenario is written where the
 #     portal says;
-#  3. with --no-portal, Ctrl+O asks no portal (the in-app dialog opens instead).
+#  3. with --no-portal, Ctrl+O does not ask the portal.
 #   tests/e2e/desktop_file_chooser.sh path/to/roofline path/to/roofline_fake_portal
 # Exits 77 (ctest: skipped) when xvfb-run or xdotool is missing.
 set -euo pipefail
@@ -37,6 +37,13 @@ wait_for() {  # wait_for FILE SECONDS
   done
   return 1
 }
+logged() {  # logged LINE: the fake portal logs each request within a moment of answering it
+  for _ in $(seq 30); do
+    grep -qxF "$1" "$work/portal.log" 2>/dev/null && return 0
+    sleep 0.1
+  done
+  return 1
+}
 
 # The portal answers the first request with the scenario (a space in its folder, escaped as a
 # URI has it), the second with where to save.
@@ -62,8 +69,8 @@ wait_for "$work/geometry.json" 10 || fail "the app drew no frame within 10 s"
 window=$(xdotool search --sync --name '^roofline( |$)' | head -n1)
 xdotool windowfocus --sync "$window" 2>/dev/null || true
 
-# A key the app missed on a loaded machine is pressed once more (the portal answers each
-# request at once, so a second Ctrl+O would only open the file again).
+# A key the app missed on a loaded machine is pressed once more (only if the title has not
+# changed: a first Ctrl+O that got through has already taken the first answer).
 title_is() {  # title_is PATTERN SECONDS
   for _ in $(seq $(($2 * 10))); do
     xdotool getwindowname "$window" | grep -q "$1" && return 0
@@ -75,7 +82,7 @@ xdotool key ctrl+o
 title_is 'h200.json' 5 || { xdotool key ctrl+o; title_is 'h200.json' 5; } ||
   fail "Ctrl+O did not open the file the portal picked (title: $(xdotool getwindowname "$window"))"
 printf -v parent 'x11:%x' "$window"
-grep -qx "OpenFile|Open scenario|$parent|" "$work/portal.log" ||
+logged "OpenFile|Open scenario|$parent|" ||
   fail "the portal was not asked OpenFile for window $parent"
 echo "PASS: Ctrl+O asked the portal (parent $parent) and opened runs dir/h200.json"
 
@@ -83,7 +90,7 @@ xdotool key ctrl+shift+s
 wait_for "$work/saved.json" 5 || { xdotool key ctrl+shift+s; wait_for "$work/saved.json" 5; } ||
   fail "Ctrl+Shift+S wrote nothing where the portal said"
 grep -q '"h200"' "$work/saved.json" || fail "saved.json is not the scenario opened"
-grep -qx "SaveFile|Save scenario as|$parent|h200.json" "$work/portal.log" ||
+logged "SaveFile|Save scenario as|$parent|h200.json" ||
   fail "the portal was not asked SaveFile suggesting h200.json"
 echo "PASS: Ctrl+Shift+S asked the portal and saved the scenario where it said"
 kill "$pid" 2>/dev/null || true
@@ -101,4 +108,5 @@ sleep 2
 [[ $(wc -l <"$work/portal.log") -eq $lines_before ]] || fail "--no-portal still asked the portal"
 kill "$pid" 2>/dev/null || true
 kill "$portal_pid" 2>/dev/null || true
+wait "$portal_pid" 2>/dev/null || true  # it takes its private bus down as it goes
 echo "PASS: --no-portal asked no portal"

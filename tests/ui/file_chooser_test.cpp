@@ -36,7 +36,12 @@ class ScriptedChooser : public desktop::FileChooser {
     open = false;
     return answer;
   }
+  void cancel() override {
+    open = false;
+    ++cancels;
+  }
   std::vector<desktop::FileRequest> requests;
+  int cancels = 0;
   desktop::FileResult answer{desktop::Outcome::pending, {}, {}};
   bool open = false;
 };
@@ -121,6 +126,20 @@ TEST(FileChooser, CancelLeavesEverythingAsItWas) {
   EXPECT_TRUE(f.ui.state.ui.file_chooser) << "still asked next time";
 }
 
+TEST(FileChooser, EscInTheWindowGivesUpOnAChooserThatNeverAnswers) {
+  Fixture f;
+  f.ui.shortcut(key::o);
+  EXPECT_EQ(f.ui.state.ui.message,
+            "Choosing in the desktop's file chooser (Esc here gives up on it).");
+  f.ui.frame(3);
+  f.ui.tap(key::escape);
+  EXPECT_EQ(f.chooser->cancels, 1);
+  EXPECT_EQ(f.ui.state.ui.file_dialog.chooser_action, FileAction::none);
+  EXPECT_EQ(f.ui.state.ui.message, "");
+  f.ui.shortcut(key::o);
+  EXPECT_EQ(f.chooser->requests.size(), 2u) << "asked again";
+}
+
 TEST(FileChooser, NoPortalOpensTheInAppDialogFromThenOn) {
   Fixture f;
   f.ui.shortcut(key::o);
@@ -162,7 +181,7 @@ TEST(FileChooser, ImportAsksWithItsOwnFilter) {
   ASSERT_EQ(f.chooser->requests.size(), 1u);
   EXPECT_EQ(f.chooser->requests[0].title, "Import measurements");
   EXPECT_EQ(f.chooser->requests[0].filters[0].patterns,
-            (std::vector<std::string>{"*.csv", "*.json", "*.gz"}));
+            (std::vector<std::string>{"*.csv", "*.json", "*.json.gz"}));
   EXPECT_EQ(f.chooser->requests[0].filters[0].name, "Profiles (*.csv, *.json, *.json.gz)");
 }
 
@@ -201,10 +220,26 @@ TEST(FileChooser, TheInAppDialogListsHomeAndPlaces) {
   fs::create_directories(home / "Documents");
   fs::create_directories(home / ".config");
   std::ofstream(home / ".config/user-dirs.dirs") << "XDG_DOCUMENTS_DIR=\"$HOME/Documents\"\n";
-  const char* old_home = std::getenv("HOME");
-  const std::string saved_home = old_home != nullptr ? old_home : "";
-  const char* old_config = std::getenv("XDG_CONFIG_HOME");
-  const std::string saved_config = old_config != nullptr ? old_config : "";
+  // HOME and XDG_CONFIG_HOME as they were, and the made-up home gone, however the test ends.
+  struct Restore {
+    std::string name;
+    bool had;
+    std::string value;
+    explicit Restore(const char* n) : name(n), had(std::getenv(n) != nullptr) {
+      if (had) value = std::getenv(n);
+    }
+    ~Restore() {
+      if (had) {
+        setenv(name.c_str(), value.c_str(), 1);
+      } else {
+        unsetenv(name.c_str());
+      }
+    }
+  } restore_home("HOME"), restore_config("XDG_CONFIG_HOME");
+  struct Remove {
+    fs::path p;
+    ~Remove() { fs::remove_all(p); }
+  } remove{home};
   setenv("HOME", home.c_str(), 1);
   unsetenv("XDG_CONFIG_HOME");
   HeadlessUi ui(lib().default_scenario());
@@ -221,9 +256,6 @@ TEST(FileChooser, TheInAppDialogListsHomeAndPlaces) {
     if (line.rfind("UpHomePlaces", 0) == 0) buttons = true;
   }
   EXPECT_TRUE(buttons) << "Up, Home and Places… side by side";
-  if (old_home != nullptr) setenv("HOME", saved_home.c_str(), 1);
-  if (old_config != nullptr) setenv("XDG_CONFIG_HOME", saved_config.c_str(), 1);
-  fs::remove_all(home);
 }
 
 }  // namespace

@@ -23,6 +23,10 @@ constexpr const char* kChooserInterface = "org.freedesktop.portal.FileChooser";
 constexpr const char* kRequestInterface = "org.freedesktop.portal.Request";
 constexpr const char* kResponseMatch =
     "type='signal',interface='org.freedesktop.portal.Request',member='Response'";
+// The portal leaving the bus (it crashed, or was stopped) while its dialog was open.
+constexpr const char* kOwnerMatch =
+    "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',"
+    "member='NameOwnerChanged',arg0='org.freedesktop.portal.Desktop'";
 
 using Clock = std::chrono::steady_clock;
 
@@ -230,7 +234,15 @@ struct FileChooserPortal::Impl {
   dbus_uint32_t serial = 0;
   bool replied = false;
   std::string handle;
+  std::string portal;  // the unique name that replied: only it may send the Response
   Clock::time_point sent;
+
+  void close_connection() {
+    if (conn == nullptr) return;
+    dbus_connection_close(conn);
+    dbus_connection_unref(conn);
+    conn = nullptr;
+  }
 
   FileResult finish(Outcome o, std::string path = {}, std::string message = {}) {
     open = false;
@@ -254,15 +266,33 @@ struct FileChooserPortal::Impl {
         if (dbus_message_get_args(m, nullptr, DBUS_TYPE_OBJECT_PATH, &path, DBUS_TYPE_INVALID)) {
           handle = path;  // older portals name their own handle
         }
+        const char* sender = dbus_message_get_sender(m);
+        portal = sender != nullptr ? sender : "";
         replied = true;
+      }
+      return FileResult{Outcome::pending, {}, {}};
+    }
+    if (dbus_message_is_signal(m, DBUS_INTERFACE_DBUS, "NameOwnerChanged")) {
+      const char* name = nullptr;
+      const char* old_owner = nullptr;
+      const char* new_owner = nullptr;
+      if (dbus_message_get_args(m, nullptr, DBUS_TYPE_STRING, &name, DBUS_TYPE_STRING, &old_owner,
+                                DBUS_TYPE_STRING, &new_owner, DBUS_TYPE_INVALID) &&
+          replied && portal == old_owner) {
+        return finish(Outcome::unavailable, {}, "the file chooser portal left the bus");
       }
       return FileResult{Outcome::pending, {}, {}};
     }
     if (!dbus_message_is_signal(m, kRequestInterface, "Response")) {
       return FileResult{Outcome::pending, {}, {}};
     }
+    // The portal replies before it responds: a Response before the reply, from another
+    // sender or for another request is not ours.
     const char* from = dbus_message_get_path(m);
-    if (from == nullptr || handle != from) return FileResult{Outcome::pending, {}, {}};
+    const char* sender = dbus_message_get_sender(m);
+    if (!replied || from == nullptr || handle != from || sender == nullptr || portal != sender) {
+      return FileResult{Outcome::pending, {}, {}};
+    }
     DBusMessageIter it;
     if (!dbus_message_iter_init(m, &it) ||
         dbus_message_iter_get_arg_type(&it) != DBUS_TYPE_UINT32) {
@@ -290,39 +320,44 @@ FileChooserPortal::FileChooserPortal(const std::string& bus_address) : impl_(new
   const std::string address = bus_address.empty() ? session_bus_address() : bus_address;
   if (address.empty()) {
     impl_->error = "no session bus (DBUS_SESSION_BUS_ADDRESS is not set)";
-  } else {
-    c = dbus_connection_open_private(address.c_str(), &err);
-    if (c != nullptr && !dbus_bus_register(c, &err)) {
-      dbus_connection_close(c);
-      dbus_connection_unref(c);
-      c = nullptr;
-    }
+    return;
   }
-  if (c != nullptr) {
+  if (address.rfind("autolaunch:", 0) == 0) {
+    impl_->error = "no session bus (only autolaunch:, which would start one)";
+    return;
+  }
+  c = dbus_connection_open_private(address.c_str(), &err);
+  impl_->conn = c;
+  if (c != nullptr && dbus_bus_register(c, &err)) {
     dbus_connection_set_exit_on_disconnect(c, FALSE);
     dbus_bus_add_match(c, kResponseMatch, &err);
+    if (!dbus_error_is_set(&err)) dbus_bus_add_match(c, kOwnerMatch, &err);
   }
   if (dbus_error_is_set(&err)) {
     impl_->error = std::string("no session bus (") + (err.message ? err.message : err.name) + ")";
     dbus_error_free(&err);
-    if (c != nullptr) {
-      dbus_connection_close(c);
-      dbus_connection_unref(c);
-      c = nullptr;
-    }
+    impl_->close_connection();
+    return;
   }
-  impl_->conn = c;
-  if (c != nullptr) {
-    const char* name = dbus_bus_get_unique_name(c);
-    impl_->unique_name = name != nullptr ? name : "";
-  }
+  const char* name = dbus_bus_get_unique_name(c);
+  impl_->unique_name = name != nullptr ? name : "";
 }
 
-FileChooserPortal::~FileChooserPortal() {
-  if (impl_->conn != nullptr) {
-    dbus_connection_close(impl_->conn);
-    dbus_connection_unref(impl_->conn);
-  }
+FileChooserPortal::~FileChooserPortal() { impl_->close_connection(); }
+
+void FileChooserPortal::cancel() {
+  Impl& d = *impl_;
+  if (!d.open) return;
+  d.open = false;
+  if (!d.replied || d.conn == nullptr) return;  // nothing shown yet to close
+  // Request.Close takes the dialog down; no Response follows it.
+  DBusMessage* m =
+      dbus_message_new_method_call(d.portal.c_str(), d.handle.c_str(), kRequestInterface, "Close");
+  if (m == nullptr) return;
+  dbus_message_set_no_reply(m, TRUE);
+  dbus_connection_send(d.conn, m, nullptr);
+  dbus_message_unref(m);
+  dbus_connection_flush(d.conn);
 }
 
 bool FileChooserPortal::connected() const { return impl_->conn != nullptr; }
@@ -356,14 +391,15 @@ bool FileChooserPortal::start(const FileRequest& request) {
 FileResult FileChooserPortal::poll() {
   Impl& d = *impl_;
   if (!d.open) return FileResult{};
-  if (!dbus_connection_read_write(d.conn, 0)) {
-    return d.finish(Outcome::unavailable, {}, "the session bus closed the connection");
-  }
+  const bool connected = dbus_connection_read_write(d.conn, 0) != 0;
+  // What was read before any disconnection first: a Response may be among it.
   while (DBusMessage* m = dbus_connection_pop_message(d.conn)) {
     FileResult r = d.consider(m);
     dbus_message_unref(m);
     if (r.outcome != Outcome::pending) return r;
   }
+  if (!connected)
+    return d.finish(Outcome::unavailable, {}, "the session bus closed the connection");
   const double waited = std::chrono::duration<double>(Clock::now() - d.sent).count();
   if (!d.replied && waited > reply_timeout_s) {
     return d.finish(Outcome::unavailable, {}, "the file chooser portal did not answer");

@@ -409,6 +409,10 @@ void draw_export_dialog(AppState& s) {
   ImGui::SameLine();
   ImGui::TextDisabled("Ctrl+Shift+E repeats the last export next to the scenario.");
   if (cancel) o = d.options_at_open;
+  if ((accepted || cancel) && d.choosing && s.ui.file_chooser) {
+    s.ui.file_chooser->cancel();  // the desktop's chooser goes with the dialog
+    d.choosing = false;
+  }
   if (accepted || cancel) {
     ImGui::CloseCurrentPopup();
     d.open = false;

@@ -150,7 +150,7 @@ desktop::FileFilter filter_of(FileAction action) {
     case FileAction::load_model:
       return {"Model configs (config.json, *.json)", {"*.json"}};
     case FileAction::import_measurements:
-      return {"Profiles (*.csv, *.json, *.json.gz)", {"*.csv", "*.json", "*.gz"}};
+      return {"Profiles (*.csv, *.json, *.json.gz)", {"*.csv", "*.json", "*.json.gz"}};
     default:
       return {"Scenarios (*.json)", {"*.json"}};
   }
@@ -186,11 +186,14 @@ desktop::FileRequest file_chooser_request(const AppState& s, FileAction action) 
 void open_file_dialog(AppState& s, FileAction action) {
   FileDialogState& d = s.ui.file_dialog;
   if (d.chooser_action != FileAction::none) {
-    set_message(s, "The desktop's file chooser is open: finish or cancel it first.", true);
+    set_message(
+        s, "The desktop's file chooser is open: finish it, or press Esc here to give up on it.",
+        true);
     return;
   }
   if (s.ui.file_chooser && s.ui.file_chooser->start(file_chooser_request(s, action))) {
     d.chooser_action = action;
+    set_message(s, "Choosing in the desktop's file chooser (Esc here gives up on it).", false);
     return;
   }
   open_in_app_dialog(s, action);
@@ -203,10 +206,19 @@ void poll_file_chooser(AppState& s) {
     d.chooser_action = FileAction::none;
     return;
   }
+  const bool waiting_note = s.ui.message.starts_with("Choosing in the desktop's file chooser");
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) {
+    // A dialog that never showed, or one left behind another window: the app gives up on it.
+    s.ui.file_chooser->cancel();
+    d.chooser_action = FileAction::none;
+    if (waiting_note) s.ui.message.clear();
+    return;
+  }
   const desktop::FileResult r = s.ui.file_chooser->poll();
   if (r.outcome == desktop::Outcome::pending) return;
   const FileAction action = d.chooser_action;
   d.chooser_action = FileAction::none;
+  if (waiting_note) s.ui.message.clear();
   switch (r.outcome) {
     case desktop::Outcome::picked:
       if (std::string error = run_action(s, action, r.path); !error.empty()) {
@@ -281,7 +293,7 @@ void draw_places(FolderListing& f) {
         f.directory = p.path;
       }
       ImGui::PopID();
-      if (i == 0 && f.places.size() > 1) ImGui::Separator();
+      if (i == 0 && has_home && f.places.size() > 1) ImGui::Separator();
     }
     if (!f.places.empty()) ImGui::Separator();
     const std::string started = current_dir();

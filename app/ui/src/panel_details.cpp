@@ -123,25 +123,28 @@ void headers_with_tooltips(bool calibrated) {
 }
 
 // The inner width at which each column of the table being drawn holds its widest cell (`cells`)
-// and its header whole, the columns keeping their stretch weights (the user's, once resized).
+// and its header (with room for the sort arrow) whole, the columns keeping their stretch weights
+// (the user's, once resized). Headers are measured here, not read back from ImGui, which measures
+// only the columns in view. A column's share of the width left after the padding and spacing
+// around every column is its weight's share, so: that remainder must give each column its text.
 float table_width_for_content(const ImGuiTable& t, const CellWidths& cells) {
   float weights = 0;
-  float needed = 0;
-  int shown = 0;
+  float around = 0;  // padding and spacing around the columns' content, all together
   for (int c = 0; c < t.ColumnsCount; ++c) {
     const ImGuiTableColumn& col = t.Columns[c];
     if (!col.IsEnabled || col.StretchWeight <= 0) continue;
     weights += col.StretchWeight;
-    ++shown;
+    around += (col.MaxX - col.MinX) - (col.WorkMaxX - col.WorkMinX) + 1;  // + 1: ImGui floors
   }
+  const float arrow = ImGui::GetFontSize();
+  float content = 0;
   for (int c = 0; c < t.ColumnsCount; ++c) {
     const ImGuiTableColumn& col = t.Columns[c];
     if (!col.IsEnabled || col.StretchWeight <= 0) continue;
-    const float content = std::max(cells.px[c], col.ContentMaxXHeadersIdeal - col.WorkMinX);
-    const float padding = (col.MaxX - col.MinX) - (col.WorkMaxX - col.WorkMinX);
-    needed = std::max(needed, (content + padding + 1) * weights / col.StretchWeight);
+    const float header = ImGui::CalcTextSize(ImGui::TableGetColumnName(&t, c)).x + arrow;
+    content = std::max(content, std::max(cells.px[c], header) * weights / col.StretchWeight);
   }
-  return needed + 2.0f * static_cast<float>(shown);  // the borders between columns, rounding
+  return content + around;
 }
 
 void draw_operator_table(AppState& s) {
@@ -603,7 +606,7 @@ void draw_status_line(AppState& s) {
                   format_bytes(t.usable_memory_bytes) + " usable" + per_gpu);
   // Where the line has no room for the breakdown: the sum and the limit only.
   const std::string memory_short = "Memory " + format_bytes(t.memory_per_gpu_bytes) + " of " +
-                                   format_bytes(t.usable_memory_bytes) + per_gpu;
+                                   format_bytes(t.usable_memory_bytes) + " usable" + per_gpu;
   const std::string suffix = t.fits_in_memory ? "" : "  (does not fit)";
   auto totals = [&](size_t n) {
     std::string text = parts[0];

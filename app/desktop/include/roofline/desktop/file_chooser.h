@@ -31,7 +31,7 @@ enum class Outcome {
   picked,       // `path` was chosen
   cancelled,    // the user closed the dialog
   unavailable,  // no portal answered (or no session bus): use the app's own dialog
-  failed        // the portal answered with an error: `message` says what
+  failed        // an error, or a file that is not local: `message` says what
 };
 
 struct FileResult {
@@ -48,6 +48,8 @@ class FileChooser {
   // What has come back, without blocking: pending while the dialog is open; a final outcome
   // once (the next poll says idle).
   virtual FileResult poll() = 0;
+  // Gives up the request open (the user cancelled it from the app); the next poll says idle.
+  virtual void cancel() = 0;
 };
 
 }  // namespace roofline::desktop
