@@ -329,6 +329,32 @@ TEST(Legend, APaperColumnFigureLeavesTheCrowdedLegendOutForTheLabels) {
   EXPECT_TRUE(build(s, v, &data.trail).legend.shown);
 }
 
+// In the paper column the other precisions' roofs lie 9 pt above (fp8) and below (tf32) the
+// active bf16 roof, too close for a label between them clear of both: the active roof's label
+// crosses the fp8 line (its halo over it) rather than going missing; never its own line.
+TEST(Legend, APaperColumnKeepsTheActiveRoofsLabel) {
+  const Scenario s = default_scenario();
+  const ChartData data = chart_data(s);
+  PlotView v;
+  v.canvas_px = {252, 180};
+  v.font_px = 8;
+  v.legend_lists_hidden = false;
+  v.show_labels = true;
+  v = fit_view(v, data.analysis, s, &data.trail);
+  const PlotGeometry figure = build(s, v, &data.trail);
+  const TextLabel* bf16 = figure.find_text("roof:bf16");
+  ASSERT_NE(bf16, nullptr) << "the active roof's label";
+  EXPECT_EQ(bf16->text, "bf16: 989 TFLOP/s");
+  const Polyline* own = nullptr;
+  for (const Polyline& l : figure.lines)
+    if (l.id == "roof:bf16") own = &l;
+  ASSERT_NE(own, nullptr);
+  const double roof_y = own->points.back().y;
+  EXPECT_TRUE(bf16->box.y1 < roof_y || bf16->box.y0 > roof_y) << "off its own line";
+  EXPECT_NE(figure.find_text("roof:fp8"), nullptr) << "fp8's label finds room around it";
+  EXPECT_NE(figure.find_text("roof:tf32"), nullptr);
+}
+
 // With int4 weights at batch 1 the fc, attention and whole-step dots fall on one point (about 4
 // FLOP/B); the fc dot, drawn last, hid the other two. Each covered one is drawn on top as a
 // hollow outline of its own shape, larger than the dot over it; dots apart stay filled.

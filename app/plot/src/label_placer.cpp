@@ -22,8 +22,8 @@ LabelPlacer::LabelPlacer(Rect bounds, TextMeasure measure, double font_px)
 
 void LabelPlacer::add_obstacle(const Rect& r) { obstacles_.push_back(r); }
 
-void LabelPlacer::add_segment(Vec2 a, Vec2 b, double half_width_px) {
-  segments_.push_back({a, b, half_width_px});
+void LabelPlacer::add_segment(Vec2 a, Vec2 b, double half_width_px, bool minor) {
+  segments_.push_back({a, b, half_width_px, minor});
 }
 
 void LabelPlacer::add_dot(Vec2 center, double radius_px) {
@@ -31,19 +31,21 @@ void LabelPlacer::add_dot(Vec2 center, double radius_px) {
   obstacles_.push_back({center.x - r, center.y - r, center.x + r, center.y + r});
 }
 
-bool LabelPlacer::reserve_if_free(const Rect& box) {
-  if (!is_free(box)) return false;
+bool LabelPlacer::reserve_if_free(const Rect& box, bool allow_minor) {
+  if (!is_free(box, allow_minor)) return false;
   obstacles_.push_back(box);
   return true;
 }
 
-bool LabelPlacer::is_free(const Rect& box) const {
+bool LabelPlacer::is_free(const Rect& box, bool allow_minor) const {
   if (box.x0 < bounds_.x0 || box.y0 < bounds_.y0 || box.x1 > bounds_.x1 || box.y1 > bounds_.y1)
     return false;
   for (const Rect& o : obstacles_)
     if (box.intersects(o)) return false;
-  for (const Segment& s : segments_)
+  for (const Segment& s : segments_) {
+    if (allow_minor && s.minor) continue;
     if (segment_span_in_rect(s.a, s.b, box.expanded(s.half_width))) return false;
+  }
   return true;
 }
 

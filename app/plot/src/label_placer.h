@@ -34,19 +34,20 @@ class LabelPlacer {
 
   // Something labels must not cover.
   void add_obstacle(const Rect& r);
-  // A line labels must not cross (a roof, a ceiling), `half_width_px` either side.
-  void add_segment(Vec2 a, Vec2 b, double half_width_px);
+  // A line labels must not cross (a roof, a ceiling), `half_width_px` either side. A `minor` one
+  // (another precision's roof) may be crossed by a label reserved with allow_minor.
+  void add_segment(Vec2 a, Vec2 b, double half_width_px, bool minor = false);
   // Reserves the dot of a marker (its bounding box, slightly grown).
   void add_dot(Vec2 center, double radius_px);
   // Reserves `box` if it is inside the bounds and free; false (nothing reserved) otherwise.
-  bool reserve_if_free(const Rect& box);
+  bool reserve_if_free(const Rect& box, bool allow_minor = false);
   // The first free position, or nullopt when none is free. A placed label becomes an obstacle.
   // Beside the dot first, then on rings further out (with a leader) up to `max_ring_em`.
   std::optional<PlacedLabel> place(const LabelRequest& request, Rgba leader_color,
                                    double leader_width_px, double max_ring_em = 9.5);
 
  private:
-  bool is_free(const Rect& box) const;
+  bool is_free(const Rect& box, bool allow_minor = false) const;
 
   Rect bounds_;
   TextMeasure measure_;
@@ -55,6 +56,7 @@ class LabelPlacer {
   struct Segment {
     Vec2 a, b;
     double half_width;
+    bool minor;
   };
   std::vector<Segment> segments_;
 };

@@ -55,9 +55,9 @@ class RooflineBuilder {
     return l;
   }
   // Adds the first of `candidates` that is free; false when none is.
-  bool add_fixed(const std::vector<TextLabel>& candidates) {
+  bool add_fixed(const std::vector<TextLabel>& candidates, bool allow_minor = false) {
     for (const TextLabel& l : candidates) {
-      if (placer_.reserve_if_free(l.box.expanded(0.1 * f_))) {
+      if (placer_.reserve_if_free(l.box.expanded(0.1 * f_), allow_minor)) {
         g_.texts.push_back(l);
         return true;
       }

@@ -191,8 +191,12 @@ void RooflineBuilder::reserve_lines() {
                            l.id.starts_with("measured:roof:") ||
                            l.id.starts_with("compare:roof:") || l.id == "ridge:guide";
     if (!roof_like) continue;
+    // Another precision's roof is minor: the active roof's label may cross it when nothing
+    // else is free (add_flat_label).
+    const bool minor = std::any_of(roofs_.begin(), roofs_.end(),
+                                   [&](const RoofSpec& r) { return !r.active && r.id == l.id; });
     for (size_t i = 1; i < l.points.size(); ++i)
-      placer_.add_segment(l.points[i - 1], l.points[i], l.width_px / 2 + 0.05 * f_);
+      placer_.add_segment(l.points[i - 1], l.points[i], l.width_px / 2 + 0.05 * f_, minor);
   }
 }
 
@@ -289,7 +293,14 @@ void RooflineBuilder::add_flat_label(const std::string& id, const std::string& l
       if (l.box.x0 >= min_x0) candidates.push_back(std::move(l));
     }
   }
-  add_fixed(candidates);
+  if (add_fixed(candidates)) return;
+  // The roof the step runs on keeps its label where the other precisions' roofs lie too close
+  // (a small figure: fp8 just above, tf32 just below): it may cross their thin lines (its halo
+  // keeps it legible), never its own or a ceiling. Their labels then find room around it.
+  if (std::any_of(roofs_.begin(), roofs_.end(),
+                  [&](const RoofSpec& r) { return r.active && r.id == id; })) {
+    add_fixed(candidates, /*allow_minor=*/true);
+  }
 }
 
 void RooflineBuilder::add_roof_labels(const Analysis* compare) {
