@@ -46,6 +46,28 @@ std::vector<std::string> problems(const HeadlessUi& ui, ImVec2 display, const Pl
         out.push_back(describe(g.texts[i]) + " overlaps " + describe(g.texts[j]));
     }
   }
+  // Leaders that cross tangle: which label is whose? An optional label (an op, a ghost, a trail
+  // end, a slope's fallback) is left out rather than cross; the labels the chart needs (the
+  // group dots, the ridge, the critical batch) take the first clear place that crosses nothing,
+  // else any clear place: in the most crowded charts (1024x640 prefill) two of those may cross.
+  auto needed = [](const std::string& id) {
+    return id.starts_with("leader:group:") || id == "leader:ridge" || id == "leader:critical";
+  };
+  auto side = [](Vec2 o, Vec2 a, Vec2 b) {
+    return (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
+  };
+  std::vector<const Polyline*> leaders;
+  for (const Polyline& l : g.lines)
+    if (l.id.starts_with("leader:") && l.points.size() == 2) leaders.push_back(&l);
+  for (size_t i = 0; i < leaders.size(); ++i) {
+    for (size_t j = i + 1; j < leaders.size(); ++j) {
+      const Vec2 p = leaders[i]->points[0], q = leaders[i]->points[1];
+      const Vec2 r = leaders[j]->points[0], t = leaders[j]->points[1];
+      if (needed(leaders[i]->id) && needed(leaders[j]->id)) continue;
+      if (side(r, t, p) * side(r, t, q) < 0 && side(p, q, r) * side(p, q, t) < 0)
+        out.push_back(leaders[i]->id + " crosses " + leaders[j]->id);
+    }
+  }
   for (const TextLabel& t : g.texts) {
     if (t.box.x0 < -0.5 || t.box.y0 < -0.5 || t.box.x1 > g.canvas_size.x + 0.5 ||
         t.box.y1 > g.canvas_size.y + 0.5)

@@ -34,6 +34,7 @@ void LabelPlacer::add_dot(Vec2 center, double radius_px) {
 bool LabelPlacer::reserve_if_free(const Rect& box, bool allow_minor) {
   if (!is_free(box, allow_minor)) return false;
   obstacles_.push_back(box);
+  text_boxes_.push_back(box);
   return true;
 }
 
@@ -70,10 +71,21 @@ Vec2 nearest_point_on_box(const Rect& r, Vec2 p) {
   return {std::clamp(p.x, r.x0, r.x1), std::clamp(p.y, r.y0, r.y1)};
 }
 
+double cross(Vec2 o, Vec2 a, Vec2 b) {
+  return (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
+}
+
+// Segments p-q and r-s cross (touching ends do not count).
+bool segments_cross(Vec2 p, Vec2 q, Vec2 r, Vec2 s) {
+  const double d1 = cross(r, s, p), d2 = cross(r, s, q), d3 = cross(p, q, r), d4 = cross(p, q, s);
+  return ((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0));
+}
+
 }  // namespace
 
 std::optional<PlacedLabel> LabelPlacer::place(const LabelRequest& request, Rgba leader_color,
-                                              double leader_width_px, double max_ring_em) {
+                                              double leader_width_px, double max_ring_em,
+                                              bool may_cross) {
   const double pad = 0.12 * request.size_px;  // keeps neighbouring labels visibly apart
   const double w = measure_(request.text, request.size_px) + 2 * pad;
   const double h = request.size_px + 2 * pad;
@@ -86,6 +98,7 @@ std::optional<PlacedLabel> LabelPlacer::place(const LabelRequest& request, Rgba 
   // Reserves a free `box` and puts the label in it.
   auto claim = [&](const Rect& box) {
     obstacles_.push_back(box);
+    text_boxes_.push_back(box);
     PlacedLabel out;
     out.label = make_text("label:" + request.owner_id, request.text, {box.x0 + pad, box.center().y},
                           request.size_px, request.color, HAlign::left, VAlign::middle, measure_);
@@ -97,33 +110,51 @@ std::optional<PlacedLabel> LabelPlacer::place(const LabelRequest& request, Rgba 
     if (is_free(box)) return claim(box);
   }
 
-  // Rings further out, 16 directions each, with a leader line.
-  for (double ring : {1.6, 2.4, 3.4, 4.6, 6.0, 7.6, 9.5}) {
-    if (ring > max_ring_em) break;
-    const double distance = near + ring * font_px_;
-    for (int i = 0; i < 16; ++i) {
-      // Start east and alternate above/below so labels fan out evenly.
-      const int step = (i + 1) / 2;
-      const double angle = (i % 2 == 0 ? 1 : -1) * step * kPi / 8;
-      const Rect box = box_at(request.dot, angle, distance, w, h);
-      if (!is_free(box)) continue;
-      PlacedLabel out = claim(box);
-      // From the dot's edge to the nearest point of the box.
-      const Vec2 target = nearest_point_on_box(box.expanded(-pad * 0.5), request.dot);
-      const double dx = target.x - request.dot.x, dy = target.y - request.dot.y;
-      const double len = std::sqrt(dx * dx + dy * dy);
-      const double start = request.dot_radius_px * 1.2;
-      if (len > start) {
-        Polyline leader;
-        leader.id = "leader:" + request.owner_id;
-        leader.points = {{request.dot.x + dx / len * start, request.dot.y + dy / len * start},
-                         target};
-        leader.color = leader_color;
-        leader.width_px = leader_width_px;
-        leader.clip = true;
-        out.leader = std::move(leader);
+  // Rings further out, 16 directions each, with a leader line: first where the leader crosses
+  // no other leader and no label (leaders that cross tangle: which label is whose?), then
+  // anywhere clear.
+  for (bool untangled : {true, false}) {
+    if (!untangled && !may_cross) break;
+    for (double ring : {1.6, 2.4, 3.4, 4.6, 6.0, 7.6, 9.5}) {
+      if (ring > max_ring_em) break;
+      const double distance = near + ring * font_px_;
+      for (int i = 0; i < 16; ++i) {
+        // Start east and alternate above/below so labels fan out evenly.
+        const int step = (i + 1) / 2;
+        const double angle = (i % 2 == 0 ? 1 : -1) * step * kPi / 8;
+        const Rect box = box_at(request.dot, angle, distance, w, h);
+        if (!is_free(box)) continue;
+        // From the dot's edge to the nearest point of the box.
+        const Vec2 target = nearest_point_on_box(box.expanded(-pad * 0.5), request.dot);
+        const double dx = target.x - request.dot.x, dy = target.y - request.dot.y;
+        const double len = std::sqrt(dx * dx + dy * dy);
+        const double start = request.dot_radius_px * 1.2;
+        const Vec2 from =
+            len > start ? Vec2{request.dot.x + dx / len * start, request.dot.y + dy / len * start}
+                        : target;
+        if (untangled && len > start) {
+          const bool crosses =
+              std::any_of(
+                  leaders_.begin(), leaders_.end(),
+                  [&](const Leader& l) { return segments_cross(from, target, l.a, l.b); }) ||
+              std::any_of(text_boxes_.begin(), text_boxes_.end(), [&](const Rect& r) {
+                return segment_span_in_rect(from, target, r.expanded(-1)).has_value();
+              });
+          if (crosses) continue;
+        }
+        PlacedLabel out = claim(box);
+        if (len > start) {
+          Polyline leader;
+          leader.id = "leader:" + request.owner_id;
+          leader.points = {from, target};
+          leader.color = leader_color;
+          leader.width_px = leader_width_px;
+          leader.clip = true;
+          out.leader = std::move(leader);
+          leaders_.push_back({from, target});
+        }
+        return out;
       }
-      return out;
     }
   }
   return std::nullopt;

@@ -1,7 +1,8 @@
 #pragma once
 // Internal: greedy placement of dot labels. Each label tries 8 positions around its dot, then
 // rings further out (with a leader line back to the dot), and takes the first whose box is
-// inside the bounds and clear of every obstacle (dots, labels already placed, the legend).
+// inside the bounds and clear of every obstacle (dots, labels already placed, the legend) and
+// whose leader crosses no other leader nor label; failing that, the first clear box.
 
 #include <optional>
 #include <string>
@@ -42,9 +43,12 @@ class LabelPlacer {
   // Reserves `box` if it is inside the bounds and free; false (nothing reserved) otherwise.
   bool reserve_if_free(const Rect& box, bool allow_minor = false);
   // The first free position, or nullopt when none is free. A placed label becomes an obstacle.
-  // Beside the dot first, then on rings further out (with a leader) up to `max_ring_em`.
+  // Beside the dot first, then on rings further out (with a leader) up to `max_ring_em`, first
+  // where the leader crosses no other leader nor label; then, if `may_cross` (a label the chart
+  // needs), anywhere clear; an optional label is left out instead.
   std::optional<PlacedLabel> place(const LabelRequest& request, Rgba leader_color,
-                                   double leader_width_px, double max_ring_em = 9.5);
+                                   double leader_width_px, double max_ring_em = 9.5,
+                                   bool may_cross = true);
 
  private:
   bool is_free(const Rect& box, bool allow_minor = false) const;
@@ -53,6 +57,11 @@ class LabelPlacer {
   TextMeasure measure_;
   double font_px_;
   std::vector<Rect> obstacles_;
+  std::vector<Rect> text_boxes_;  // the labels placed so far (leaders keep off them)
+  struct Leader {
+    Vec2 a, b;
+  };
+  std::vector<Leader> leaders_;  // the leaders drawn so far (a new one crosses none if it can)
   struct Segment {
     Vec2 a, b;
     double half_width;

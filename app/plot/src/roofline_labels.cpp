@@ -264,7 +264,8 @@ void RooflineBuilder::add_slope_fallbacks() {
     for (Vec2 anchor : f.anchors) {
       f.request.dot = anchor;
       // Close to the line or not at all: a leader across the chart would say less than none.
-      if (auto placed = placer_.place(f.request, f.request.color, 0.07 * f_, 3.4)) {
+      if (auto placed = placer_.place(f.request, f.request.color, 0.07 * f_, 3.4,
+                                      /*may_cross=*/false)) {
         add_label_halo(placed->label, t_, f_);
         placed->label.id = f.request.owner_id;
         g_.texts.push_back(placed->label);
@@ -324,8 +325,11 @@ void RooflineBuilder::add_roof_labels(const Analysis* compare) {
 void RooflineBuilder::add_dot_labels(const Trail* trail) {
   if (!v_.show_labels) return;
   const double leader_w = 0.07 * f_;
-  auto place = [&](const detail::LabelRequest& request, double max_ring_em = 9.5) {
-    if (auto placed = placer_.place(request, t_.leader, leader_w, max_ring_em)) {
+  // Group dots keep their labels whatever it takes; the others (ops, ghosts, trail ends) are
+  // left out rather than have their leaders cross.
+  auto place = [&](const detail::LabelRequest& request, double max_ring_em = 9.5,
+                   bool may_cross = false) {
+    if (auto placed = placer_.place(request, t_.leader, leader_w, max_ring_em, may_cross)) {
       add_label_halo(placed->label, t_, f_);
       g_.texts.push_back(placed->label);
       if (placed->leader) g_.lines.push_back(*placed->leader);
@@ -337,7 +341,8 @@ void RooflineBuilder::add_dot_labels(const Trail* trail) {
     if (v_.label_percent_of_peak && a_.peak_flops > 0)
       label += " \u00b7 " + format_percent(d.flops_per_s / a_.peak_flops) + " of peak";
     place({d.id, label, px(d.intensity, d.flops_per_s), t_.group_radius_em * f_,
-           t_.dot_label_em * f_, series_color(t_, d.id, d.kind), false});
+           t_.dot_label_em * f_, series_color(t_, d.id, d.kind), false},
+          9.5, /*may_cross=*/true);
   }
   add_critical_label(trail);
   // The ghosts say what they were: "batch 1" beside the fc ghost (else the first one drawn).
