@@ -1,6 +1,7 @@
 #include "fake_portal.h"
 
 #include <dbus/dbus.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
@@ -99,14 +100,16 @@ PrivateBus::PrivateBus() {
   // The daemon is our child, in the foreground (no --fork), and dies with us (PDEATHSIG), so
   // no bus outlives a test that crashes or a fake portal that is killed.
   int out[2];
-  if (pipe(out) != 0) {
+  if (pipe2(out, O_CLOEXEC) != 0) {
     error_ = "pipe failed";
     return;
   }
   const std::string config_arg = "--config-file=" + config_path;
+  const pid_t parent = getpid();
   pid_ = fork();
   if (pid_ == 0) {
     prctl(PR_SET_PDEATHSIG, SIGTERM);
+    if (getppid() != parent) _exit(1);  // the test ended before the signal was armed
     dup2(out[1], STDOUT_FILENO);
     close(out[0]);
     close(out[1]);

@@ -232,6 +232,25 @@ TEST_F(PortalTest, CancelClosesTheDialogAndAPortalThatLeavesEndsTheRequest) {
   EXPECT_EQ(r.message, "the file chooser portal left the bus");
 }
 
+// Esc pressed before the portal's reply was read: the dialog about to show is still closed.
+TEST_F(PortalTest, CancelBeforeTheReplyStillClosesTheDialog) {
+  FakePortal portal(bus.address());
+  ASSERT_TRUE(portal.ready());
+  FakePortal::Script open_dialog;
+  open_dialog.silent = true;
+  portal.set_script(open_dialog);
+  FileChooserPortal chooser(bus.address());
+  ASSERT_TRUE(chooser.start(open_scenario_request()));
+  chooser.cancel();  // no poll in between
+  EXPECT_FALSE(chooser.busy());
+  for (int i = 0; i < 400 && portal.closed().empty(); ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  ASSERT_EQ(portal.closed().size(), 1u);
+  EXPECT_NE(portal.closed()[0].find("/roofline_"), std::string::npos) << portal.closed()[0];
+  EXPECT_EQ(chooser.poll().outcome, Outcome::idle);
+}
+
 TEST_F(PortalTest, PollNeverWaitsAndASilentPortalIsGivenUp) {
   // A connection that owns the portal's name and never reads a message: the request is taken
   // and never answered.

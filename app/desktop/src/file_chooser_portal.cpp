@@ -347,12 +347,20 @@ FileChooserPortal::~FileChooserPortal() { impl_->close_connection(); }
 
 void FileChooserPortal::cancel() {
   Impl& d = *impl_;
-  if (!d.open) return;
+  if (!d.open || d.conn == nullptr) return;
+  // The reply may be waiting unread: it names the handle of an older portal.
+  dbus_connection_read_write(d.conn, 0);
+  while (DBusMessage* m = dbus_connection_pop_message(d.conn)) {
+    const FileResult r = d.consider(m);
+    dbus_message_unref(m);
+    if (r.outcome != Outcome::pending) return;  // it had ended anyway
+  }
   d.open = false;
-  if (!d.replied || d.conn == nullptr) return;  // nothing shown yet to close
-  // Request.Close takes the dialog down; no Response follows it.
+  // Request.Close takes the dialog down, whether it has shown yet or is about to (the handle
+  // is known from the start); no Response follows it.
+  const std::string to = d.replied && !d.portal.empty() ? d.portal : std::string(kPortalName);
   DBusMessage* m =
-      dbus_message_new_method_call(d.portal.c_str(), d.handle.c_str(), kRequestInterface, "Close");
+      dbus_message_new_method_call(to.c_str(), d.handle.c_str(), kRequestInterface, "Close");
   if (m == nullptr) return;
   dbus_message_set_no_reply(m, TRUE);
   dbus_connection_send(d.conn, m, nullptr);

@@ -31,10 +31,10 @@ void LabelPlacer::add_dot(Vec2 center, double radius_px) {
   obstacles_.push_back({center.x - r, center.y - r, center.x + r, center.y + r});
 }
 
-bool LabelPlacer::reserve_if_free(const Rect& box, bool allow_minor) {
+bool LabelPlacer::reserve_if_free(const Rect& box, bool allow_minor, bool upright) {
   if (!is_free(box, allow_minor)) return false;
   obstacles_.push_back(box);
-  text_boxes_.push_back(box);
+  if (upright) text_boxes_.push_back(box);
   return true;
 }
 
@@ -110,14 +110,15 @@ std::optional<PlacedLabel> LabelPlacer::place(const LabelRequest& request, Rgba 
     if (is_free(box)) return claim(box);
   }
 
-  // Rings further out, 16 directions each, with a leader line: first where the leader crosses
-  // no other leader and no label (leaders that cross tangle: which label is whose?), then
-  // anywhere clear.
-  for (bool untangled : {true, false}) {
-    if (!untangled && !may_cross) break;
-    for (double ring : {1.6, 2.4, 3.4, 4.6, 6.0, 7.6, 9.5}) {
-      if (ring > max_ring_em) break;
-      const double distance = near + ring * font_px_;
+  // Rings further out, 16 directions each, with a leader line. Leaders that cross tangle
+  // (which label is whose?): a leader crossing another leader or a label is a last resort.
+  // Ring by ring, so a label keeps close to its dot: on each, first a place whose leader
+  // crosses nothing, then (a label the chart needs) any clear place.
+  for (double ring : {1.6, 2.4, 3.4, 4.6, 6.0, 7.6, 9.5}) {
+    if (ring > max_ring_em) break;
+    const double distance = near + ring * font_px_;
+    for (bool untangled : {true, false}) {
+      if (!untangled && !may_cross) break;
       for (int i = 0; i < 16; ++i) {
         // Start east and alternate above/below so labels fan out evenly.
         const int step = (i + 1) / 2;
@@ -152,6 +153,8 @@ std::optional<PlacedLabel> LabelPlacer::place(const LabelRequest& request, Rgba 
           leader.clip = true;
           out.leader = std::move(leader);
           leaders_.push_back({from, target});
+          // Later labels keep off it too (a hair either side).
+          segments_.push_back({from, target, 0.5 * leader_width_px + 1, false});
         }
         return out;
       }

@@ -41,7 +41,9 @@ class LabelPlacer {
   // Reserves the dot of a marker (its bounding box, slightly grown).
   void add_dot(Vec2 center, double radius_px);
   // Reserves `box` if it is inside the bounds and free; false (nothing reserved) otherwise.
-  bool reserve_if_free(const Rect& box, bool allow_minor = false);
+  // `upright`: a level label, whose box is its text (a slanted one's box is mostly empty, so
+  // leaders are not kept off it).
+  bool reserve_if_free(const Rect& box, bool allow_minor = false, bool upright = true);
   // The first free position, or nullopt when none is free. A placed label becomes an obstacle.
   // Beside the dot first, then on rings further out (with a leader) up to `max_ring_em`, first
   // where the leader crosses no other leader nor label; then, if `may_cross` (a label the chart

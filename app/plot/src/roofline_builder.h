@@ -57,7 +57,8 @@ class RooflineBuilder {
   // Adds the first of `candidates` that is free; false when none is.
   bool add_fixed(const std::vector<TextLabel>& candidates, bool allow_minor = false) {
     for (const TextLabel& l : candidates) {
-      if (placer_.reserve_if_free(l.box.expanded(0.1 * f_), allow_minor)) {
+      if (placer_.reserve_if_free(l.box.expanded(0.1 * f_), allow_minor,
+                                  /*upright=*/l.rotation_rad == 0)) {
         g_.texts.push_back(l);
         return true;
       }

@@ -238,8 +238,9 @@ void start_export_chooser(AppState& s) {
   r.title = "Export figure";
   r.accept_label = "Choose";
   r.filters = {{ext.substr(1) + " files (*" + ext + ")", {"*" + ext}}, {"All files", {"*"}}};
-  r.folder = d.folder.directory;
-  r.current_name = fs::path(resolved_path(d)).filename().string();
+  const fs::path target(resolved_path(d));  // a full path typed: its own folder
+  r.folder = target.has_parent_path() ? target.parent_path().string() : d.folder.directory;
+  r.current_name = target.filename().string();
   d.choosing = s.ui.file_chooser->start(r);
   if (!d.choosing) d.error = "The desktop's file chooser could not be opened.";
 }
@@ -299,6 +300,8 @@ void draw_export_dialog(AppState& s) {
   ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, {0.5f, 0.5f});
   if (!ImGui::BeginPopupModal(kTitle, nullptr, ImGuiWindowFlags_NoSavedSettings)) {
     d.open = false;
+    if (d.choosing && s.ui.file_chooser) s.ui.file_chooser->cancel();  // closed another way
+    d.choosing = false;
     return;
   }
   FigureExportOptions& o = d.options;

@@ -207,7 +207,9 @@ void poll_file_chooser(AppState& s) {
     return;
   }
   const bool waiting_note = s.ui.message.starts_with("Choosing in the desktop's file chooser");
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) {
+  // Esc that nothing else takes (a text field, a popup).
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)) && !ImGui::GetIO().WantTextInput &&
+      !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId)) {
     // A dialog that never showed, or one left behind another window: the app gives up on it.
     s.ui.file_chooser->cancel();
     d.chooser_action = FileAction::none;

@@ -31,7 +31,8 @@ class FileChooserPortal : public FileChooser {
   // Gives up as unavailable if the portal has not answered the request itself within
   // reply_timeout_s (the time the dialog stays open is not limited).
   FileResult poll() override;
-  // Closes the dialog (Request.Close); the request ends with no outcome.
+  // Closes the dialog, shown or about to be (Request.Close on the request's handle); the
+  // request ends with no outcome.
   void cancel() override;
   double reply_timeout_s = 25.0;
   // The window a request with no parent_window of its own belongs to ("x11:1a00004").
