@@ -30,13 +30,6 @@ cat >"$work/runs dir/h200.json" <<'JSON'
 {"gpu": "h200", "model": "mistral-7b", "phase": "prefill", "batch": 7, "seq": 300}
 JSON
 
-wait_for() {  # wait_for FILE SECONDS
-  for _ in $(seq $(($2 * 10))); do
-    [[ -s $1 ]] && return 0
-    sleep 0.1
-  done
-  return 1
-}
 logged() {  # logged LINE: the fake portal logs each request within a moment of answering it
   for _ in $(seq 30); do
     grep -qxF "$1" "$work/portal.log" 2>/dev/null && return 0

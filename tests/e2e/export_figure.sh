@@ -27,13 +27,6 @@ export XDG_CONFIG_HOME=$work/config  # never touch the user's settings
 mkdir -p "$work/figures" "$work/run"
 cp "$scenario" "$work/figures/talk.json"
 
-wait_for() {  # wait_for FILE SECONDS
-  for _ in $(seq $(($2 * 10))); do
-    [[ -s $1 ]] && return 0
-    sleep 0.1
-  done
-  return 1
-}
 
 cd "$work/run"
 "$app" --no-settings --size 1200x760 --scenario "$work/figures/talk.json" \
