@@ -32,4 +32,12 @@ inline PlotView fixed_view() {
   return v;
 }
 
+// The export dialog's paper-column preset: 252 x 180 with 8 px type.
+inline PlotView paper_column_view() {
+  PlotView v;
+  v.canvas_px = {252, 180};
+  v.font_px = 8;
+  return v;
+}
+
 }  // namespace roofline::testing

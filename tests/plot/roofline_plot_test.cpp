@@ -314,9 +314,7 @@ TEST(Legend, BestCornerCoversNoDotAndAChosenCornerIsKept) {
 TEST(Legend, APaperColumnFigureLeavesTheCrowdedLegendOutForTheLabels) {
   const Scenario s = default_scenario();
   const ChartData data = chart_data(s);  // with the batch trail, as exports draw it
-  PlotView v;
-  v.canvas_px = {252, 180};
-  v.font_px = 8;
+  PlotView v = testing::paper_column_view();
   v.legend_lists_hidden = false;  // an export
   v.show_labels = true;
   v = fit_view(v, data.analysis, s, &data.trail);
@@ -335,9 +333,7 @@ TEST(Legend, APaperColumnFigureLeavesTheCrowdedLegendOutForTheLabels) {
 TEST(Legend, APaperColumnKeepsTheActiveRoofsLabel) {
   const Scenario s = default_scenario();
   const ChartData data = chart_data(s);
-  PlotView v;
-  v.canvas_px = {252, 180};
-  v.font_px = 8;
+  PlotView v = testing::paper_column_view();
   v.legend_lists_hidden = false;
   v.show_labels = true;
   v = fit_view(v, data.analysis, s, &data.trail);

@@ -110,9 +110,7 @@ TEST(FitView, ShowsEveryDotAndTheRidgeWithRoundLimits) {
 TEST(FitView, KeepsRoomRightOfTheRidgeForItsLabels) {
   const Scenario s = default_scenario();
   const Analysis a = analyze(s);
-  PlotView v;
-  v.canvas_px = {252, 180};
-  v.font_px = 8;
+  PlotView v = testing::paper_column_view();
   v = fit_view(v, a, s);
   const LogAxis x = x_axis(v);
   EXPECT_GE(x.px_hi - x.to_px(a.ridge_point), 8.5 * 8 - 1e-9);

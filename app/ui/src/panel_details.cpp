@@ -71,9 +71,12 @@ void sort_ops(AppState& s, const ImGuiTableSortSpecs* specs) {
 // reach the cell's edge whatever their width, so ImGui's own content extent cannot say).
 struct CellWidths {
   float px[kColumns] = {};
-  void note(const char* text) {
+  // Notes `text` in the current column; returns its width.
+  float note(const char* text) {
+    const float w = ImGui::CalcTextSize(text).x;
     const int c = ImGui::TableGetColumnIndex();
-    if (c >= 0 && c < kColumns) px[c] = std::max(px[c], ImGui::CalcTextSize(text).x);
+    if (c >= 0 && c < kColumns) px[c] = std::max(px[c], w);
+    return w;
   }
 };
 
@@ -84,8 +87,7 @@ void text_cell(CellWidths& widths, const std::string& t) {
 
 // A number, right-aligned in its cell so that digits line up down the column.
 void number_cell(CellWidths& widths, const std::string& t, bool disabled = false) {
-  widths.note(t.c_str());
-  const float room = ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(t.c_str()).x;
+  const float room = ImGui::GetContentRegionAvail().x - widths.note(t.c_str());
   if (room > 0) ImGui::SetCursorPosX(ImGui::GetCursorPosX() + room);
   if (disabled) {
     ImGui::TextDisabled("%s", t.c_str());
