@@ -57,7 +57,7 @@ PlotGeometry roofline_figure(const ExportCliOptions& o, const ScenarioFile& file
     for (const SeriesFlag& f : kSeriesFlags)
       if (f.series_id == "group:" + group) chart.*f.flag = false;
   }
-  FigureRequest request{plot_view_for(chart), to_string(theme), measure,
+  FigureRequest request{plot_view_for(chart), &chart_theme(theme), measure,
                         o.fit || !chart.has_axes()};
   PlotView& view = request.view;
   view.canvas_px = {o.width, o.height};
@@ -97,7 +97,7 @@ PlotGeometry throughput_figure(const ExportCliOptions& o, const Scenario& s, Cha
   view.show_labels = !o.no_labels;
   view.title = o.title;
   view.transparent = o.transparent;
-  return build_throughput_plot(make_throughput_data(s), s, view, theme_by_name(to_string(theme)),
+  return build_throughput_plot(make_throughput_data(s), s, view, chart_theme(theme),
                                measure);
 }
 
@@ -133,7 +133,7 @@ void run_export(const ExportCliOptions& given) {
   export_options.points = points;
   if (figure_format) {
     // Check the request before any work, so bad sizes fail fast and write nothing.
-    if (std::string error = check_figure_request(o.out, o.width, o.height, export_options);
+    if (std::string error = check_figure_request(o.out, o.width, o.height, export_options).error();
         !error.empty())
       throw CliError(error);
     if (!(o.font_size >= kMinExportFontPx && o.font_size <= kMaxExportFontPx))
@@ -157,7 +157,7 @@ void run_export(const ExportCliOptions& given) {
           *o.measured.file + " --format csv");
     }
     const Analysis a = analyze(s);
-    if (std::string error = export_operator_table(a, o.out, *table_format); !error.empty())
+    if (std::string error = export_operator_table(a, o.out, *table_format).error(); !error.empty())
       throw CliError(error);
     write_stdout("wrote " + o.out + " (operator table, " + std::to_string(a.ops.size()) +
                  " operators)\n");
@@ -179,7 +179,7 @@ void run_export(const ExportCliOptions& given) {
   const TextMeasure measure = cairo_text_measure();
   const PlotGeometry g = o.chart == "throughput" ? throughput_figure(o, s, theme, measure)
                                                  : roofline_figure(o, file, theme, measure);
-  if (std::string error = export_figure(g, o.out, *figure_format, export_options); !error.empty())
+  if (std::string error = export_figure(g, o.out, *figure_format, export_options).error(); !error.empty())
     throw CliError(error);
   std::string what = size_text(o.width, o.height);
   if (points && *figure_format != FigureFormat::png) what += " pt";
@@ -223,7 +223,13 @@ void register_export(CLI::App& app) {
              "Base font size in pixels; every size in the chart scales with it (default 16)")
           ->check(finite_number());
   cmd->add_option("--theme", o.theme, "light or dark (default: the scenario's view theme)")
-      ->check(CLI::IsMember({"light", "dark"}));
+      ->check(CLI::Validator(
+          [](std::string& name) {
+            return parse_chart_theme(name) ? std::string()
+                                           : "expected " + std::string(kChartThemeNames) +
+                                                 ", got '" + name + "'";
+          },
+          chart_theme_choices()));
   cmd->add_flag("--transparent", o.transparent, "No background (PNG, SVG, PDF)");
   cmd->add_option("--chart", o.chart, "roofline (default) or throughput (tokens/s vs batch)")
       ->check(CLI::IsMember({"roofline", "throughput"}));

@@ -10,6 +10,7 @@
 #include "commands.h"
 #include "report.h"
 #include "roofline/io/json_io.h"
+#include "roofline/readouts.h"
 #include "roofline/requests.h"
 #include "roofline/units.h"
 #include "scenario_options.h"
@@ -20,22 +21,13 @@ namespace {
 
 std::string request_table(const Scenario& s, int64_t isl, int64_t osl, const RequestResult& r) {
   const bool calibrated = s.calibration.has_value();
-  const auto time_or_dash = [](double t) { return t > 0 ? format_time(t) : std::string("–"); };
-  const auto rate = [](double v) { return v > 0 ? format_token_rate(v, false) : std::string("–"); };
-  // Rates from the bounds: the same tokens over the bound's end-to-end time.
-  const double bound_scale = r.roofline_e2e_s > 0 ? r.e2e_s / r.roofline_e2e_s : 1;
   std::vector<std::vector<std::string>> rows = {
-      {"", calibrated ? "expected" : "roofline bound", calibrated ? "bound" : ""},
-      {"time to first token", format_time(r.ttft_s), format_time(r.roofline_ttft_s)},
-      {"time per output token", time_or_dash(r.tpot_s), time_or_dash(r.roofline_tpot_s)},
-      {"end to end", format_time(r.e2e_s), format_time(r.roofline_e2e_s)},
-      {"tokens/s per user", rate(r.tokens_per_s_per_user),
-       rate(r.roofline_tpot_s > 0 ? 1 / r.roofline_tpot_s : 0)},
-      {"output tokens/s", rate(r.output_tokens_per_s), rate(r.output_tokens_per_s * bound_scale)},
-      {"output tokens/s per GPU", rate(r.output_tokens_per_s_per_gpu),
-       rate(r.output_tokens_per_s_per_gpu * bound_scale)},
-      {"total tokens/s", rate(r.total_tokens_per_s), rate(r.total_tokens_per_s * bound_scale)},
-  };
+      {"", calibrated ? "expected" : "roofline bound", calibrated ? "bound" : ""}};
+  for (const RequestReadout& row : request_readouts()) {
+    if (!(row.shows & kReport)) continue;
+    rows.push_back({std::string(row.label), request_readout_text(row, row.get(r), TextStyle::table),
+                    request_readout_text(row, row.bound(r), TextStyle::table)});
+  }
   if (!calibrated) {
     for (auto& row : rows) row.pop_back();
   }
@@ -45,25 +37,40 @@ std::string request_table(const Scenario& s, int64_t isl, int64_t osl, const Req
       std::to_string(osl) + " output tokens; " + precision_text(s) + "; calibration " +
       (calibrated ? s.calibration->id : std::string("none")) + "\n\n";
   out += aligned_table(rows, {false, true, true});
+  const Totals& memory = r.memory();
   out += "\nmemory at " + format_count(static_cast<double>(isl + osl)) +
-         " tokens of context: " + format_bytes(r.memory_per_gpu_bytes) +
-         (s.tp > 1 ? " per GPU" : "") + " of " + format_bytes(r.usable_memory_bytes) +
-         " usable: " + (r.fits_in_memory ? "fits" : "does not fit") + " (up to batch " +
-         format_count(static_cast<double>(r.max_batch)) + ")\n";
+         " tokens of context: " + memory_text(memory, s.tp, MemoryDetail::sum, true) + ": " +
+         memory_fit(memory).text + " (up to batch " +
+         format_count(static_cast<double>(memory.max_batch)) + ")\n";
   for (const std::string& w : r.warnings) out += "warning: " + w + "\n";
   return out;
 }
 
+// One row: the lengths and layout, then the readouts a CSV carries (readouts.h).
 std::string request_csv(int64_t isl, int64_t osl, const Scenario& s, const RequestResult& r) {
-  std::ostringstream out;
-  out.precision(17);
-  out << "isl,osl,batch,tp,ttft_s,tpot_s,e2e_s,output_tokens_per_s,output_tokens_per_s_per_gpu,"
-         "total_tokens_per_s,kv_cache_bytes,memory_per_gpu_bytes,fits_in_memory\n";
-  out << isl << ',' << osl << ',' << s.batch << ',' << s.tp << ',' << r.ttft_s << ',' << r.tpot_s
-      << ',' << r.e2e_s << ',' << r.output_tokens_per_s << ',' << r.output_tokens_per_s_per_gpu
-      << ',' << r.total_tokens_per_s << ',' << r.kv_cache_bytes << ',' << r.memory_per_gpu_bytes
-      << ',' << (r.fits_in_memory ? "true" : "false") << '\n';
-  return out.str();
+  std::ostringstream header, row;
+  row.precision(17);
+  header << "isl,osl,batch,tp";
+  row << isl << ',' << osl << ',' << s.batch << ',' << s.tp;
+  for (const RequestReadout& readout : request_readouts()) {
+    if (!(readout.shows & kCsv)) continue;
+    header << ',' << readout.key;
+    row << ',' << readout.get(r);
+  }
+  const StepContext last(s, r.last_step);
+  for (const StepReadout& readout : step_readouts()) {
+    if (!(readout.shows & kCsv)) continue;
+    header << ',' << readout.key;
+    const std::optional<ReadoutValue> v = readout.get(last);
+    if (const bool* flag = v ? std::get_if<bool>(&*v) : nullptr) {
+      row << ',' << (*flag ? "true" : "false");
+    } else if (const double* x = v ? std::get_if<double>(&*v) : nullptr) {
+      row << ',' << *x;
+    } else {
+      row << ',' << readout_text(readout.quantity, v, TextStyle::table);
+    }
+  }
+  return header.str() + "\n" + row.str() + "\n";
 }
 
 std::string frontier_csv(const std::vector<FrontierPoint>& points) {

@@ -8,6 +8,7 @@
 
 #include "roofline/compare.h"
 #include "roofline/operator_table.h"
+#include "roofline/readouts.h"
 #include "roofline/units.h"
 
 namespace roofline {
@@ -64,39 +65,15 @@ std::pair<Rows, std::vector<bool>> operator_rows(const Analysis& a) {
   return {std::move(rows), std::move(numeric)};
 }
 
+// The step's readouts the report shows (readouts.h), label and text.
 Rows total_rows(const Scenario& s, const Analysis& a) {
-  const Totals& t = a.totals;
+  const StepContext ctx(s, a);
   Rows rows;
-  std::string step = format_time(t.time_s);
-  if (t.communication_time_s > 0) {
-    step += " (" + format_time(t.communication_time_s) + " all-reduce)";
+  for (const StepReadout& r : step_readouts()) {
+    if (!(r.shows & kReport) || !step_readout_shown(r, ctx)) continue;
+    rows.push_back({std::string(step_readout_label(r, ctx)),
+                    step_readout_text(r, ctx, TextStyle::table)});
   }
-  rows.push_back({"step time", step});
-  if (a.calibrated) {
-    rows.push_back({"roofline bound", format_time(t.roofline_time_s)});
-    rows.push_back({"fixed costs", "kernel latency " + format_time(t.kernel_latency_s) +
-                                       ", step overhead " + format_time(t.step_overhead_s)});
-  }
-  if (s.phase == Phase::prefill) {
-    rows.push_back({"time to first token", format_time(t.ttft_s)});
-    rows.push_back({"prompt tokens/s", format_token_rate(t.tokens_per_s, false)});
-  } else {
-    rows.push_back({"tokens/s", format_token_rate(t.tokens_per_s, false)});
-  }
-  rows.push_back({"FLOPs", format_flops(t.flops)});
-  rows.push_back({"bytes", format_bytes(t.bytes)});
-  rows.push_back({"layers", layout_text(s.model)});
-  rows.push_back({"parameters", format_count(t.parameters)});
-  if (t.active_parameters < t.parameters)
-    rows.push_back({"active parameters", format_count(t.active_parameters)});
-  rows.push_back({"weights", format_bytes(t.weights_bytes)});
-  rows.push_back({"KV cache", format_bytes(t.kv_cache_bytes)});
-  if (t.state_bytes > 0) rows.push_back({"recurrent state", format_bytes(t.state_bytes)});
-  rows.push_back({"memory per GPU", format_bytes(t.memory_per_gpu_bytes) + " of " +
-                                        format_bytes(t.usable_memory_bytes) + " usable: " +
-                                        (t.fits_in_memory ? "fits" : "does not fit")});
-  rows.push_back({"max batch", t.max_batch > 0 ? format_count(static_cast<double>(t.max_batch))
-                                               : "0 (the weights alone do not fit)"});
   return rows;
 }
 
@@ -105,7 +82,7 @@ std::string compare_line(const Scenario& s) {
   const Analysis b = analyze_on_gpu(s, other);
   return other.name + " (" + other.id + "): step " + format_time(b.totals.time_s) + ", " +
          format_token_rate(b.totals.tokens_per_s) + ", ridge " + format_intensity(b.ridge_point) +
-         ", " + (b.totals.fits_in_memory ? "fits" : "does not fit");
+         ", " + memory_fit(b.totals).text;
 }
 
 }  // namespace

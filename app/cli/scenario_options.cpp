@@ -51,7 +51,9 @@ std::string flag_error(const std::string& error, const ScenarioOptions& o) {
     if (!error.starts_with(prefix)) continue;
     if (k.type == KnobType::reference)
       return "--" + std::string(k.flag) + ": " + error.substr(prefix.size());
-    return range_error(k, value);
+    // The range's own words; the change's when the value is in range (another reason).
+    const Status range = range_error(k, value);
+    return range ? error.substr(prefix.size()) : range.error();
   }
   return error.substr(kChanges.size() + 2);  // "changes: " + what validate() says
 }

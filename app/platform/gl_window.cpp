@@ -64,7 +64,7 @@ void render_draw_data(GLFWwindow* window, const AppState& s) {
   int fb_w = 0, fb_h = 0;
   glfwGetFramebufferSize(window, &fb_w, &fb_h);
   glViewport(0, 0, fb_w, fb_h);
-  const Rgba bg = theme_by_name(to_string(s.chart.theme)).background;
+  const Rgba bg = ui_theme(s).background;
   glClearColor(bg.r / 255.0f, bg.g / 255.0f, bg.b / 255.0f, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());

@@ -84,7 +84,7 @@ int run_without_display(const AppOptions& o, const ScenarioFile& doc, int width,
                "does). Run under a desktop session, or xvfb-run, for the interactive app.\n",
                o.scenario_path.empty() ? "default" : o.scenario_path.c_str(), out.c_str());
   if (!o.dump_state_path.empty()) {
-    if (std::string error = write_text_file_atomic(o.dump_state_path, scenario_to_json(doc));
+    if (std::string error = write_text_file_atomic(o.dump_state_path, scenario_to_json(doc)).error();
         !error.empty()) {
       std::fprintf(stderr, "roofline: --dump-state: %s\n", error.c_str());
     }
@@ -130,11 +130,11 @@ void remember(const AppState& s, Settings settings, const std::string& dir) {
   settings.scenario_path = s.ui.scenario_path;
   settings.recent_files = s.ui.recent_files;
   settings.figure_export = s.ui.export_dialog.options;
-  if (std::string error = save_settings(dir, settings); !error.empty()) {
+  if (std::string error = save_settings(dir, settings).error(); !error.empty()) {
     std::fprintf(stderr, "roofline: warning: settings not saved: %s\n", error.c_str());
     return;
   }
-  if (std::string error = write_text_file_atomic(last_scenario_path(dir), state_dump_json(s));
+  if (std::string error = write_text_file_atomic(last_scenario_path(dir), state_dump_json(s)).error();
       !error.empty()) {
     std::fprintf(stderr, "roofline: warning: last scenario not saved: %s\n", error.c_str());
   }
@@ -189,7 +189,7 @@ int main(int argc, char** argv) {
   if (o.presentation) set_presentation(state, true);
   if (!o.measured_path.empty()) {
     state.measured.steps = o.measured_steps.value_or(1);
-    if (std::string error = import_now(state, o.measured_path); !error.empty()) {
+    if (std::string error = import_now(state, o.measured_path).error(); !error.empty()) {
       std::fprintf(stderr, "roofline: --measured: %s\n", error.c_str());
       glfwTerminate();
       return 1;
@@ -199,7 +199,7 @@ int main(int argc, char** argv) {
   glfwTerminate();
 
   if (!o.dump_state_path.empty()) {
-    if (std::string error = write_text_file_atomic(o.dump_state_path, state_dump_json(state));
+    if (std::string error = write_text_file_atomic(o.dump_state_path, state_dump_json(state)).error();
         !error.empty()) {
       std::fprintf(stderr, "roofline: --dump-state: %s\n", error.c_str());
       exit_code = 1;

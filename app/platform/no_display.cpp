@@ -7,11 +7,12 @@ namespace roofline {
 
 std::string write_chart_png_without_display(const ScenarioFile& doc, const std::string& path,
                                             int width, int height) {
-  FigureRequest request{plot_view_for(doc.view), {}, cairo_text_measure(), !doc.view.has_axes()};
+  FigureRequest request{plot_view_for(doc.view), nullptr, cairo_text_measure(),
+                        !doc.view.has_axes()};
   request.view.canvas_px = {static_cast<double>(width), static_cast<double>(height)};
   request.view.legend_lists_hidden = false;
   const PlotGeometry g = build_figure(chart_data(doc.scenario), request);
-  return export_figure(g, path, FigureFormat::png);
+  return export_figure(g, path, FigureFormat::png).error();
 }
 
 }  // namespace roofline

@@ -37,7 +37,7 @@ std::string write_back_buffer_png(const std::string& path, int width, int height
                              static_cast<int>(stride)) == 0) {
     return path + ": cannot encode the PNG";
   }
-  return write_text_file_atomic(path, png);
+  return write_text_file_atomic(path, png).error();
 }
 
 void save_user_screenshot(AppState& s, int width, int height) {

@@ -104,7 +104,7 @@ class GeometryDumpWriter {
   void write(const AppState& s) {
     if (done_) return;
     done_ = true;
-    if (std::string error = write_text_file_atomic(path_, geometry_dump_json(s)); !error.empty()) {
+    if (std::string error = write_text_file_atomic(path_, geometry_dump_json(s)).error(); !error.empty()) {
       std::fprintf(stderr, "roofline: --dump-geometry: %s\n", error.c_str());
     }
   }

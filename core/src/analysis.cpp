@@ -1,4 +1,5 @@
 #include "roofline/analysis.h"
+#include "roofline/readouts.h"
 
 #include <algorithm>
 #include <cmath>
@@ -162,14 +163,7 @@ void memory_totals(const Scenario& s, Analysis& a) {
   const double per_seq = (kv_per_seq + state_per_seq) / tp;
   const double max_batch = room > 0 ? std::floor(room / per_seq) : 0;
   t.max_batch = static_cast<int64_t>(std::min(max_batch, 1e18));
-  if (!t.fits_in_memory) {
-    a.warnings.push_back(std::string(t.state_bytes > 0 ? "weights + KV cache + state need "
-                                                       : "weights + KV cache need ") +
-                         format_bytes(t.memory_per_gpu_bytes) + " per GPU, more than the " +
-                         format_bytes(t.usable_memory_bytes) + " usable (" +
-                         format_bytes(s.gpu.memory_capacity_bytes) + " x " +
-                         format_percent(s.memory_utilization) + ")");
-  }
+  if (!t.fits_in_memory) a.warnings.push_back(memory_warning(s, t));
 }
 
 // An all-reduce of the M x d activations after each mixer and each feed-forward (ring:
@@ -228,7 +222,7 @@ void calibrate_op(OpCost& op, const Calibration& c, double peak_flops, double ba
 
 Analysis analyze(const Scenario& s) {
   Analysis a;
-  if (std::string err = validate(s); !err.empty()) {
+  if (std::string err = validate(s).error(); !err.empty()) {
     a.warnings.push_back(std::move(err));
     return a;
   }
@@ -265,7 +259,7 @@ Analysis analyze(const Scenario& s) {
   }
 
   if (s.calibration) {
-    if (std::string err = validate(*s.calibration); !err.empty()) {
+    if (std::string err = validate(*s.calibration).error(); !err.empty()) {
       a.warnings.push_back("calibration " + s.calibration->id + ": " + err);
       a.ops.clear();
       return a;

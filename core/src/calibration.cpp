@@ -52,7 +52,7 @@ std::string latency_error(const std::string& key, double v) {
 
 }  // namespace
 
-std::string validate(const Calibration& c) {
+static std::string calibration_problem(const Calibration& c) {
   for (size_t i = 0; i < static_cast<size_t>(OpClass::count); ++i) {
     const std::string key = "efficiency." + std::string(to_string(static_cast<OpClass>(i)));
     if (auto e = fraction_error(key + ".compute", c.efficiency[i].compute); !e.empty()) return e;
@@ -73,6 +73,10 @@ std::string validate(const Calibration& c) {
       return "kernels." + name + " must be a count from 0 to 1000, got " + std::to_string(n);
   }
   return {};
+}
+
+Status validate(const Calibration& c) {
+  return Status::from_message(calibration_problem(c));
 }
 
 }  // namespace roofline

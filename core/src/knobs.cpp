@@ -32,13 +32,16 @@ ChangeValue get_field(const Scenario& s) {
   return s.*Field;
 }
 template <auto Field>
-std::string set_field(Scenario& s, const ChangeValue& v, const PresetResolver&) {
+Status set_field(Scenario& s, const ChangeValue& v, const PresetResolver&) {
   using T = std::remove_reference_t<decltype(s.*Field)>;
   s.*Field = std::get<T>(v);
   return {};
 }
 
 // [SECTION] The table
+
+// The tensor-parallel sizes the panel's menu offers: powers of two over the knob's range.
+constexpr int64_t kTpMenu[] = {1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024};
 
 constexpr Knob kKnobs[] = {
     {.key = ChangeKey::gpu,
@@ -49,7 +52,9 @@ constexpr Knob kKnobs[] = {
      .help = "GPU preset id or GPU JSON file",
      .get = [](const Scenario& s) -> ChangeValue { return s.gpu.id; },
      .set = [](Scenario& s, const ChangeValue& v,
-               const PresetResolver& r) { return resolve_into(s.gpu, v, r.gpu, "GPU"); }},
+               const PresetResolver& r) {
+       return Status::from_message(resolve_into(s.gpu, v, r.gpu, "GPU"));
+     }},
     {.key = ChangeKey::model,
      .name = "model",
      .flag = "model",
@@ -58,14 +63,17 @@ constexpr Knob kKnobs[] = {
      .help = "Model preset id or Hugging Face config.json",
      .get = [](const Scenario& s) -> ChangeValue { return s.model.id; },
      .set = [](Scenario& s, const ChangeValue& v,
-               const PresetResolver& r) { return resolve_into(s.model, v, r.model, "model"); }},
+               const PresetResolver& r) {
+       return Status::from_message(resolve_into(s.model, v, r.model, "model"));
+     }},
     {.key = ChangeKey::phase,
      .name = "phase",
      .flag = "phase",
      .type = KnobType::phase,
      .help = "prefill or decode",
      .get = get_field<&Scenario::phase>,
-     .set = set_field<&Scenario::phase>},
+     .set = set_field<&Scenario::phase>,
+     .widget = Widget::radio},
     {.key = ChangeKey::batch,
      .name = "batch",
      .flag = "batch",
@@ -75,7 +83,8 @@ constexpr Knob kKnobs[] = {
      .tween = Tween::geometric,
      .help = "Batch size B: sequences per step",
      .get = get_field<&Scenario::batch>,
-     .set = set_field<&Scenario::batch>},
+     .set = set_field<&Scenario::batch>,
+     .widget = Widget::log_slider},
     {.key = ChangeKey::seq,
      .name = "seq",
      .flag = "seq",
@@ -85,7 +94,8 @@ constexpr Knob kKnobs[] = {
      .tween = Tween::geometric,
      .help = "Prompt length in prefill, context length in decode",
      .get = get_field<&Scenario::seq>,
-     .set = set_field<&Scenario::seq>},
+     .set = set_field<&Scenario::seq>,
+     .widget = Widget::log_slider},
     {.key = ChangeKey::precision,
      .name = "precision",
      .flag = "precision",
@@ -97,7 +107,7 @@ constexpr Knob kKnobs[] = {
          [](Scenario& s, const ChangeValue& v, const PresetResolver&) {
            s.weights = s.activations = s.kv = std::get<Precision>(v);
            s.expert_weights.reset();
-           return std::string();
+           return Status::ok();
          }},
     {.key = ChangeKey::weights,
      .name = "weights",
@@ -108,7 +118,7 @@ constexpr Knob kKnobs[] = {
      .set =
          [](Scenario& s, const ChangeValue& v, const PresetResolver&) {
            s.weights = std::get<WeightsChoice>(v).precision;
-           return std::string();
+           return Status::ok();
          }},
     {.key = ChangeKey::expert_weights,
      .name = "expert_weights",
@@ -119,7 +129,7 @@ constexpr Knob kKnobs[] = {
      .set =
          [](Scenario& s, const ChangeValue& v, const PresetResolver&) {
            s.expert_weights = std::get<WeightsChoice>(v).precision;
-           return std::string();
+           return Status::ok();
          }},
     {.key = ChangeKey::activations,
      .name = "activations",
@@ -141,14 +151,16 @@ constexpr Knob kKnobs[] = {
      .type = KnobType::toggle,
      .help = "Flash attention",
      .get = get_field<&Scenario::flash_attention>,
-     .set = set_field<&Scenario::flash_attention>},
+     .set = set_field<&Scenario::flash_attention>,
+     .widget = Widget::checkbox},
     {.key = ChangeKey::fuse_elementwise,
      .name = "fuse_elementwise",
      .flag = "fuse-elementwise",
      .type = KnobType::toggle,
      .help = "Fuse norms/activations/residuals into matmul epilogues",
      .get = get_field<&Scenario::fuse_elementwise>,
-     .set = set_field<&Scenario::fuse_elementwise>},
+     .set = set_field<&Scenario::fuse_elementwise>,
+     .widget = Widget::checkbox},
     {.key = ChangeKey::tp,
      .name = "tp",
      .flag = "tp",
@@ -157,7 +169,9 @@ constexpr Knob kKnobs[] = {
      .max = 1024,
      .help = "Tensor-parallel GPUs",
      .get = get_field<&Scenario::tp>,
-     .set = set_field<&Scenario::tp>},
+     .set = set_field<&Scenario::tp>,
+     .widget = Widget::menu,
+     .menu = kTpMenu},
     {.key = ChangeKey::compute_efficiency,
      .name = "compute_efficiency",
      .flag = "compute-efficiency",
@@ -167,7 +181,9 @@ constexpr Knob kKnobs[] = {
      .tween = Tween::linear,
      .help = "Share of peak FLOP/s reachable",
      .get = get_field<&Scenario::compute_efficiency>,
-     .set = set_field<&Scenario::compute_efficiency>},
+     .set = set_field<&Scenario::compute_efficiency>,
+     .widget = Widget::percent_slider,
+     .ui_step = 0.01},
     {.key = ChangeKey::memory_efficiency,
      .name = "memory_efficiency",
      .flag = "memory-efficiency",
@@ -177,7 +193,9 @@ constexpr Knob kKnobs[] = {
      .tween = Tween::linear,
      .help = "Share of peak bandwidth reachable",
      .get = get_field<&Scenario::memory_efficiency>,
-     .set = set_field<&Scenario::memory_efficiency>},
+     .set = set_field<&Scenario::memory_efficiency>,
+     .widget = Widget::percent_slider,
+     .ui_step = 0.01},
     {.key = ChangeKey::memory_utilization,
      .name = "memory_utilization",
      .flag = "memory-utilization",
@@ -187,7 +205,9 @@ constexpr Knob kKnobs[] = {
      .tween = Tween::linear,
      .help = "Share of GPU memory usable for weights and KV",
      .get = get_field<&Scenario::memory_utilization>,
-     .set = set_field<&Scenario::memory_utilization>},
+     .set = set_field<&Scenario::memory_utilization>,
+     .widget = Widget::percent_slider,
+     .ui_step = 0.01},
     {.key = ChangeKey::compare_gpu,
      .name = "compare_gpu",
      .flag = "compare-gpu",
@@ -200,12 +220,12 @@ constexpr Knob kKnobs[] = {
          [](Scenario& s, const ChangeValue& v, const PresetResolver& r) {
            if (std::get<std::string>(v).empty()) {
              s.compare_gpu.reset();
-             return std::string();
+             return Status::ok();
            }
            GpuSpec gpu;
            std::string error = resolve_into(gpu, v, r.gpu, "GPU");
            if (error.empty()) s.compare_gpu = std::move(gpu);
-           return error;
+           return Status::from_message(error);
          }},
     {.key = ChangeKey::calibration,
      .name = "calibration",
@@ -220,12 +240,12 @@ constexpr Knob kKnobs[] = {
          [](Scenario& s, const ChangeValue& v, const PresetResolver& r) {
            if (std::get<std::string>(v) == "none") {
              s.calibration.reset();
-             return std::string();
+             return Status::ok();
            }
            Calibration c;
            std::string error = resolve_into(c, v, r.calibration, "calibration");
            if (error.empty()) s.calibration = std::move(c);
-           return error;
+           return Status::from_message(error);
          }},
 };
 
@@ -338,7 +358,7 @@ std::string expected(const Knob& k) {
   return {};
 }
 
-std::string range_error(const Knob& k, const ChangeValue& v) {
+static std::string range_problem(const Knob& k, const ChangeValue& v) {
   if (const auto* i = std::get_if<int64_t>(&v); i && k.type == KnobType::integer) {
     if (in_range(k, static_cast<double>(*i))) return {};
     return std::string(k.name) + " must be between " + std::to_string(integer_bound(k.min)) +
@@ -349,6 +369,10 @@ std::string range_error(const Knob& k, const ChangeValue& v) {
     return std::string(k.name) + " must be in " + range_text(k) + ", got " + number_text(*d);
   }
   return {};
+}
+
+Status range_error(const Knob& k, const ChangeValue& v) {
+  return Status::from_message(range_problem(k, v));
 }
 
 // [SECTION] Changes
@@ -362,7 +386,7 @@ std::optional<ChangeKey> parse_change_key(std::string_view name) {
 
 std::span<const ChangeKey> all_change_keys() { return kChangeKeys; }
 
-std::string check_change(const ScenarioChange& c) {
+static std::string change_problem(const ScenarioChange& c) {
   const Knob& k = knob(c.key);
   const ChangeValue& v = c.value;
   switch (k.type) {
@@ -400,6 +424,10 @@ std::string check_change(const ScenarioChange& c) {
   return "unknown key";
 }
 
+Status check_change(const ScenarioChange& c) {
+  return Status::from_message(change_problem(c));
+}
+
 std::string describe(const ScenarioChange& c) {
   std::string text = value_text(c.value);
   return std::string(to_string(c.key)) + " " + (text.empty() ? std::string("none") : text);
@@ -420,15 +448,15 @@ Result<Scenario> apply_changes(const Scenario& start, std::span<const ScenarioCh
                                const PresetResolver& resolve, std::string_view list) {
   Scenario s = start;
   for (const ScenarioChange& c : changes) {
-    std::string error = check_change(c);
-    if (error.empty()) error = knob(c.key).set(s, c.value, resolve);
-    if (!error.empty()) {
+    Status status = check_change(c);
+    if (status) status = knob(c.key).set(s, c.value, resolve);
+    if (!status) {
       return Result<Scenario>::fail(std::string(list) + "." + std::string(to_string(c.key)) + ": " +
-                                    error);
+                                    status.error());
     }
   }
-  if (std::string error = validate(s); !error.empty()) {
-    return Result<Scenario>::fail(std::string(list) + ": " + error);
+  if (const Status status = validate(s); !status) {
+    return Result<Scenario>::fail(std::string(list) + ": " + status.error());
   }
   return Result<Scenario>::ok(std::move(s));
 }
@@ -447,13 +475,52 @@ Scenario interpolate(const Scenario& from, const Scenario& to, double t) {
     if (k.tween == Tween::jump) continue;
     const ChangeValue a = k.get(from), b = k.get(to);
     if (k.tween == Tween::geometric) {
-      k.set(s, geometric(std::get<int64_t>(a), std::get<int64_t>(b)), {});
+      // Numeric knobs in range at both ends: nothing to resolve, nothing to refuse.
+      static_cast<void>(k.set(s, geometric(std::get<int64_t>(a), std::get<int64_t>(b)), {}));
     } else {
       const double x = std::get<double>(a), y = std::get<double>(b);
-      k.set(s, x + t * (y - x), {});
+      static_cast<void>(k.set(s, x + t * (y - x), {}));
     }
   }
   return s;
+}
+
+// [SECTION] Widgets
+
+WidgetRange widget_range(const Knob& k) {
+  if (k.ui_min == 0 && k.ui_max == 0) return {k.min, k.max};
+  return {k.ui_min, k.ui_max};
+}
+
+namespace {
+
+constexpr RoofPreset kRoofPresets[] = {
+    {.name = "Peak roofs",
+     .help = "Datasheet roofs: 100% compute, 100% bandwidth (an upper bound nobody reaches)",
+     .compute_efficiency = 1.0,
+     .memory_efficiency = 1.0},
+    {.name = "Practical",
+     .help = "Typical achieved roofs: 70% of peak FLOP/s and 80% of peak bandwidth",
+     .compute_efficiency = 0.7,
+     .memory_efficiency = 0.8},
+};
+
+}  // namespace
+
+std::span<const RoofPreset> roof_presets() { return kRoofPresets; }
+
+std::vector<ScenarioChange> roof_preset_changes(const RoofPreset& p) {
+  return {{ChangeKey::compute_efficiency, p.compute_efficiency},
+          {ChangeKey::memory_efficiency, p.memory_efficiency}};
+}
+
+const RoofPreset* matching_roof_preset(const Scenario& s) {
+  for (const RoofPreset& p : kRoofPresets) {
+    if (s.compute_efficiency == p.compute_efficiency &&
+        s.memory_efficiency == p.memory_efficiency)
+      return &p;
+  }
+  return nullptr;
 }
 
 }  // namespace roofline

@@ -361,7 +361,7 @@ std::string validate_ffn(const FfnType& t) {
 
 }  // namespace
 
-std::string validate(const ModelConfig& m) {
+static std::string model_problem(const ModelConfig& m) {
   if (auto e = first_error(
           {{"num_hidden_layers", m.layers}, {"hidden_size", m.hidden}, {"vocab_size", m.vocab}});
       !e.empty())
@@ -388,6 +388,10 @@ std::string validate(const ModelConfig& m) {
            std::to_string(mixers) + " mixers, " + std::to_string(ffns) + " feed-forwards)";
   }
   return {};
+}
+
+Status validate(const ModelConfig& m) {
+  return Status::from_message(model_problem(m));
 }
 
 }  // namespace roofline

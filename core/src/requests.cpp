@@ -5,6 +5,7 @@
 #include <string>
 
 #include "operators.h"
+#include "roofline/knobs.h"
 #include "roofline/sweep.h"
 #include "roofline/units.h"
 
@@ -112,7 +113,7 @@ std::string check_request(const Scenario& s, int64_t isl, int64_t osl) {
 Result<RequestResult> request(const Scenario& s, int64_t isl, int64_t osl) {
   using R = Result<RequestResult>;
   if (std::string err = check_request(s, isl, osl); !err.empty()) return R::fail(err);
-  if (std::string err = validate(s); !err.empty()) return R::fail(err);
+  if (std::string err = validate(s).error(); !err.empty()) return R::fail(err);
   RequestResult r;
   Scenario p = s;
   p.phase = Phase::prefill;
@@ -146,16 +147,8 @@ Result<RequestResult> request(const Scenario& s, int64_t isl, int64_t osl) {
 
   // Memory when the last token is written: ISL + OSL tokens of context.
   dstep.seq = isl + osl;
-  const Analysis last = analyze(dstep);
-  const Totals& t = last.totals;
-  r.kv_cache_bytes = t.kv_cache_bytes;
-  r.state_bytes = t.state_bytes;
-  r.weights_bytes = t.weights_bytes;
-  r.memory_per_gpu_bytes = t.memory_per_gpu_bytes;
-  r.usable_memory_bytes = t.usable_memory_bytes;
-  r.fits_in_memory = t.fits_in_memory;
-  r.max_batch = t.max_batch;
-  for (const std::string& w : last.warnings) r.warnings.push_back(w);
+  r.last_step = analyze(dstep);
+  for (const std::string& w : r.last_step.warnings) r.warnings.push_back(w);
   return R::ok(std::move(r));
 }
 
@@ -168,14 +161,15 @@ Result<std::vector<FrontierPoint>> frontier(const Scenario& s, std::span<const i
   if (ps.empty()) ps.push_back(s.activations);
   std::vector<FrontierPoint> out;
   for (int64_t tp : tps) {
-    if (tp < 1 || tp > 1024) return R::fail("tp must be between 1 and 1024, got " + std::to_string(tp));
+    if (const Status st = range_error(knob(ChangeKey::tp), tp); !st) return R::fail(st);
     for (Precision p : ps) {
       Scenario base = s;
-      base.tp = tp;
-      if (!precisions.empty()) {
-        base.weights = base.activations = base.kv = p;
-        base.expert_weights.reset();
-      }
+      // Through the knob table's setters, as a change list would set them.
+      std::vector<ScenarioChange> changes = {{ChangeKey::tp, tp}};
+      if (!precisions.empty()) changes.push_back({ChangeKey::precision, p});
+      auto changed = apply_changes(s, changes, {}, "frontier");
+      if (!changed) return R::fail(changed.error());
+      base = std::move(changed).value();
       base.phase = Phase::decode;
       base.seq = isl + osl;
       base.batch = 1;
@@ -192,7 +186,7 @@ Result<std::vector<FrontierPoint>> frontier(const Scenario& s, std::span<const i
                         .tokens_per_s_per_user = r->tokens_per_s_per_user,
                         .tokens_per_s_per_gpu = r->tpot_s > 0 ? d(b) / r->tpot_s / d(tp) : 0,
                         .ttft_s = r->ttft_s,
-                        .fits_in_memory = r->fits_in_memory};
+                        .fits_in_memory = r->memory().fits_in_memory};
         out.push_back(f);
       }
     }

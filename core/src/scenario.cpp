@@ -62,16 +62,20 @@ std::string precision_text(const Scenario& s) {
   return "weights " + w + ", activations " + a + ", KV " + kv;
 }
 
-std::string validate(const Scenario& s) {
+static std::string scenario_problem(const Scenario& s) {
   for (const Knob& k : knobs()) {
     if (k.type != KnobType::integer && k.type != KnobType::fraction) continue;  // no id copies
-    if (std::string e = range_error(k, k.get(s)); !e.empty()) return e;
+    if (std::string e = range_error(k, k.get(s)).error(); !e.empty()) return e;
   }
   if (!(s.gpu.memory_bandwidth_bytes_per_s > 0))
     return "gpu " + s.gpu.id + ": memory_bandwidth must be positive";
   if (!(s.gpu.memory_capacity_bytes > 0))
     return "gpu " + s.gpu.id + ": memory_capacity must be positive";
-  return validate(s.model);
+  return validate(s.model).error();
+}
+
+Status validate(const Scenario& s) {
+  return Status::from_message(scenario_problem(s));
 }
 
 }  // namespace roofline

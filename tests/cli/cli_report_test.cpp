@@ -86,7 +86,7 @@ TEST(ScenarioOptions, ChoicesAreCheckedByTheParser) {
   EXPECT_THROW(resolve({"--batch", ""}), CLI::ValidationError);
   EXPECT_THROW(resolve({"--compute-efficiency", "nan"}), CLI::ValidationError);
   try {
-    resolve({"--batch", "18446744073709551616"});
+    static_cast<void>(resolve({"--batch", "18446744073709551616"}));
     ADD_FAILURE() << "2^64 accepted";
   } catch (const CliError& e) {
     EXPECT_STREQ(e.what(), "batch must be between 1 and 1000000, got 18446744073709551616");

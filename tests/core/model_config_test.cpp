@@ -112,14 +112,14 @@ TEST(ModelConfig, ValidAccepted) {
 TEST(ModelConfig, ZeroLayersRejectedNamingTheKey) {
   ModelConfig m = tiny_dense();
   m.layers = 0;
-  EXPECT_NE(validate(m).find("num_hidden_layers"), std::string::npos) << validate(m);
+  EXPECT_NE(validate(m).error().find("num_hidden_layers"), std::string::npos) << validate(m);
 }
 
 TEST(ModelConfig, HeadsNotDivisibleByKvHeadsRejected) {
   ModelConfig m = tiny_dense();
   m.heads = 32;
   m.kv_heads = 5;
-  std::string msg = validate(m);
+  std::string msg = validate(m).error();
   EXPECT_NE(msg.find("num_attention_heads"), std::string::npos) << msg;
   EXPECT_NE(msg.find("num_key_value_heads"), std::string::npos) << msg;
 }
@@ -127,7 +127,7 @@ TEST(ModelConfig, HeadsNotDivisibleByKvHeadsRejected) {
 TEST(ModelConfig, ZeroHiddenRejected) {
   ModelConfig m = tiny_dense();
   m.hidden = 0;
-  EXPECT_NE(validate(m).find("hidden_size"), std::string::npos) << validate(m);
+  EXPECT_NE(validate(m).error().find("hidden_size"), std::string::npos) << validate(m);
 }
 
 }  // namespace

@@ -62,7 +62,7 @@ TEST(Requests, TtftThroughputAndMemory) {
   EXPECT_DOUBLE_EQ(r->total_tokens_per_s, 4 * 16 / r->e2e_s);
   EXPECT_DOUBLE_EQ(r->tokens_per_s_per_user, 1 / r->tpot_s);
   // The cache when the last token is written: 4 sequences of 16 tokens, 2 layers, 128 B each.
-  EXPECT_DOUBLE_EQ(r->kv_cache_bytes, 4 * 16 * 2 * 128);
+  EXPECT_DOUBLE_EQ(r->memory().kv_cache_bytes, 4 * 16 * 2 * 128);
   s.tp = 2;
   auto r2 = request(s, 10, 6);
   ASSERT_TRUE(r2) << r2.error();

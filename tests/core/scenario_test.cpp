@@ -33,23 +33,23 @@ TEST(Scenario, ValidateAcceptsInRange) {
 
 TEST(Scenario, ValidateNamesTheKey) {
   Scenario s = decode(h100_sxm(), llama3_8b(), 0, 1024);
-  EXPECT_NE(validate(s).find("batch"), std::string::npos) << validate(s);
+  EXPECT_NE(validate(s).error().find("batch"), std::string::npos) << validate(s);
   s = decode(h100_sxm(), llama3_8b(), kMaxBatch + 1, 1024);
-  EXPECT_NE(validate(s).find("batch"), std::string::npos) << validate(s);
+  EXPECT_NE(validate(s).error().find("batch"), std::string::npos) << validate(s);
   s = decode(h100_sxm(), llama3_8b(), 1, 0);
-  EXPECT_NE(validate(s).find("seq"), std::string::npos) << validate(s);
+  EXPECT_NE(validate(s).error().find("seq"), std::string::npos) << validate(s);
   s = decode(h100_sxm(), llama3_8b(), 1, 1024);
   s.tp = 0;
-  EXPECT_NE(validate(s).find("tp"), std::string::npos) << validate(s);
+  EXPECT_NE(validate(s).error().find("tp"), std::string::npos) << validate(s);
   s.tp = 1;
   s.compute_efficiency = 0;
-  EXPECT_NE(validate(s).find("compute_efficiency"), std::string::npos) << validate(s);
+  EXPECT_NE(validate(s).error().find("compute_efficiency"), std::string::npos) << validate(s);
   s.compute_efficiency = 1;
   s.memory_efficiency = 1.5;
-  EXPECT_NE(validate(s).find("memory_efficiency"), std::string::npos) << validate(s);
+  EXPECT_NE(validate(s).error().find("memory_efficiency"), std::string::npos) << validate(s);
   s.memory_efficiency = 1;
   s.memory_utilization = 0;
-  EXPECT_NE(validate(s).find("memory_utilization"), std::string::npos) << validate(s);
+  EXPECT_NE(validate(s).error().find("memory_utilization"), std::string::npos) << validate(s);
 }
 
 TEST(Scenario, ValidateExampleMessage) {

@@ -20,7 +20,8 @@ for f in usr/bin/roofline usr/bin/roofline-cli usr/share/man/man1/roofline.1 \
          usr/share/mime/packages/org.roofline.Roofline.xml \
          usr/share/icons/hicolor/scalable/apps/org.roofline.Roofline.svg \
          usr/share/icons/hicolor/48x48/apps/org.roofline.Roofline.png \
-         usr/share/icons/hicolor/256x256/apps/org.roofline.Roofline.png; do
+         usr/share/icons/hicolor/256x256/apps/org.roofline.Roofline.png \
+         usr/share/doc/roofline/LICENSE usr/share/doc/roofline/copyright; do
   [[ -s $stage/$f ]] || { echo "FAIL: the install lacks $f"; exit 1; }
 done
 
@@ -35,6 +36,15 @@ grep -q '^Exec=roofline %F$' "$stage/usr/share/applications/org.roofline.Rooflin
 appstreamcli validate --no-net "$stage/usr/share/metainfo/org.roofline.Roofline.metainfo.xml"
 xmllint --noout "$stage/usr/share/mime/packages/org.roofline.Roofline.xml"
 xmllint --noout "$stage/usr/share/icons/hicolor/scalable/apps/org.roofline.Roofline.svg"
+# The licence: MIT in LICENSE, the metainfo and the Debian copyright file, which also names the
+# third-party code compiled into the programs.
+grep -q '^MIT License$' "$stage/usr/share/doc/roofline/LICENSE" || { echo "FAIL: LICENSE is not MIT"; exit 1; }
+grep -q '<project_license>MIT</project_license>' "$stage/usr/share/metainfo/org.roofline.Roofline.metainfo.xml" ||
+  { echo "FAIL: the metainfo names no project_license"; exit 1; }
+for part in 'Upstream-Name: roofline' 'Omar Cornut' 'Niels Lohmann' 'Henry Schreiner' 'Khronos'; do
+  grep -q "$part" "$stage/usr/share/doc/roofline/copyright" || {
+    echo "FAIL: the copyright file lacks '$part'"; exit 1; }
+done
 
 # The man pages list every option their program's --help lists (they are made from it).
 for program in roofline roofline-cli; do
@@ -57,6 +67,7 @@ for lib in libc6 libcairo2 libglfw3 libdbus-1-3 fonts-dejavu-core; do
 done
 contents=$(dpkg-deb -c "$deb")  # whole, not piped into grep -q (pipefail and SIGPIPE)
 grep -q './usr/bin/roofline-cli' <<<"$contents" || { echo "FAIL: the .deb lacks roofline-cli"; exit 1; }
+grep -q './usr/share/doc/roofline/copyright' <<<"$contents" || { echo "FAIL: the .deb lacks its copyright file"; exit 1; }
 
 if [[ ${ROOFLINE_INSTALL_DEB:-0} == 1 ]]; then
   dpkg -i "$deb" >/dev/null

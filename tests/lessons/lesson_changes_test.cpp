@@ -196,7 +196,7 @@ TEST(ScenarioAtStep, NamesTheStepThatFails) {
 TEST(CheckLesson, OpHighlightsMustExistInTheStep) {
   Lesson l = two_step_lesson();
   l.steps[1].highlight = {"op:qk"};  // flash attention is on: one op "attention", no "qk"
-  const std::string e = check_lesson(l, scenario(), resolver());
+  const std::string e = check_lesson(l, scenario(), resolver()).error();
   EXPECT_EQ(e.rfind("step 2 (\"B\"): highlight: this step's analysis has no op 'qk': expected "
                     "one of attn_norm, q_proj, ",
                     0),

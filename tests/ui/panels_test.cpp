@@ -10,7 +10,9 @@
 
 #include "headless_ui.h"
 #include "roofline/io/json_io.h"
+#include "roofline/plot/theme.h"
 #include "roofline/ui/classroom.h"
+#include "roofline/ui/frame.h"
 #include "roofline/ui/shortcuts.h"
 #include "roofline/units.h"
 
@@ -222,8 +224,6 @@ TEST(Panels, HelpWindowsAndAScaleChangeRenderWithoutTrouble) {
   EXPECT_NE(ui.state.view.geometry.find_marker("group:fc"), nullptr);
 }
 
-// Help > Keyboard and mouse lists every row of the shortcut table on a line of its own: the
-// keys as the menus write them, then what they do.
 // WCAG 2's contrast ratio of two opaque sRGB colours: (L1 + 0.05) / (L2 + 0.05).
 double contrast_ratio(ImVec4 a, ImVec4 b) {
   auto luminance = [](ImVec4 c) {
@@ -236,25 +236,50 @@ double contrast_ratio(ImVec4 a, ImVec4 b) {
   return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
 }
 
-// The grey secondary text (units, notes, hints, the model's facts under its combo) was 2.5:1 on
-// the light panel: in every theme it reads at 4.5:1 or better (WCAG AA for body text) on the
-// panel, the popups and the input frames.
-TEST(Panels, SecondaryTextMeetsTheContrastForBodyText) {
+// `top` (with its alpha) over an opaque `under`.
+ImVec4 over(ImVec4 top, ImVec4 under) {
+  const float a = top.w;
+  return {top.x * a + under.x * (1 - a), top.y * a + under.y * (1 - a),
+          top.z * a + under.z * (1 - a), 1};
+}
+
+ImVec4 to_imvec(Rgba c) { return {c.r / 255.0f, c.g / 255.0f, c.b / 255.0f, 1}; }
+
+// Every colour the app writes text in (the grey secondary text read 2.5:1 on the light panel
+// once), the status colours of the theme's slots (errors such as
+// "does not fit", warnings, a right answer, the bound column's "compute") among them, reads at
+// 4.5:1 or better (WCAG AA) on every surface text sits on: the panel, popups, input frames
+// (translucent ones over the panel) and the alternate rows of a table, in every theme.
+TEST(Panels, EveryTextColourMeetsTheContrastForBodyText) {
   for (const char* theme : {"light", "dark", "projector"}) {
     HeadlessUi ui(lib().default_scenario());
     if (std::string_view(theme) == "dark") ui.state.chart.theme = ChartTheme::dark;
     if (std::string_view(theme) == "projector") set_presentation(ui.state, true);
     ui.frame(2);
     const ImGuiStyle& style = ImGui::GetStyle();
-    const ImVec4 grey = style.Colors[ImGuiCol_TextDisabled];
-    for (ImGuiCol bg : {ImGuiCol_WindowBg, ImGuiCol_PopupBg, ImGuiCol_FrameBg}) {
-      ImVec4 back = style.Colors[bg];
-      if (back.w < 0.9f) continue;  // a see-through frame: it shows the panel, checked above
-      back.w = 1;
-      EXPECT_GE(contrast_ratio(grey, back), 4.5) << theme << " on colour " << bg;
+    const Theme& palette = ui_theme(ui.state);
+    ASSERT_EQ(palette.name, std::string_view(theme));
+    const ImVec4 panel = over(style.Colors[ImGuiCol_WindowBg], {0, 0, 0, 1});
+    const std::pair<const char*, ImVec4> backgrounds[] = {
+        {"panel", panel},
+        {"popup", over(style.Colors[ImGuiCol_PopupBg], panel)},
+        {"frame", over(style.Colors[ImGuiCol_FrameBg], panel)},
+        {"alternate row", over(style.Colors[ImGuiCol_TableRowBgAlt], panel)},
+    };
+    const std::pair<const char*, ImVec4> texts[] = {
+        {"text", style.Colors[ImGuiCol_Text]},
+        {"secondary text", style.Colors[ImGuiCol_TextDisabled]},
+        {"error", to_imvec(palette.error)},
+        {"warning", to_imvec(palette.warning)},
+        {"success", to_imvec(palette.success)},
+        {"compute", to_imvec(palette.compute_text)},
+    };
+    for (const auto& [text_name, text] : texts) {
+      for (const auto& [bg_name, bg] : backgrounds) {
+        EXPECT_GE(contrast_ratio(text, bg), 4.5) << theme << ": " << text_name << " on " << bg_name;
+      }
     }
-    EXPECT_GE(contrast_ratio(style.Colors[ImGuiCol_Text], style.Colors[ImGuiCol_WindowBg]), 7)
-        << theme;
+    EXPECT_GE(contrast_ratio(style.Colors[ImGuiCol_Text], panel), 7) << theme;
   }
 }
 

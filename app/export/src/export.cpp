@@ -91,7 +91,7 @@ std::optional<TableFormat> table_format_for_path(std::string_view path) {
   return std::nullopt;
 }
 
-std::string check_figure_request(std::string_view path, double width_px, double height_px,
+static std::string figure_request_problem(std::string_view path, double width_px, double height_px,
                                  const ExportOptions& options) {
   const std::string p(path);
   const auto format = figure_format_for_path(path);
@@ -117,6 +117,11 @@ std::string check_figure_request(std::string_view path, double width_px, double 
              format_exact(kMaxPngPixels / 1e6) + " megapixels";
   }
   return {};
+}
+
+Status check_figure_request(std::string_view path, double width_px, double height_px,
+                                 const ExportOptions& options) {
+  return Status::from_message(figure_request_problem(path, width_px, height_px, options));
 }
 
 std::string resolved_figure_font() {
@@ -149,21 +154,30 @@ std::string render_figure_to_string(const PlotGeometry& geometry, FigureFormat f
   return {};
 }
 
-std::string export_figure(const PlotGeometry& geometry, std::string_view path, FigureFormat format,
+static std::string export_figure_text(const PlotGeometry& geometry, std::string_view path, FigureFormat format,
                           const ExportOptions& options) {
   if (std::string error =
-          check_figure_request(path, geometry.canvas_size.x, geometry.canvas_size.y, options);
+          check_figure_request(path, geometry.canvas_size.x, geometry.canvas_size.y, options).error();
       !error.empty())
     return error;
   if (figure_format_for_path(path) != format)
     return std::string(path) + ": the file extension does not match the requested format";
   const std::string bytes = render_figure_to_string(geometry, format, options);
   if (bytes.empty()) return std::string(path) + ": drawing the figure failed (Cairo error)";
-  return write_text_file_atomic(path, bytes);
+  return write_text_file_atomic(path, bytes).error();
 }
 
-std::string export_operator_table(const Analysis& a, std::string_view path, TableFormat format) {
-  return write_text_file_atomic(path, operator_table(a, format));
+Status export_figure(const PlotGeometry& geometry, std::string_view path, FigureFormat format,
+                          const ExportOptions& options) {
+  return Status::from_message(export_figure_text(geometry, path, format, options));
+}
+
+static std::string export_table_text(const Analysis& a, std::string_view path, TableFormat format) {
+  return write_text_file_atomic(path, operator_table(a, format)).error();
+}
+
+Status export_operator_table(const Analysis& a, std::string_view path, TableFormat format) {
+  return Status::from_message(export_table_text(a, path, format));
 }
 
 }  // namespace roofline

@@ -103,8 +103,7 @@ PlotGeometry build_figure(const ChartData& data, const FigureRequest& request) {
   const PlotView view = request.fit
                             ? fit_view(request.view, data.analysis, data.scenario, trail, compare)
                             : request.view;
-  const Theme& theme =
-      theme_by_name(request.theme.empty() ? to_string(view.chart.theme) : request.theme);
+  const Theme& theme = request.theme ? *request.theme : chart_theme(view.chart.theme);
   return build_roofline_plot(data.analysis, data.scenario, view, theme, request.measure, trail,
                              compare);
 }

@@ -40,7 +40,7 @@ void set_frontier_current(FrontierData& d, const Scenario& s) {
   d.current_per_user = r->tokens_per_s_per_user;
   d.current_per_gpu =
       static_cast<double>(s.batch) / r->tpot_s / static_cast<double>(std::max<int64_t>(1, s.tp));
-  d.current_fits = r->fits_in_memory;
+  d.current_fits = r->memory().fits_in_memory;
 }
 
 namespace {

@@ -19,6 +19,12 @@ Theme make_light() {
   t.legend_background = rgb_hex(0xffffff).with_alpha(235);
   t.legend_border = rgb_hex(0xd0d7de);
   t.label_halo = rgb_hex(0xffffff).with_alpha(230);
+  // Status text at 4.5:1 or better on the light panels (#f2f2f5, alternate rows #e3e3e6): the
+  // red 5.2:1, the brown-orange 5.0:1, the green 5.8:1, the orange 4.9:1.
+  t.error = rgb_hex(0xb3261e);
+  t.warning = rgb_hex(0x8a5100);
+  t.success = rgb_hex(0x116329);
+  t.compute_text = rgb_hex(0xa0460a);
   t.roof = rgb_hex(0x1f2328);
   t.roof_other = rgb_hex(0x9aa3ad);
   t.compare_roof = rgb_hex(0xc98500);
@@ -50,6 +56,11 @@ Theme make_dark() {
   t.legend_background = rgb_hex(0x161b22).with_alpha(235);
   t.legend_border = rgb_hex(0x3d444d);
   t.label_halo = rgb_hex(0x10151d).with_alpha(230);
+  // Status text at 4.5:1 or better on the dark panels (#1f2126) and on a slider's blue frame.
+  t.error = rgb_hex(0xff7b72);
+  t.warning = rgb_hex(0xe3b341);
+  t.success = rgb_hex(0x56d364);
+  t.compute_text = rgb_hex(0xf0883e);
   t.roof = rgb_hex(0xe6edf3);
   t.roof_other = rgb_hex(0x656c76);
   t.compare_roof = rgb_hex(0xf0b429);
@@ -122,9 +133,8 @@ const Theme& dark_theme() {
   return theme;
 }
 
-const Theme& theme_by_name(std::string_view name) {
-  if (name == "projector") return projector_theme();
-  return name == "dark" ? dark_theme() : light_theme();
+const Theme& chart_theme(ChartTheme t) {
+  return t == ChartTheme::dark ? dark_theme() : light_theme();
 }
 
 Rgba series_color(const Theme& theme, std::string_view series_id, OpKind kind) {

@@ -277,7 +277,7 @@ void draw_chart(AppState& s, ImVec2 size) {
 
   apply_classroom_view(s, v);
   vs.geometry =
-      build_figure(chart_data(s), {v, ui_theme_name(s), imgui_text_measure(s.ui.font_regular)});
+      build_figure(chart_data(s), {v, &ui_theme(s), imgui_text_measure(s.ui.font_regular)});
   v.legend_last = vs.geometry.legend.place;
   paint_geometry(*ImGui::GetWindowDrawList(), vs.geometry, origin,
                  {s.ui.font_regular, s.ui.font_bold});

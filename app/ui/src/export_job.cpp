@@ -24,7 +24,7 @@ namespace roofline {
 namespace fs = std::filesystem;
 
 struct ExportJob {
-  std::future<std::string> result;  // "" or the error message
+  std::future<Status> result;  // ok, or why the file was not written
   std::string path;                 // absolute
 };
 
@@ -135,7 +135,7 @@ std::string check_export_options(const FigureExportOptions& o, const std::string
     }
     ExportOptions eo;
     eo.scale = png ? o.scale : 1.0;
-    if (std::string bad = check_figure_request(path, o.width, o.height, eo); !bad.empty()) {
+    if (std::string bad = check_figure_request(path, o.width, o.height, eo).error(); !bad.empty()) {
       return bad;
     }
     if (!(o.font_px >= kMinExportFontPx && o.font_px <= kMaxExportFontPx)) {
@@ -170,9 +170,9 @@ PlotGeometry build_export_figure(const AppState& s, const FigureExportOptions& o
     view.transparent = o.transparent;
     view.hovered_id.clear();
     return build_throughput_plot(throughput_data(s), chart_data(s).scenario, view,
-                                 theme_by_name(to_string(theme)), measure);
+                                 chart_theme(theme), measure);
   }
-  FigureRequest request{s.view.plot, to_string(theme), measure, o.fit};  // the window's axes
+  FigureRequest request{s.view.plot, &chart_theme(theme), measure, o.fit};  // the window's axes
   PlotView& view = request.view;
   view.chart = s.chart;  // the window's series
   view.hovered_id.clear();
@@ -228,8 +228,9 @@ std::string start_export(AppState& s, const FigureExportOptions& o, const std::s
 void poll_export_job(AppState& s) {
   std::shared_ptr<ExportJob>& job = s.ui.export_dialog.job;
   if (!job || job->result.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return;
-  const std::string error = job->result.get();
-  if (error.empty()) {
+  const Status written = job->result.get();
+  const std::string& error = written.error();
+  if (written) {
     std::error_code ec;
     const auto bytes = fs::file_size(job->path, ec);
     set_message(s,

@@ -388,7 +388,7 @@ void draw_file_dialog(AppState& s) {
 
 void draw_error_text(const std::string& error) {
   if (error.empty()) return;
-  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.85f, 0.2f, 0.15f, 1.0f));
+  ImGui::PushStyleColor(ImGuiCol_Text, status_color(Severity::error));
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextUnformatted(error.c_str());
   ImGui::PopTextWrapPos();
@@ -447,7 +447,7 @@ std::string recent_file_folder(const std::string& path) {
 }
 
 std::string save_scenario_to(AppState& s, const std::string& path) {
-  if (std::string error = save_scenario_file(path, document_file(s)); !error.empty()) return error;
+  if (std::string error = save_scenario_file(path, document_file(s)).error(); !error.empty()) return error;
   s.ui.scenario_path = path;
   s.ui.recent_files = with_recent_file(std::move(s.ui.recent_files), path);
   mark_saved(s);
@@ -466,7 +466,7 @@ std::string load_gpu_file(AppState& s, const std::string& path) {
 std::string load_model_file(AppState& s, const std::string& path) {
   auto model = s.library->model(path);
   if (!model) return model.error();
-  if (std::string problem = validate(*model); !problem.empty()) return path + ": " + problem;
+  if (std::string problem = validate(*model).error(); !problem.empty()) return path + ": " + problem;
   s.doc.model = std::move(model).value();
   set_message(s, "Loaded model " + s.doc.model.name + " from " + path, false);
   return {};

@@ -16,8 +16,6 @@ namespace roofline {
 
 namespace {
 
-const ImVec4 kRight{0.05f, 0.55f, 0.22f, 1.0f};
-const ImVec4 kWrong{0.80f, 0.33f, 0.0f, 1.0f};
 
 ImFont* span_font(const AppState& s, const TextSpan& span, bool all_bold) {
   ImFont* f = span.bold || all_bold ? s.ui.font_bold
@@ -134,8 +132,8 @@ void draw_question(AppState& s, const FilledStep& f, const LessonQuestion& q, fl
     if (run.revealed) ImGui::EndDisabled();
     ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
     ImU32 colour = ImGui::GetColorU32(ImGuiCol_Text);
-    if (run.revealed && answer) colour = ImGui::GetColorU32(kRight);
-    if (run.revealed && chosen && !answer) colour = ImGui::GetColorU32(kWrong);
+    if (run.revealed && answer) colour = ImGui::GetColorU32(success_color());
+    if (run.revealed && chosen && !answer) colour = ImGui::GetColorU32(status_color(Severity::warning));
     const std::string number =
         s.classroom.presentation && i < 9 ? std::to_string(i + 1) + ". " : std::string();
     ImGui::BeginGroup();
@@ -153,7 +151,7 @@ void draw_question(AppState& s, const FilledStep& f, const LessonQuestion& q, fl
   }
   if (run.choice >= 0) {
     const bool right = static_cast<size_t>(run.choice) == q.answer;
-    ImGui::PushStyleColor(ImGuiCol_Text, right ? kRight : kWrong);
+    ImGui::PushStyleColor(ImGuiCol_Text, right ? success_color() : status_color(Severity::warning));
     bold_text(s, right ? "Right." : "Not quite.", wrap_w);
     ImGui::PopStyleColor();
   }
@@ -270,7 +268,7 @@ void draw_lesson_list(AppState& s) {
   const float em = ImGui::GetFontSize();
   const LessonCatalog& catalog = lesson_catalog(s);
   for (const std::string& e : catalog.errors) {
-    ImGui::PushStyleColor(ImGuiCol_Text, kWrong);
+    ImGui::PushStyleColor(ImGuiCol_Text, status_color(Severity::error));
     ImGui::TextWrapped("%s", e.c_str());
     ImGui::PopStyleColor();
   }

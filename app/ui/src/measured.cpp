@@ -93,11 +93,15 @@ bool start_import(AppState& s, const std::string& path) {
   return true;
 }
 
-std::string import_now(AppState& s, const std::string& path) {
+static std::string import_now_text(AppState& s, const std::string& path) {
   Result<Profile> p = import_profile(path);
   if (!p) return p.error();
   take_profile(s, std::move(p).value(), path);
   return {};
+}
+
+Status import_now(AppState& s, const std::string& path) {
+  return Status::from_message(import_now_text(s, path));
 }
 
 void poll_import_job(AppState& s) {

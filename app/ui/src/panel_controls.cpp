@@ -18,7 +18,6 @@ namespace roofline {
 
 namespace {
 
-const ImVec4 kWarningColor{0.90f, 0.55f, 0.10f, 1.0f};
 
 void disabled_wrapped(const std::string& text) {
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
@@ -249,15 +248,16 @@ void log_slider_with_input(AppState& s, ChangeKey key, int64_t& value, const cha
   ImDrawList* list = ImGui::GetWindowDrawList();
   if (wall.at >= lo && wall.at < top) {
     const float x = log_slider_x(wall.at, lo, top, min, max);
+    const ImVec4 warning = status_color(Severity::warning);
     list->AddRectFilled(
         {x, min.y + 1}, {max.x - 1, max.y - 1},
-        ImGui::GetColorU32(ImVec4{kWarningColor.x, kWarningColor.y, kWarningColor.z, 0.18f}),
+        ImGui::GetColorU32(ImVec4{warning.x, warning.y, warning.z, 0.18f}),
         ImGui::GetStyle().FrameRounding);
     // Two ticks, at the top and the bottom edge, so the mark never strikes through the value.
     const float tick = 0.2f * (max.y - min.y);
-    list->AddLine({x, min.y + 1}, {x, min.y + tick}, ImGui::GetColorU32(kWarningColor), 2.0f);
-    list->AddLine({x, max.y - tick}, {x, max.y - 1}, ImGui::GetColorU32(kWarningColor), 2.0f);
-    tip.append("\n\nThe orange mark: ").append(wall.what).append(".");
+    list->AddLine({x, min.y + 1}, {x, min.y + tick}, ImGui::GetColorU32(warning), 2.0f);
+    list->AddLine({x, max.y - tick}, {x, max.y - 1}, ImGui::GetColorU32(warning), 2.0f);
+    tip.append("\n\nThe shaded mark: ").append(wall.what).append(".");
   }
   {
     const float grab_x = log_slider_x(value, lo, top, min, max);
@@ -298,13 +298,13 @@ void log_slider_with_input(AppState& s, ChangeKey key, int64_t& value, const cha
   ImGui::PopID();
 }
 
-// A fraction knob shown and edited as a percentage, from `lo_percent` to the knob's maximum;
-// `amount` (when given) is what the percent comes to, written
-// after it: "80 % · 2.68 TB/s".
-void percent_slider(const char* id, ChangeKey key, double& fraction, double lo_percent,
-                    std::string_view more = {}, const std::string& amount = {}) {
+// A fraction knob shown and edited as a percentage over its row's widget range (knobs.h);
+// `amount` (when given) is what the percent comes to, written after it: "80 % · 2.68 TB/s".
+void percent_slider(const char* id, ChangeKey key, double& fraction, std::string_view more = {},
+                    const std::string& amount = {}) {
   double percent = fraction * 100;
-  const double lo = lo_percent, hi = knob(key).max * 100;
+  const WidgetRange range = widget_range(knob(key));
+  const double lo = range.min * 100, hi = range.max * 100;
   std::string format = "%.0f %%";
   if (!amount.empty()) format += " · " + amount;  // ImGui's format: a literal % would need %%
   if (ImGui::SliderScalar(id, ImGuiDataType_Double, &percent, &lo, &hi, format.c_str(),
@@ -457,7 +457,7 @@ void draw_workload(AppState& s) {
                                 : "Logarithmic.",
                         static_cast<int64_t>(knob(ChangeKey::seq).max), trained);
   if (limit && s.doc.seq > *limit) {
-    ImGui::PushStyleColor(ImGuiCol_Text, kWarningColor);
+    ImGui::PushStyleColor(ImGuiCol_Text, status_color(Severity::warning));
     ImGui::PushTextWrapPos(0.0f);
     ImGui::Text("⚠ past %s's %s-token limit", s.doc.model.name.c_str(),
                 format_count(static_cast<double>(*limit)).c_str());
@@ -518,7 +518,7 @@ void draw_precision(AppState& s) {
       "The matmuls run at the activations' precision unless the weights are wider. A GPU "
       "without that roof falls back to the next wider one it has.");
   for (const std::string& w : a.warnings) {
-    ImGui::PushStyleColor(ImGuiCol_Text, kWarningColor);
+    ImGui::PushStyleColor(ImGuiCol_Text, status_color(Severity::warning));
     ImGui::PushTextWrapPos(0.0f);
     ImGui::Text("⚠ %s", w.c_str());
     ImGui::PopTextWrapPos();
@@ -549,7 +549,7 @@ void draw_kernels(AppState& s) {
   std::snprintf(preview, sizeof preview, "%lld GPU%s", static_cast<long long>(s.doc.tp),
                 s.doc.tp > 1 ? "s" : "");
   if (ImGui::BeginCombo("##tp", preview)) {
-    for (int64_t tp = 1; tp <= 64; tp *= 2) {
+    for (const int64_t tp : knob(ChangeKey::tp).menu) {
       char label[16];
       std::snprintf(label, sizeof label, "%lld", static_cast<long long>(tp));
       if (ImGui::Selectable(label, tp == s.doc.tp)) s.doc.tp = tp;
@@ -630,39 +630,40 @@ void draw_roofs(AppState& s) {
   row_label("FLOP/s",
             "Scales the compute roof: real matmuls reach 60–80% of the datasheet "
             "peak. A dot's bound and time follow the scaled roof.");
-  percent_slider("##compute_eff", ChangeKey::compute_efficiency, s.doc.compute_efficiency, 5,
+  percent_slider("##compute_eff", ChangeKey::compute_efficiency, s.doc.compute_efficiency,
                  "Drawn as the compute roof.",
                  a.peak_flops > 0 ? format_flop_rate(a.peak_flops) : std::string());
   row_label("Bandwidth",
             "Scales the bandwidth slope: real kernels reach 70–90% of the datasheet "
             "memory bandwidth (HBM or GDDR).");
-  percent_slider("##memory_eff", ChangeKey::memory_efficiency, s.doc.memory_efficiency, 5,
+  percent_slider("##memory_eff", ChangeKey::memory_efficiency, s.doc.memory_efficiency,
                  "Drawn as the bandwidth slope.",
                  a.bandwidth > 0 ? format_bandwidth(a.bandwidth) : std::string());
   const float half = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;
-  const bool peak = s.doc.compute_efficiency == 1.0 && s.doc.memory_efficiency == 1.0;
-  const bool practical = s.doc.compute_efficiency == 0.7 && s.doc.memory_efficiency == 0.8;
-  if (peak) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
-  if (ImGui::Button("Peak roofs", {half, 0})) {
-    s.doc.compute_efficiency = 1.0;
-    s.doc.memory_efficiency = 1.0;
+  // The roof presets of the knob table, side by side; the one the scenario is on looks pressed.
+  // Each applies as changes, through the knobs' own checks.
+  const RoofPreset* current = matching_roof_preset(s.doc);
+  bool first = true;
+  for (const RoofPreset& p : roof_presets()) {
+    if (!first) ImGui::SameLine();
+    first = false;
+    const bool on = &p == current;
+    if (on) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+    if (ImGui::Button(std::string(p.name).c_str(), {half, 0})) {
+      if (auto changed = apply_changes(s.doc, roof_preset_changes(p), {}, p.name)) {
+        s.doc = std::move(changed).value();
+      } else {
+        set_message(s, changed.error(), true);
+      }
+    }
+    if (on) ImGui::PopStyleColor();
+    item_tooltip((std::string(p.help) + ".").c_str());
   }
-  if (peak) ImGui::PopStyleColor();
-  item_tooltip("Datasheet roofs: 100% compute, 100% bandwidth (an upper bound nobody reaches).");
-  ImGui::SameLine();
-  if (practical)
-    ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
-  if (ImGui::Button("Practical", {half, 0})) {
-    s.doc.compute_efficiency = 0.7;
-    s.doc.memory_efficiency = 0.8;
-  }
-  if (practical) ImGui::PopStyleColor();
-  item_tooltip("Typical achieved roofs: 70% of peak FLOP/s and 80% of peak bandwidth.");
   row_label("Memory use",
             "Share of the GPU memory usable for weights and KV cache (the rest "
             "is activations, workspace and fragmentation). Sets the largest batch "
             "that fits and the KV wall on the throughput plot.");
-  percent_slider("##mem_util", ChangeKey::memory_utilization, s.doc.memory_utilization, 30, {},
+  percent_slider("##mem_util", ChangeKey::memory_utilization, s.doc.memory_utilization, {},
                  a.totals.usable_memory_bytes > 0 ? format_bytes(a.totals.usable_memory_bytes)
                                                   : std::string());
 }

@@ -259,7 +259,7 @@ void draw_operator_table(AppState& s) {
     // Plain words (blue read as a link): compute-bound ops in the compute region's warm tone.
     if (op.bound == Bound::compute) {
       widths.note("compute");
-      ImGui::TextColored({0.80f, 0.42f, 0.08f, 1}, "compute");
+      ImGui::TextColored(compute_text_color(), "compute");
     } else {
       text_cell(widths, "memory");
     }
@@ -333,7 +333,7 @@ void draw_throughput(AppState& s) {
   const Vec2 mouse{io.MousePos.x - origin.x, io.MousePos.y - origin.y};
   vs.throughput.hovered_id =
       ImGui::IsItemHovered() ? hit_test(vs.throughput_geometry, mouse, 0.35 * em) : std::string();
-  const Theme theme = theme_by_name(to_string(s.chart.theme));
+  const Theme& theme = chart_theme(s.chart.theme);
   vs.throughput_geometry = frontier
                                ? build_frontier_plot(frontier_data(s), s.doc, vs.throughput, theme,
                                                      imgui_text_measure(s.ui.font_regular))
@@ -406,34 +406,22 @@ void draw_request(AppState& s) {
   if (!r) {
     ImGui::SameLine(0, 2 * em);
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextColored({0.9f, 0.25f, 0.2f, 1}, "%s", r.error().c_str());
+    ImGui::TextColored(status_color(Severity::error), "%s", r.error().c_str());
     ImGui::PopTextWrapPos();
     return;
   }
   const bool calibrated = s.doc.calibration.has_value();
-  const std::string per_gpu = s.doc.tp > 1 ? " per GPU" : "";
+  // The request's readouts the tab shows (readouts.h): label, expected, bound and help.
   struct Line {
-    const char* label;
-    std::string expected, bound;
-    const char* tip;
+    std::string label, expected, bound, tip;
   };
-  const double scale = r->roofline_e2e_s > 0 ? r->e2e_s / r->roofline_e2e_s : 1;
-  auto rate = [](double v) { return v > 0 ? format_token_rate(v) : std::string("–"); };
-  auto time = [](double v) { return v > 0 ? format_time(v) : std::string("–"); };
-  const Line lines[] = {
-      {"Time to first token", time(r->ttft_s), time(r->roofline_ttft_s),
-       "TTFT: the prefill step of batch × ISL prompt tokens."},
-      {"Time per output token", time(r->tpot_s), time(r->roofline_tpot_s),
-       "TPOT: the mean decode step over contexts ISL + 1 … ISL + OSL − 1 (summed exactly)."},
-      {"End to end", time(r->e2e_s), time(r->roofline_e2e_s), "TTFT plus every decode step."},
-      {"Per user", rate(r->tokens_per_s_per_user),
-       rate(r->roofline_tpot_s > 0 ? 1 / r->roofline_tpot_s : 0),
-       "Tokens/s one user sees while decoding: 1 / TPOT."},
-      {"Output", rate(r->output_tokens_per_s), rate(r->output_tokens_per_s * scale),
-       "Output tokens/s of the whole batch: batch × OSL / end to end (all GPUs)."},
-      {"Output per GPU", rate(r->output_tokens_per_s_per_gpu),
-       rate(r->output_tokens_per_s_per_gpu * scale), "Output tokens/s divided by tp."},
-  };
+  std::vector<Line> lines;
+  for (const RequestReadout& row : request_readouts()) {
+    if (!(row.shows & kStatus)) continue;
+    lines.push_back({std::string(row.short_label), request_readout_text(row, row.get(*r), TextStyle::line),
+                     request_readout_text(row, row.bound(*r), TextStyle::line),
+                     std::string(row.help) + "."});
+  }
   const char* headers[] = {"", calibrated ? "expected" : "roofline bound", "bound"};
   const int columns = calibrated ? 3 : 2;
   // The table's width for its text; beside the lengths where that fits, else under them.
@@ -441,7 +429,7 @@ void draw_request(AppState& s) {
   for (int c = 0; c < columns; ++c) {
     float w = ImGui::CalcTextSize(headers[c]).x;
     for (const Line& l : lines) {
-      const char* cell = c == 0 ? l.label : c == 1 ? l.expected.c_str() : l.bound.c_str();
+      const char* cell = c == 0 ? l.label.c_str() : c == 1 ? l.expected.c_str() : l.bound.c_str();
       w = std::max(w, ImGui::CalcTextSize(cell).x);
     }
     table_w += w + 2 * ImGui::GetStyle().CellPadding.x + 1;
@@ -461,8 +449,8 @@ void draw_request(AppState& s) {
     for (const Line& l : lines) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(l.label);
-      item_tooltip(l.tip);
+      ImGui::TextUnformatted(l.label.c_str());
+      item_tooltip(l.tip.c_str());
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(l.expected.c_str());
       if (calibrated) {
@@ -472,20 +460,18 @@ void draw_request(AppState& s) {
     }
     ImGui::EndTable();
   }
-  const std::string memory = "Memory at " + format_count(static_cast<double>(isl + osl)) +
-                             " tokens: " + format_bytes(r->memory_per_gpu_bytes) + per_gpu +
-                             " of " + format_bytes(r->usable_memory_bytes) + " usable";
+  const Totals& memory = r->memory();
+  const Statement fit = memory_fit(memory);
+  const std::string memory_line = "Memory at " + format_count(static_cast<double>(isl + osl)) +
+                                  " tokens: " + memory_text(memory, s.doc.tp, MemoryDetail::sum, true) +
+                                  " · " + fit.text + " (up to batch " +
+                                  format_count(static_cast<double>(memory.max_batch)) + ")";
   // The memory line and the warnings wrap at the panel's edge.
   ImGui::PushTextWrapPos(0.0f);
-  if (r->fits_in_memory) {
-    ImGui::TextUnformatted(
-        (memory + " · fits (up to batch " + format_count(static_cast<double>(r->max_batch)) + ")")
-            .c_str());
+  if (fit.severity == Severity::info) {
+    ImGui::TextUnformatted(memory_line.c_str());
   } else {
-    ImGui::TextColored({0.9f, 0.25f, 0.2f, 1}, "%s",
-                       (memory + " · does not fit (at most batch " +
-                        format_count(static_cast<double>(r->max_batch)) + ")")
-                           .c_str());
+    ImGui::TextColored(status_color(fit.severity), "%s", memory_line.c_str());
   }
   for (const std::string& w : r->warnings) ImGui::TextDisabled("%s", w.c_str());
   ImGui::PopTextWrapPos();
@@ -574,7 +560,6 @@ void draw_status_line(AppState& s) {
     s.ui.message_is_error = false;
   }
   const Analysis& a = chart_data(s).analysis;
-  const Totals& t = a.totals;
   if (a.ops.empty()) {  // no step to total: say why instead of a row of zeros
     ImGui::Separator();
     ImGui::AlignTextToFramePadding();
@@ -584,56 +569,48 @@ void draw_status_line(AppState& s) {
                         std::string(to_string(a.math_precision)) + " compute roof (see the chart)"
         : a.warnings.empty() ? std::string("No step times: the scenario gives no operators")
                              : a.warnings.front();
-    ImGui::TextColored({0.9f, 0.25f, 0.2f, 1}, "%s", why.c_str());
+    ImGui::TextColored(status_color(Severity::error), "%s", why.c_str());
     return;
   }
-  const bool prefill = s.doc.phase == Phase::prefill;
-  std::vector<std::string> parts = {"Step " + format_time(t.time_s)};
-  if (a.calibrated) parts[0] += " expected (bound " + format_time(t.roofline_time_s) + ")";
-  if (prefill) {
-    parts.push_back("TTFT " + format_time(t.ttft_s));
-    parts.push_back(format_token_rate(t.tokens_per_s) + " (prompt)");
-  } else {
-    parts.push_back(format_token_rate(t.tokens_per_s));
-    parts.push_back(
-        format_token_rate(s.doc.batch > 0 ? t.tokens_per_s / static_cast<double>(s.doc.batch) : 0) +
-        " per sequence");
-  }
-  const double tp = static_cast<double>(std::max<int64_t>(1, s.doc.tp));
-  std::string memory = "Memory " + format_bytes(t.weights_bytes / tp) + " weights + " +
-                       format_bytes(t.kv_cache_bytes / tp) + " KV";
-  if (t.state_bytes > 0) memory += " + " + format_bytes(t.state_bytes / tp) + " state";
-  const std::string per_gpu = s.doc.tp > 1 ? " per GPU" : "";
-  parts.push_back(memory + " = " + format_bytes(t.memory_per_gpu_bytes) + " of " +
-                  format_bytes(t.usable_memory_bytes) + " usable" + per_gpu);
-  // Where the line has no room for the breakdown: the sum and the limit only.
-  const std::string memory_short = "Memory " + format_bytes(t.memory_per_gpu_bytes) + " of " +
-                                   format_bytes(t.usable_memory_bytes) + " usable" + per_gpu;
-  const std::string suffix = t.fits_in_memory ? "" : "  (does not fit)";
-  auto totals = [&](size_t n) {
-    std::string text = parts[0];
-    for (size_t i = 1; i < n; ++i) text += "   ·   " + parts[i];
-    return text + suffix;
+  // The readouts of the status line (readouts.h), and their brief form for a short line.
+  const StepContext ctx(s.doc, a);
+  const std::vector<StatusPiece> pieces = status_pieces(ctx, kStatus);
+  const std::vector<StatusPiece> brief = status_pieces(ctx, kStatus, TextStyle::brief);
+  bool error = false;
+  for (const StatusPiece& p : pieces) error = error || p.severity == Severity::error;
+  auto totals = [&](size_t n, bool short_last) {
+    std::string text;
+    for (size_t i = 0; i < n; ++i) {
+      if (i > 0) text += "   ·   ";
+      text += (short_last && i + 1 == n ? brief : pieces)[i].text;
+    }
+    // The memory's verdict stays when the memory's piece gave way.
+    if (error && n < pieces.size()) text += "  (" + memory_fit(a.totals).text + ")";
+    return text;
   };
   ImGui::Separator();
   const float em = ImGui::GetFontSize();
-  // The totals fit the line: the memory breakdown gives way to its sum first, then the last
-  // totals go (memory first), down to the step time. A message is news: while one shows, the
-  // totals make room for it the same way. Hovering shortened totals shows them all.
-  const std::string all_totals = totals(parts.size());
-  size_t shown_parts = parts.size();
+  // The totals fit the line: the last one (the memory) gives way to its brief form first (the
+  // sum, not its parts), then the last totals go, down to the step time. A message is news:
+  // while one shows, the totals make room for it the same way. Hovering shortened totals shows
+  // them all.
+  const std::string all_totals = totals(pieces.size(), false);
   const float width = ImGui::GetContentRegionAvail().x;
   const float reserved =
       s.ui.message.empty() ? 0.0f : ImGui::CalcTextSize(s.ui.message.c_str()).x + 5 * em;
-  auto fits = [&](size_t n) {
-    return ImGui::CalcTextSize(totals(n).c_str()).x + reserved <= width;
+  auto fits = [&](size_t n, bool short_last) {
+    return ImGui::CalcTextSize(totals(n, short_last).c_str()).x + reserved <= width;
   };
-  if (!fits(shown_parts)) parts.back() = memory_short;
-  while (shown_parts > 1 && !fits(shown_parts)) --shown_parts;
-  const std::string text = totals(shown_parts);
+  size_t shown_parts = pieces.size();
+  bool short_last = !fits(shown_parts, false);
+  while (shown_parts > 1 && !fits(shown_parts, short_last)) {
+    --shown_parts;
+    short_last = false;
+  }
+  const std::string text = totals(shown_parts, short_last);
   ImGui::AlignTextToFramePadding();
-  if (!t.fits_in_memory) {
-    ImGui::TextColored({0.9f, 0.25f, 0.2f, 1}, "%s", text.c_str());
+  if (error) {
+    ImGui::TextColored(status_color(Severity::error), "%s", text.c_str());
   } else {
     ImGui::TextUnformatted(text.c_str());
   }
@@ -649,7 +626,7 @@ void draw_status_line(AppState& s) {
     const float w = ImGui::CalcTextSize(shown.c_str()).x;
     ImGui::SameLine(std::max(totals_end + 2 * em, right - w));
     if (s.ui.message_is_error) {
-      ImGui::TextColored({0.9f, 0.25f, 0.2f, 1}, "%s", shown.c_str());
+      ImGui::TextColored(status_color(Severity::error), "%s", shown.c_str());
     } else {
       ImGui::TextDisabled("%s", shown.c_str());
     }

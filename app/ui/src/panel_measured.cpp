@@ -263,7 +263,7 @@ void draw_measured_tab(AppState& s) {
   const ProfileComparison& c = layer->comparison;
   for (const std::string& w : c.warnings) {
     ImGui::PushTextWrapPos(0);
-    ImGui::TextColored({0.85f, 0.45f, 0.1f, 1}, "%s", w.c_str());
+    ImGui::TextColored(status_color(Severity::warning), "%s", w.c_str());
     ImGui::PopTextWrapPos();
   }
   if (p.has_kernels()) {

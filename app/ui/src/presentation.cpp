@@ -8,6 +8,8 @@
 #include <cmath>
 #include <string>
 
+#include "roofline/knobs.h"
+#include "roofline/readouts.h"
 #include "roofline/ui/classroom.h"
 #include "roofline/units.h"
 #include "ui_internal.h"
@@ -16,20 +18,30 @@ namespace roofline {
 
 namespace {
 
-// The numbers an audience reads off the bottom line: step time, throughput, memory.
+// The numbers an audience reads off the bottom line: the readouts for the slide (readouts.h),
+// each in its brief form, as many as the line holds (the memory's verdict stays).
 void draw_presentation_status(const AppState& s) {
-  const Totals& t = chart_data(s).analysis.totals;
-  const bool prefill = s.doc.phase == Phase::prefill;
-  const std::string text =
-      std::string(prefill ? "Prefill step " : "Decode step ") + format_time(t.time_s) + "   ·   " +
-      format_token_rate(t.tokens_per_s) + (prefill ? " (prompt)" : "") + "   ·   memory " +
-      format_bytes(t.memory_per_gpu_bytes) + " of " + format_bytes(t.usable_memory_bytes);
+  const StepContext ctx(s.doc, chart_data(s).analysis);
+  const std::vector<StatusPiece> pieces = status_pieces(ctx, kSlide, TextStyle::brief);
+  Severity severity = Severity::info;
+  for (const StatusPiece& p : pieces) severity = std::max(severity, p.severity);
+  auto line = [&](size_t n) {
+    std::string text = s.doc.phase == Phase::prefill ? "Prefill" : "Decode";
+    for (size_t i = 0; i < n; ++i) text += "   ·   " + pieces[i].text;
+    if (n < pieces.size() && severity != Severity::info)
+      text += "  (" + memory_fit(ctx.totals()).text + ")";
+    return text;
+  };
+  size_t shown = pieces.size();
+  while (shown > 1 && ImGui::CalcTextSize(line(shown).c_str()).x > ImGui::GetContentRegionAvail().x)
+    --shown;
+  const std::string text = line(shown);
   ImGui::Separator();
   ImGui::AlignTextToFramePadding();
-  if (t.fits_in_memory) {
+  if (severity == Severity::info) {
     ImGui::TextUnformatted(text.c_str());
   } else {
-    ImGui::TextColored({0.75f, 0.1f, 0.05f, 1}, "%s  (does not fit)", text.c_str());
+    ImGui::TextColored(status_color(severity), "%s", text.c_str());
   }
 }
 
@@ -74,21 +86,25 @@ void draw_essentials(AppState& s) {
   if (ImGui::RadioButton("Prefill", &phase, 0)) s.doc.phase = Phase::prefill;
   ImGui::SameLine();
   if (ImGui::RadioButton("Decode", &phase, 1)) s.doc.phase = Phase::decode;
-  const int64_t one = 1, max_batch = kMaxBatch, max_seq = kMaxSeq;
+  // Logarithmic sliders over the knobs' widget ranges (knobs.h).
+  auto log_slider = [](const char* id, ChangeKey key, int64_t& value) {
+    const WidgetRange r = widget_range(knob(key));
+    const auto lo = static_cast<int64_t>(r.min), hi = static_cast<int64_t>(r.max);
+    ImGui::SliderScalar(id, ImGuiDataType_S64, &value, &lo, &hi, "%lld",
+                        ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
+  };
   row_label("Batch", "B, the sequences processed together.");
-  ImGui::SliderScalar("##p_batch", ImGuiDataType_S64, &s.doc.batch, &one, &max_batch, "%lld",
-                      ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
+  log_slider("##p_batch", ChangeKey::batch, s.doc.batch);
   row_label(s.doc.phase == Phase::prefill ? "Prompt" : "Context", "Tokens per sequence.");
-  ImGui::SliderScalar("##p_seq", ImGuiDataType_S64, &s.doc.seq, &one, &max_seq, "%lld",
-                      ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
+  log_slider("##p_seq", ChangeKey::seq, s.doc.seq);
   ImGui::PopItemWidth();
   ImGui::Dummy({0, 0.5f * em});
 }
 
 }  // namespace
 
-std::string_view ui_theme_name(const AppState& s) {
-  return s.classroom.presentation ? std::string_view("projector") : to_string(s.chart.theme);
+const Theme& ui_theme(const AppState& s) {
+  return s.classroom.presentation ? projector_theme() : chart_theme(s.chart.theme);
 }
 
 void apply_projector_colors(ImGuiStyle& style) {

@@ -79,12 +79,34 @@ bool rebuild_fonts_if_needed(AppState& s) {
   return true;
 }
 
+namespace {
+
+// The theme whose status colours status_color() gives: the one the style was last made for.
+const Theme* g_status_theme = &light_theme();
+
+ImVec4 to_imvec(Rgba c) { return {c.r / 255.0f, c.g / 255.0f, c.b / 255.0f, c.a / 255.0f}; }
+
+}  // namespace
+
+ImVec4 status_color(Severity severity) {
+  switch (severity) {
+    case Severity::error: return to_imvec(g_status_theme->error);
+    case Severity::warning: return to_imvec(g_status_theme->warning);
+    case Severity::info: break;
+  }
+  return ImGui::GetStyleColorVec4(ImGuiCol_Text);
+}
+
+ImVec4 success_color() { return to_imvec(g_status_theme->success); }
+
+ImVec4 compute_text_color() { return to_imvec(g_status_theme->compute_text); }
+
 void apply_style_if_needed(AppState& s) {
   const float scale = effective_scale(s.ui);
-  const std::string theme(ui_theme_name(s));
-  if (s.ui.applied_theme == theme && s.ui.applied_scale == scale) return;
+  const Theme& theme = ui_theme(s);
+  if (s.ui.applied_theme == theme.name && s.ui.applied_scale == scale) return;
   ImGuiStyle style;
-  const bool dark = theme == "dark";
+  const bool dark = &theme == &dark_theme();
   if (dark) {
     ImGui::StyleColorsDark(&style);
   } else {
@@ -105,8 +127,8 @@ void apply_style_if_needed(AppState& s) {
     style.Colors[ImGuiCol_MenuBarBg] = {0.16f, 0.17f, 0.19f, 1.0f};
     style.Colors[ImGuiCol_PopupBg] = {0.14f, 0.15f, 0.17f, 0.98f};
     // Secondary text (units, notes, hints) at WCAG AA for body text, 4.5:1 or better, on every
-    // panel (ImGui's grey reads 4:1 here).
-    style.Colors[ImGuiCol_TextDisabled] = {0.60f, 0.62f, 0.65f, 1.0f};
+    // panel, a slider's blue frame and a table's alternate rows (ImGui's grey reads 4:1 here).
+    style.Colors[ImGuiCol_TextDisabled] = {0.64f, 0.66f, 0.69f, 1.0f};
   } else {
     style.Colors[ImGuiCol_WindowBg] = {0.95f, 0.95f, 0.96f, 1.0f};
     style.Colors[ImGuiCol_PopupBg] = {0.99f, 0.99f, 0.99f, 0.98f};
@@ -114,13 +136,15 @@ void apply_style_if_needed(AppState& s) {
     style.FrameBorderSize = 1;
     style.Colors[ImGuiCol_FrameBg] = {1.0f, 1.0f, 1.0f, 1.0f};
     style.Colors[ImGuiCol_Border] = {0.0f, 0.0f, 0.0f, 0.22f};
-    // ImGui's light grey secondary text reads 2.5:1 on the panel: darkened to 4.5:1 or better.
-    style.Colors[ImGuiCol_TextDisabled] = {0.40f, 0.41f, 0.43f, 1.0f};
+    // ImGui's light grey secondary text reads 2.5:1 on the panel: darkened to 4.5:1 or better,
+    // on a table's alternate rows too.
+    style.Colors[ImGuiCol_TextDisabled] = {0.36f, 0.37f, 0.39f, 1.0f};
   }
-  if (theme == "projector") apply_projector_colors(style);
+  if (&theme == &projector_theme()) apply_projector_colors(style);
   style.ScaleAllSizes(scale);
   ImGui::GetStyle() = style;
-  s.ui.applied_theme = theme;
+  s.ui.applied_theme = theme.name;
+  g_status_theme = &theme;
   s.ui.applied_scale = scale;
 }
 

@@ -6,18 +6,25 @@
 #include <string>
 #include <string_view>
 
+#include "roofline/readouts.h"
 #include "roofline/ui/app_state.h"
+#include "roofline/ui/frame.h"
 #include "roofline/ui/measured.h"
 #include "roofline/ui/shortcuts.h"
 
 namespace roofline {
 
-// [style.cpp] The ImGui style for ui_theme_name(s) at the current scale, when either changed.
+// [style.cpp] The ImGui style for ui_theme(s) at the current scale, when either changed.
 void apply_style_if_needed(AppState& s);
+// The colour of status text of that severity in the current style's theme (info: the text
+// colour): WCAG AA on the panels (plot/theme.h's status slots).
+ImVec4 status_color(Severity severity);
+// The colour of a right answer in the current theme.
+ImVec4 success_color();
+// The bound column's "compute" in the current theme.
+ImVec4 compute_text_color();
 
 // [presentation.cpp, lesson_panel.cpp, chart_classroom.cpp] The classroom in the frame.
-// The theme of the window and chart: "projector" in presentation mode, else the chart's theme.
-std::string_view ui_theme_name(const AppState& s);
 // The high-contrast light ImGui colours of presentation mode.
 void apply_projector_colors(ImGuiStyle& style);
 // Frame start: moves a step animation on, keeps presentation mode's input settings.

@@ -10,6 +10,8 @@
 #include <utility>
 #include <vector>
 
+#include "roofline/status.h"
+
 namespace roofline {
 
 // The classes a calibration gives efficiencies to.
@@ -74,8 +76,8 @@ struct Calibration {
   bool operator==(const Calibration&) const = default;
 };
 
-// Empty when every efficiency is in (0, 1] and every latency finite and >= 0; otherwise one
+// Ok when every efficiency is in (0, 1] and every latency finite and >= 0; otherwise one
 // message naming the key ("efficiency.gemm.memory must be in (0, 1], got 1.3").
-std::string validate(const Calibration& c);
+Status validate(const Calibration& c);
 
 }  // namespace roofline

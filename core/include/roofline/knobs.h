@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 #include <variant>
+#include <vector>
 
 #include "roofline/hardware.h"
 #include "roofline/model_config.h"
@@ -102,6 +103,16 @@ enum class Tween {
   linear,
 };
 
+// The widget the app's panel edits a knob with.
+enum class Widget {
+  combo,           // a list (presets, precisions)
+  radio,           // a few buttons (phase)
+  checkbox,        // a toggle
+  log_slider,      // an integer on a logarithmic slider with a box to type into (batch, seq)
+  percent_slider,  // a fraction shown as a percent
+  menu,            // an integer picked from Knob::menu (tp)
+};
+
 struct Knob {
   ChangeKey key;
   std::string_view name;  // key in scenario files and change lists: "memory_utilization"
@@ -117,9 +128,34 @@ struct Knob {
   // activations', which `precision` sets with the other two).
   ChangeValue (*get)(const Scenario& s);
   // Sets a value of the knob's type (checked by check_change()); preset ids go through
-  // `resolve`. Empty, or why the value could not be set ("unknown GPU 'x': ...").
-  std::string (*set)(Scenario& s, const ChangeValue& v, const PresetResolver& resolve);
+  // `resolve`. Ok, or why the value could not be set ("unknown GPU 'x': ...").
+  Status (*set)(Scenario& s, const ChangeValue& v, const PresetResolver& resolve);
+  // The panel's widget: its kind, its range (0, 0: the knob's [min, max]), the step of a
+  // percent slider (as a fraction) and the values a menu offers, in order.
+  Widget widget = Widget::combo;
+  double ui_min = 0, ui_max = 0;
+  double ui_step = 0;
+  std::span<const int64_t> menu = {};
 };
+
+// The widget's range: [ui_min, ui_max], or the knob's [min, max] where the row gives none.
+struct WidgetRange {
+  double min = 0, max = 0;
+};
+WidgetRange widget_range(const Knob& k);
+
+// A named pair of roof efficiencies the panel offers as one click ("Peak roofs", "Practical").
+// Applied as two changes through apply_changes(), so they pass the knobs' own checks.
+struct RoofPreset {
+  std::string_view name;
+  std::string_view help;  // the button's tooltip
+  double compute_efficiency = 1, memory_efficiency = 1;
+};
+std::span<const RoofPreset> roof_presets();
+// The preset as changes of compute_efficiency and memory_efficiency.
+std::vector<ScenarioChange> roof_preset_changes(const RoofPreset& p);
+// The preset `s` is on, or nullptr.
+const RoofPreset* matching_roof_preset(const Scenario& s);
 
 // Every knob, in ChangeKey order.
 std::span<const Knob> knobs();
@@ -144,9 +180,9 @@ std::string range_text(const Knob& k);
 // integer", "a number in (0, 1]", "\"prefill\" or \"decode\"", "a precision name".
 std::string expected(const Knob& k);
 
-// Empty when `v` is in the knob's range; otherwise what validate(Scenario) says:
+// Ok when `v` is in the knob's range; otherwise what validate(Scenario) says:
 // "batch must be between 1 and 1000000, got 0", "memory_utilization must be in (0, 1], got ...".
-std::string range_error(const Knob& k, const ChangeValue& v);
+Status range_error(const Knob& k, const ChangeValue& v);
 
 // [SECTION] Changes
 
@@ -156,9 +192,9 @@ std::optional<ChangeKey> parse_change_key(std::string_view name);
 // Every key, in application order (for "expected one of" messages).
 std::span<const ChangeKey> all_change_keys();
 
-// Empty when the value has the type and range its key takes; otherwise what was expected, e.g.
+// Ok when the value has the type and range its key takes; otherwise what was expected, e.g.
 // "expected an integer from 1 to 1000000, got -4" (the caller adds the key).
-std::string check_change(const ScenarioChange& c);
+Status check_change(const ScenarioChange& c);
 
 // One line for a button or a tooltip: "batch 64", "gpu h200", "flash_attention off",
 // "compare_gpu none", "memory_efficiency 0.8".

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "roofline/precision.h"
+#include "roofline/status.h"
 
 namespace roofline {
 
@@ -253,8 +254,8 @@ int64_t ffn_layers(const ModelConfig& m, FfnKind kind);
 // Layers whose mixer is of `kind`.
 int64_t mixer_layers(const ModelConfig& m, MixerKind kind);
 
-// Empty when the config is consistent; otherwise one message naming the key and what was
+// Ok when the config is consistent; otherwise one message naming the key and what was
 // expected (e.g. "num_attention_heads (32) must be divisible by num_key_value_heads (5)").
-std::string validate(const ModelConfig& m);
+Status validate(const ModelConfig& m);
 
 }  // namespace roofline

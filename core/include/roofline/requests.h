@@ -23,12 +23,12 @@ struct RequestResult {
   double output_tokens_per_s_per_gpu = 0;  // divided by tp
   double total_tokens_per_s = 0;           // B·(ISL + OSL) / e2e
   double tokens_per_s_per_user = 0;        // 1 / tpot (0 if OSL 1)
-  // Memory with ISL + OSL tokens of context (the last step).
-  double kv_cache_bytes = 0, state_bytes = 0, weights_bytes = 0;
-  double memory_per_gpu_bytes = 0, usable_memory_bytes = 0;
-  bool fits_in_memory = false;
-  int64_t max_batch = 0;
+  // The decode step that writes the last token, with ISL + OSL tokens of context: its totals
+  // are the request's memory (readouts.h's kMemory rows read them).
+  Analysis last_step;
   std::vector<std::string> warnings;
+
+  const Totals& memory() const { return last_step.totals; }
 };
 
 // The request on `s` (s.phase and s.seq are ignored; s.batch is B). The decode sum is exact and

@@ -1,17 +1,21 @@
 #pragma once
-// Result<T>: a value, or one clear message saying what was wrong and what was expected.
+// Result<T>: a value, or one clear message saying what was wrong and what was expected
+// (status.h's Status is the same for an operation that gives nothing back).
 
 #include <optional>
 #include <string>
 #include <utility>
 
+#include "roofline/status.h"
+
 namespace roofline {
 
 template <class T>
-class Result {
+class [[nodiscard]] Result {
  public:
   static Result ok(T value) { return Result(std::move(value), {}); }
   static Result fail(std::string message) { return Result(std::nullopt, std::move(message)); }
+  static Result fail(const Status& status) { return fail(status.error()); }
 
   explicit operator bool() const { return value_.has_value(); }
   const T& value() const& { return *value_; }

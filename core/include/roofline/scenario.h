@@ -83,9 +83,9 @@ std::string weights_text(const Scenario& s);
 // "weights fp8 (config), activations bf16, KV bf16".
 std::string precision_text(const Scenario& s);
 
-// Empty when every knob is in its range (knobs.h) and the GPU and model are sound; otherwise
+// Ok when every knob is in its range (knobs.h) and the GPU and model are sound; otherwise
 // one message naming the key and the expected range ("batch must be between 1 and 1000000,
 // got 0").
-std::string validate(const Scenario& s);
+Status validate(const Scenario& s);
 
 }  // namespace roofline

@@ -72,7 +72,7 @@ Calibration read_calibration(const Reader& r, std::string_view origin) {
       c.errors.push_back(std::move(ce));
     }
   }
-  if (std::string err = validate(c); !err.empty()) r.fail_message("", err);
+  if (std::string err = validate(c).error(); !err.empty()) r.fail_message("", err);
   return c;
 }
 

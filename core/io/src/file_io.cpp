@@ -64,7 +64,7 @@ void remove_stale_temporaries(const std::filesystem::path& dir, const std::strin
 
 }  // namespace
 
-std::string write_text_file_atomic(std::string_view path, std::string_view content) {
+static std::string write_atomically(std::string_view path, std::string_view content) {
   const std::string target(path);
   auto fail = [&](int error) { return target + ": cannot write (" + std::strerror(error) + ")"; };
   if (target.empty()) return "output path is empty";
@@ -104,6 +104,10 @@ std::string write_text_file_atomic(std::string_view path, std::string_view conte
   return {};
 }
 
+Status write_text_file_atomic(std::string_view path, std::string_view content) {
+  return Status::from_message(write_atomically(path, content));
+}
+
 Result<ScenarioFile> load_scenario_file(std::string_view path, const PresetLibrary& library) {
   auto text = read_text_file(path);
   if (!text) return Result<ScenarioFile>::fail(text.error());
@@ -112,8 +116,12 @@ Result<ScenarioFile> load_scenario_file(std::string_view path, const PresetLibra
   return parse_scenario(text.value(), path, library, ec ? "." : dir.string());
 }
 
-std::string save_scenario_file(std::string_view path, const ScenarioFile& file) {
-  return write_text_file_atomic(path, scenario_to_json(file));
+static std::string save_scenario_text(std::string_view path, const ScenarioFile& file) {
+  return write_text_file_atomic(path, scenario_to_json(file)).error();
+}
+
+Status save_scenario_file(std::string_view path, const ScenarioFile& file) {
+  return Status::from_message(save_scenario_text(path, file));
 }
 
 }  // namespace roofline

@@ -90,9 +90,7 @@ ScenarioFile read_scenario(const Reader& r, const PresetLibrary& library,
     if (const Json* v = r.find(k.name)) value = to_knob_value(r, k, *v);
     if (!value && !k.preset.empty()) value = std::string(k.preset);
     if (!value) continue;
-    if (std::string error = k.set(s, *value, resolve); !error.empty()) {
-      r.fail_message(k.name, error);
-    }
+    if (const Status set = k.set(s, *value, resolve); !set) r.fail_message(k.name, set.error());
   }
 
   Json unknown = Json::object();
@@ -102,7 +100,7 @@ ScenarioFile read_scenario(const Reader& r, const PresetLibrary& library,
   }
   if (!unknown.empty()) file.extra_keys_json = unknown.dump();
 
-  if (std::string err = validate(s); !err.empty()) {
+  if (std::string err = validate(s).error(); !err.empty()) {
     throw InputError{std::string(r.origin()) + ": " + err};
   }
   return file;

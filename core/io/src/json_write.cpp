@@ -10,11 +10,13 @@
 #include <nlohmann/json.hpp>
 
 #include "io_internal.h"
+#include "readout_json.h"
 #include "roofline/compare.h"
 #include "roofline/io/geometry_dump.h"
 #include "roofline/io/json_io.h"
 #include "roofline/io/preset_list.h"
 #include "roofline/knobs.h"
+#include "roofline/readouts.h"
 
 namespace roofline {
 namespace {
@@ -154,14 +156,15 @@ Json model_shape_json(const ModelConfig& m) {
   return j;
 }
 
+// A group's object: the group readouts that have a key (readouts.h).
 Json group_json(const GroupCost& g) {
-  return {{"flops", g.flops},
-          {"bytes", g.bytes},
-          {"intensity", finite_or_null(g.intensity)},
-          {"time_s", g.time_s},
-          {"roofline_time_s", g.roofline_time_s},
-          {"achieved_flops", g.achieved_flops},
-          {"bound", to_string(g.bound)}};
+  static const Analysis kNoAnalysis;  // the keyed rows read the group alone
+  Json j = Json::object();
+  for (const GroupReadout& r : group_readouts()) {
+    if (r.key.empty()) continue;
+    if (const auto v = r.get(g, kNoAnalysis)) j[std::string(r.key)] = readout_json(*v);
+  }
+  return j;
 }
 
 Json groups_json(const GroupCost& fc, const GroupCost& attention, const GroupCost& elementwise,
@@ -170,44 +173,6 @@ Json groups_json(const GroupCost& fc, const GroupCost& attention, const GroupCos
           {"attention", group_json(attention)},
           {"elementwise", group_json(elementwise)},
           {"step", group_json(step)}};
-}
-
-Json hardware_json(const GpuSpec& gpu, const Analysis& a) {
-  Json j;
-  j["id"] = gpu.id;
-  j["name"] = gpu.name;
-  j["precision"] = to_string(a.roof_precision);
-  j["math_precision"] = to_string(a.math_precision);
-  j["peak_flops"] = a.peak_flops;
-  j["bandwidth"] = a.bandwidth;
-  j["ridge_point"] = a.ridge_point;
-  j["memory_capacity"] = gpu.memory_capacity_bytes;
-  j["datasheet_peak_flops"] = gpu.peak(a.roof_precision).value_or(0.0);
-  j["datasheet_bandwidth"] = gpu.memory_bandwidth_bytes_per_s;
-  return j;
-}
-
-Json totals_json(const Scenario& s, const Totals& t) {
-  Json j;
-  j["flops"] = t.flops;
-  j["bytes"] = t.bytes;
-  j["time_s"] = t.time_s;
-  j["roofline_time_s"] = t.roofline_time_s;
-  j["communication_time_s"] = t.communication_time_s;
-  j["kernel_latency_s"] = t.kernel_latency_s;
-  j["step_overhead_s"] = t.step_overhead_s;
-  j["tokens_per_s"] = t.tokens_per_s;
-  if (s.phase == Phase::prefill) j["ttft_s"] = t.ttft_s;
-  j["parameters"] = t.parameters;
-  j["active_parameters"] = t.active_parameters;
-  j["weights_bytes"] = t.weights_bytes;
-  j["kv_cache_bytes"] = t.kv_cache_bytes;
-  j["state_bytes"] = t.state_bytes;
-  j["memory_per_gpu_bytes"] = t.memory_per_gpu_bytes;
-  j["usable_memory_bytes"] = t.usable_memory_bytes;
-  j["fits_in_memory"] = t.fits_in_memory;
-  j["max_batch"] = t.max_batch;
-  return j;
 }
 
 // The scenario file's object, the unknown keys included.
@@ -239,6 +204,27 @@ Json scenario_json(const ScenarioFile& file) {
 }
 
 }  // namespace
+
+Json readout_json(const ReadoutValue& v) {
+  return std::visit(
+      [](const auto& x) -> Json {
+        if constexpr (std::is_same_v<std::decay_t<decltype(x)>, double>) {
+          return finite_or_null(x);
+        } else {
+          return Json(x);
+        }
+      },
+      v);
+}
+
+Json step_object_json(const StepContext& ctx, JsonObject object, unsigned shows) {
+  Json j = Json::object();
+  for (const StepReadout& r : step_readouts()) {
+    if (r.key.empty() || (shows ? !(r.shows & shows) : r.object != object)) continue;
+    if (const auto v = r.get(ctx)) j[std::string(r.key)] = readout_json(*v);
+  }
+  return j;
+}
 
 std::string gpu_to_json(const GpuSpec& gpu) { return gpu_json(gpu).dump(2) + "\n"; }
 
@@ -327,7 +313,8 @@ std::string analysis_to_json(const Scenario& s, const Analysis& a) {
 
   Json j;
   j["scenario"] = std::move(scenario);
-  j["hardware"] = hardware_json(s.gpu, a);
+  const StepContext ctx(s, a);
+  j["hardware"] = step_object_json(ctx, JsonObject::hardware);
   j["ops"] = std::move(ops);
   j["groups"] = groups_json(a.fc, a.attention, a.elementwise, a.step);
   if (!a.attention_types.empty()) {
@@ -342,14 +329,17 @@ std::string analysis_to_json(const Scenario& s, const Analysis& a) {
     }
     j["groups"]["attention_types"] = std::move(types);
   }
-  j["totals"] = totals_json(s, a.totals);
+  j["totals"] = step_object_json(ctx, JsonObject::totals);
   j["warnings"] = a.warnings;
   if (s.compare_gpu) {
     // The same workload on the other GPU: the side-by-side numbers the app shows.
+    Scenario on_other = s;
+    on_other.gpu = *s.compare_gpu;
     const Analysis b = analyze_on_gpu(s, *s.compare_gpu);
-    j["compare"] = {{"hardware", hardware_json(*s.compare_gpu, b)},
+    const StepContext other(on_other, b);
+    j["compare"] = {{"hardware", step_object_json(other, JsonObject::hardware)},
                     {"groups", groups_json(b.fc, b.attention, b.elementwise, b.step)},
-                    {"totals", totals_json(s, b.totals)},
+                    {"totals", step_object_json(other, JsonObject::totals)},
                     {"warnings", b.warnings}};
   }
   return j.dump(2) + "\n";

@@ -63,7 +63,7 @@ std::vector<ScenarioChange> read_changes(const Reader& r, std::string_view key) 
       list.fail_message(name, "unknown scenario change: expected one of " + names);
     }
     ScenarioChange change{k->key, to_knob_value(list, *k, value)};
-    if (std::string e = check_change(change); !e.empty()) list.fail_message(name, e);
+    if (std::string e = check_change(change).error(); !e.empty()) list.fail_message(name, e);
     changes.push_back(std::move(change));
   }
   std::stable_sort(changes.begin(), changes.end(),
@@ -123,7 +123,7 @@ Lesson read_lesson(const Reader& r) {
 Result<Lesson> parse_lesson(std::string_view json_text, std::string_view origin) {
   auto lesson = read_json<Lesson>(json_text, origin, read_lesson);
   if (!lesson) return lesson;
-  if (std::string e = validate(lesson.value()); !e.empty()) {
+  if (std::string e = validate(lesson.value()).error(); !e.empty()) {
     return Result<Lesson>::fail(std::string(origin) + ": " + e);
   }
   return lesson;
@@ -134,7 +134,7 @@ Result<Lesson> load_lesson(std::string_view json_text, std::string_view origin,
   auto lesson = parse_lesson(json_text, origin);
   if (!lesson) return lesson;
   const std::string e =
-      check_lesson(lesson.value(), library.default_scenario(), preset_resolver(library));
+      check_lesson(lesson.value(), library.default_scenario(), preset_resolver(library)).error();
   if (!e.empty()) return Result<Lesson>::fail(std::string(origin) + ": " + e);
   return lesson;
 }

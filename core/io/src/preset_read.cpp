@@ -115,7 +115,7 @@ Result<ModelConfig> parse_model(std::string_view json_text, std::string_view ori
   const std::string text = without_python_literals(json_text);
   return read_json<ModelConfig>(text, origin, [&](const Reader& r) {
     ModelConfig m = read_model(r, id);
-    if (std::string err = validate(m); !err.empty()) {
+    if (std::string err = validate(m).error(); !err.empty()) {
       throw InputError{std::string(origin) + ": " + err};
     }
     return m;

@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "readout_json.h"
 #include "roofline/io/json_io.h"
 
 namespace roofline {
@@ -22,23 +23,18 @@ std::string request_to_json(const Scenario& s, int64_t isl, int64_t osl, const R
                    {"activations", to_string(s.activations)},
                    {"kv", to_string(s.kv)},
                    {"calibration", s.calibration ? s.calibration->id : "none"}};
-  j["ttft_s"] = r.ttft_s;
-  j["tpot_s"] = r.tpot_s;
-  j["e2e_s"] = r.e2e_s;
-  j["output_tokens_per_s"] = r.output_tokens_per_s;
-  j["output_tokens_per_s_per_gpu"] = r.output_tokens_per_s_per_gpu;
-  j["total_tokens_per_s"] = r.total_tokens_per_s;
-  j["tokens_per_s_per_user"] = r.tokens_per_s_per_user;
-  j["roofline"] = {
-      {"ttft_s", r.roofline_ttft_s}, {"tpot_s", r.roofline_tpot_s}, {"e2e_s", r.roofline_e2e_s}};
-  j["memory"] = {{"context_tokens", isl + osl},
-                 {"weights_bytes", r.weights_bytes},
-                 {"kv_cache_bytes", r.kv_cache_bytes},
-                 {"state_bytes", r.state_bytes},
-                 {"memory_per_gpu_bytes", r.memory_per_gpu_bytes},
-                 {"usable_memory_bytes", r.usable_memory_bytes},
-                 {"fits_in_memory", r.fits_in_memory},
-                 {"max_batch", r.max_batch}};
+  // The readouts (readouts.h): expected values, their bounds, the memory at the last token.
+  Json bounds = Json::object();
+  for (const RequestReadout& row : request_readouts()) {
+    if (!(row.shows & kJson)) continue;
+    j[std::string(row.key)] = row.get(r);
+    if (row.bound_in_json) bounds[std::string(row.key)] = row.bound(r);
+  }
+  j["roofline"] = std::move(bounds);
+  Json memory = {{"context_tokens", isl + osl}};
+  const Json at_last_token = step_object_json(StepContext(s, r.last_step), JsonObject::none, kMemory);
+  for (const auto& [key, value] : at_last_token.items()) memory[key] = value;
+  j["memory"] = std::move(memory);
   j["warnings"] = r.warnings;
   return j.dump(2) + "\n";
 }

@@ -273,13 +273,18 @@ Settings load_settings(const std::string& dir, std::string* warning) {
   return parsed.value();
 }
 
-std::string save_settings(const std::string& dir, const Settings& s) {
+static std::string save_settings_text(const std::string& dir, const Settings& s) {
   if (dir.empty()) return "settings: neither XDG_CONFIG_HOME nor HOME is set; not saved";
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec) return dir + ": cannot create the settings folder (" + ec.message() + ")";
   return write_text_file_atomic((std::filesystem::path(dir) / "settings.json").string(),
-                                settings_to_json(s));
+                                settings_to_json(s))
+      .error();
+}
+
+Status save_settings(const std::string& dir, const Settings& s) {
+  return Status::from_message(save_settings_text(dir, s));
 }
 
 }  // namespace roofline

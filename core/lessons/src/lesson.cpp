@@ -34,7 +34,7 @@ bool valid_id(std::string_view id) {
 
 std::string check_changes(std::span<const ScenarioChange> changes, std::string_view path) {
   for (const ScenarioChange& c : changes) {
-    if (std::string e = check_change(c); !e.empty()) {
+    if (std::string e = check_change(c).error(); !e.empty()) {
       return std::string(path) + "." + std::string(to_string(c.key)) + ": " + e;
     }
   }
@@ -43,7 +43,7 @@ std::string check_changes(std::span<const ScenarioChange> changes, std::string_v
 
 std::string check_text(std::string_view text, std::string_view key) {
   if (text.empty()) return std::string(key) + ": expected a non-empty string";
-  if (std::string e = check_template(text); !e.empty()) return std::string(key) + ": " + e;
+  if (std::string e = check_template(text).error(); !e.empty()) return std::string(key) + ": " + e;
   return {};
 }
 
@@ -119,7 +119,7 @@ std::string check_op_highlights(const LessonStep& step, const Analysis& a) {
 
 }  // namespace
 
-std::string validate(const Lesson& lesson) {
+static std::string lesson_problem(const Lesson& lesson) {
   if (!valid_id(lesson.id)) {
     return "id: expected letters, digits, '.', '_' or '-', got \"" + lesson.id + "\"";
   }
@@ -131,6 +131,10 @@ std::string validate(const Lesson& lesson) {
     }
   }
   return {};
+}
+
+Status validate(const Lesson& lesson) {
+  return Status::from_message(lesson_problem(lesson));
 }
 
 Result<Scenario> scenario_at_step(const Lesson& lesson, const Scenario& start, size_t index,
@@ -153,9 +157,9 @@ Result<Scenario> scenario_at_step(const Lesson& lesson, const Scenario& start, s
   return Result<Scenario>::ok(std::move(s));
 }
 
-std::string check_lesson(const Lesson& lesson, const Scenario& start,
+static std::string lesson_walk_problem(const Lesson& lesson, const Scenario& start,
                          const PresetResolver& resolve) {
-  if (std::string e = validate(lesson); !e.empty()) return e;
+  if (std::string e = lesson_problem(lesson); !e.empty()) return e;
   Scenario s = start;
   for (size_t i = 0; i < lesson.steps.size(); ++i) {
     const LessonStep& step = lesson.steps[i];
@@ -183,6 +187,11 @@ std::string check_lesson(const Lesson& lesson, const Scenario& start,
     }
   }
   return {};
+}
+
+Status check_lesson(const Lesson& lesson, const Scenario& start,
+                         const PresetResolver& resolve) {
+  return Status::from_message(lesson_walk_problem(lesson, start, resolve));
 }
 
 }  // namespace roofline

@@ -5,10 +5,8 @@
 #include <optional>
 #include <string>
 
-#include "roofline/compare.h"
 #include "roofline/lessons/lesson_text.h"
-#include "roofline/sweep.h"
-#include "roofline/units.h"
+#include "roofline/readouts.h"
 
 namespace roofline {
 
@@ -84,61 +82,19 @@ std::vector<TextSpan> parse_emphasis(std::string_view text) {
 namespace {
 
 // The four groups, then one attention type each (its kind, core/MODEL.md §6): the attention
-// ops of the model's layers of that kind.
+// ops of the model's layers of that kind. {G.field} takes a field of readouts.h's group table.
 constexpr std::array<std::string_view, 9> kGroups = {
     "fc", "attention", "elementwise", "step", "full", "sliding", "chunked", "linear", "mamba"};
-constexpr std::array<std::string_view, 9> kGroupFields = {"intensity", "achieved", "flops",
-                                                          "bytes",     "time",     "bound",
-                                                          "pct_peak",  "pct_roof", "roofline_time"};
-constexpr std::string_view kPlainNames[] = {"gpu",
-                                            "model",
-                                            "batch",
-                                            "seq",
-                                            "max_batch",
-                                            "critical_batch",
-                                            "peak",
-                                            "bandwidth",
-                                            "ridge",
-                                            "math_precision",
-                                            "roof_precision",
-                                            "ttft",
-                                            "tokens_per_s",
-                                            "weights",
-                                            "kv_cache",
-                                            "memory",
-                                            "usable_memory",
-                                            "weights_read",
-                                            "kv_bytes",
-                                            "kv_per_token",
-                                            "layout",
-                                            "parameters",
-                                            "active_parameters",
-                                            "state",
-                                            "tp",
-                                            "query_heads",
-                                            "kv_heads",
-                                            "experts",
-                                            "experts_per_token",
-                                            "compute_efficiency",
-                                            "memory_efficiency",
-                                            "calibration",
-                                            "kernel_latency",
-                                            "step_overhead",
-                                            "allreduce",
-                                            "compare.gpu",
-                                            "compare.peak",
-                                            "compare.bandwidth",
-                                            "compare.ridge",
-                                            "compare.step.time",
-                                            "compare.tokens_per_s",
-                                            "compare.speedup"};
 
+// Every name: the step readouts' placeholders, then each group's fields.
 const std::vector<std::string>& name_storage() {
   static const std::vector<std::string> names = [] {
     std::vector<std::string> out;
-    for (std::string_view n : kPlainNames) out.emplace_back(n);
+    for (const StepReadout& r : step_readouts())
+      if (!r.placeholder.empty()) out.emplace_back(r.placeholder);
     for (std::string_view g : kGroups) {
-      for (std::string_view f : kGroupFields) out.push_back(std::string(g) + "." + std::string(f));
+      for (const GroupReadout& f : group_readouts())
+        out.push_back(std::string(g) + "." + std::string(f.field));
     }
     return out;
   }();
@@ -177,74 +133,23 @@ void for_each_placeholder(std::string_view text, F&& on_name, std::string* error
   }
 }
 
-constexpr std::string_view kNone = "–";
-
-// The values of one scenario and analysis, with the costly ones computed on first use.
+// The values of one scenario and analysis: a step readout by its placeholder, or a group's
+// field. The costly ones (the compare GPU's step, the critical batch) are computed on first use.
 class Values {
  public:
-  Values(const Scenario& s, const Analysis& a) : s_(s), a_(a) {}
+  Values(const Scenario& s, const Analysis& a) : ctx_(s, a) {}
 
-  std::optional<std::string> operator()(std::string_view name) {
-    if (name.starts_with("compare.")) return compare_value(name.substr(8));
-    if (const size_t dot = name.find('.'); dot != std::string_view::npos) {
-      return group_value(name.substr(0, dot), name.substr(dot + 1));
-    }
-    const Totals& t = a_.totals;
-    if (name == "gpu") return s_.gpu.name.empty() ? s_.gpu.id : s_.gpu.name;
-    if (name == "model") return s_.model.name.empty() ? s_.model.id : s_.model.name;
-    if (name == "batch") return format_count(static_cast<double>(s_.batch));
-    if (name == "seq") return format_count(static_cast<double>(s_.seq));
-    if (name == "max_batch") return format_count(static_cast<double>(t.max_batch));
-    if (name == "critical_batch") {
-      const auto c = critical_value(s_, SweepParam::batch, kMaxBatch);
-      return c ? format_count(static_cast<double>(*c)) : std::string("none");
-    }
-    if (name == "tp") return format_count(static_cast<double>(s_.tp));
-    if (name == "query_heads") return format_count(static_cast<double>(s_.model.heads));
-    if (name == "kv_heads") return format_count(static_cast<double>(s_.model.kv_heads));
-    if (name == "experts" || name == "experts_per_token") {
-      const FfnType* moe = find_ffn(s_.model, FfnKind::moe);
-      if (!moe) return std::string(kNone);
-      const int64_t n = name == "experts" ? moe->moe.experts : moe->moe.top_k;
-      return format_count(static_cast<double>(n));
-    }
-    if (name == "layout") return layout_text(s_.model);
-    if (name == "parameters") return format_parameters(t.parameters);
-    if (name == "active_parameters") return format_parameters(t.active_parameters);
-    if (name == "state") return format_bytes(t.state_bytes);
-    if (name == "compute_efficiency") return format_percent(s_.compute_efficiency);
-    if (name == "memory_efficiency") return format_percent(s_.memory_efficiency);
-    if (name == "peak") return format_flop_rate(a_.peak_flops);
-    if (name == "bandwidth") return format_bandwidth(a_.bandwidth);
-    if (name == "ridge") return format_intensity(a_.ridge_point);
-    if (name == "calibration")
-      return s_.calibration ? s_.calibration->name : std::string("none (the roofline)");
-    if (name == "kernel_latency") return format_time(t.kernel_latency_s);
-    if (name == "step_overhead") return format_time(t.step_overhead_s);
-    if (name == "allreduce") return format_time(t.communication_time_s);
-    if (name == "math_precision") return std::string(to_string(a_.math_precision));
-    if (name == "roof_precision") return std::string(to_string(a_.roof_precision));
-    if (name == "ttft")
-      return s_.phase == Phase::prefill ? format_time(t.ttft_s) : std::string(kNone);
-    if (name == "tokens_per_s") return format_token_rate(t.tokens_per_s);
-    if (name == "weights") return format_bytes(t.weights_bytes);
-    if (name == "kv_cache") return format_bytes(t.kv_cache_bytes);
-    if (name == "memory") return format_bytes(t.memory_per_gpu_bytes);
-    if (name == "usable_memory") return format_bytes(t.usable_memory_bytes);
-    if (name == "weights_read" || name == "kv_bytes") {
-      double sum = 0;
-      for (const OpCost& op : a_.ops) sum += name == "kv_bytes" ? op.kv_bytes : op.weight_bytes;
-      return format_bytes(sum);
-    }
-    if (name == "kv_per_token") {
-      // What one more token of context adds: layers whose window is already full add nothing.
-      double layers = 0;
-      for (const MixerType& m : s_.model.mixers)
-        layers += cached_tokens(m, s_.seq + 1) > cached_tokens(m, s_.seq)
-                      ? static_cast<double>(m.count)
-                      : 0;
-      return format_bytes(layers * static_cast<double>(kv_elements_per_token(s_.model)) *
-                          bytes_per_element(s_.kv));
+  std::optional<std::string> operator()(std::string_view name) const {
+    if (const StepReadout* r = find_step_readout_by_placeholder(name))
+      return readout_text(r->quantity, r->get(ctx_));
+    const size_t dot = name.find('.');
+    if (dot == std::string_view::npos) return std::nullopt;
+    const std::string_view field = name.substr(dot + 1);
+    for (const GroupReadout& f : group_readouts()) {
+      if (f.field != field) continue;
+      const GroupCost* g = group(name.substr(0, dot));
+      return g ? readout_text(f.quantity, f.get(*g, ctx_.analysis))
+               : std::string(kNotApplicable);
     }
     return std::nullopt;
   }
@@ -253,64 +158,30 @@ class Values {
   // An attention type by its kind ("sliding"): its own group, or the attention group when the
   // model has only that kind (MLA layers are "full" here); nullptr when it has none.
   const GroupCost* attention_type(std::string_view kind) const {
+    const Analysis& a = ctx_.analysis;
     auto matches = [&](const LayerTypeInfo& t) {
       return t.kind == kind || (kind == "full" && t.kind == "mla");
     };
-    for (const GroupCost& g : a_.attention_types) {
-      if (matches(a_.layer_types[static_cast<size_t>(g.layer_type)])) return &g;
+    for (const GroupCost& g : a.attention_types) {
+      if (matches(a.layer_types[static_cast<size_t>(g.layer_type)])) return &g;
     }
-    if (!a_.attention_types.empty()) return nullptr;
-    for (const LayerTypeInfo& t : a_.layer_types) {
-      if (t.part == LayerPart::mixer) return matches(t) ? &a_.attention : nullptr;
+    if (!a.attention_types.empty()) return nullptr;
+    for (const LayerTypeInfo& t : a.layer_types) {
+      if (t.part == LayerPart::mixer) return matches(t) ? &a.attention : nullptr;
     }
     return nullptr;
   }
 
-  std::optional<std::string> group_value(std::string_view group, std::string_view field) const {
-    const GroupCost* g = group == "fc"            ? &a_.fc
-                         : group == "attention"   ? &a_.attention
-                         : group == "elementwise" ? &a_.elementwise
-                         : group == "step"        ? &a_.step
-                                                  : attention_type(group);
-    if (!g) return std::string(kNone);
-    if (field == "intensity") return format_intensity(g->intensity);
-    if (field == "achieved") return format_flop_rate(g->achieved_flops);
-    if (field == "flops") return format_flops(g->flops);
-    if (field == "bytes") return format_bytes(g->bytes);
-    if (field == "time") return format_time(g->time_s);
-    if (field == "roofline_time") return format_time(g->roofline_time_s);
-    if (field == "bound") return std::string(to_string(g->bound));
-    if (field == "pct_peak") {
-      return a_.peak_flops > 0 ? format_percent(g->achieved_flops / a_.peak_flops)
-                               : std::string(kNone);
-    }
-    if (field == "pct_roof") {
-      const double roof = attainable_flops(g->intensity, a_.peak_flops, a_.bandwidth);
-      return roof > 0 ? format_percent(g->achieved_flops / roof) : std::string(kNone);
-    }
-    return std::nullopt;
+  const GroupCost* group(std::string_view name) const {
+    const Analysis& a = ctx_.analysis;
+    return name == "fc"            ? &a.fc
+           : name == "attention"   ? &a.attention
+           : name == "elementwise" ? &a.elementwise
+           : name == "step"        ? &a.step
+                                   : attention_type(name);
   }
 
-  std::optional<std::string> compare_value(std::string_view field) {
-    if (!known_name("compare." + std::string(field))) return std::nullopt;
-    if (!s_.compare_gpu) return std::string(kNone);
-    if (!compared_) compared_ = compare(s_, *s_.compare_gpu);
-    const CompareResult& c = *compared_;
-    if (field == "gpu")
-      return s_.compare_gpu->name.empty() ? s_.compare_gpu->id : s_.compare_gpu->name;
-    if (c.other.ops.empty()) return std::string(kNone);
-    if (field == "peak") return format_flop_rate(c.other.peak_flops);
-    if (field == "bandwidth") return format_bandwidth(c.other.bandwidth);
-    if (field == "ridge") return format_intensity(c.other.ridge_point);
-    if (field == "step.time") return format_time(c.other.totals.time_s);
-    if (field == "tokens_per_s") return format_token_rate(c.other.totals.tokens_per_s);
-    if (field == "speedup") return format_ratio(c.speedup);
-    return std::nullopt;
-  }
-
-  const Scenario& s_;
-  const Analysis& a_;
-  std::optional<CompareResult> compared_;
+  StepContext ctx_;
 };
 
 }  // namespace
@@ -357,7 +228,7 @@ std::optional<std::string_view> closest_name(std::string_view name) {
 
 }  // namespace
 
-std::string check_template(std::string_view text) {
+static std::string template_problem(std::string_view text) {
   std::string error;
   for_each_placeholder(
       text,
@@ -374,6 +245,10 @@ std::string check_template(std::string_view text) {
       },
       &error);
   return error;
+}
+
+Status check_template(std::string_view text) {
+  return Status::from_message(template_problem(text));
 }
 
 bool uses_compare(std::string_view text) {

@@ -48,13 +48,13 @@ TextMeasure cairo_text_measure();
 // the fallback is in use (callers may say so).
 std::string resolved_figure_font();
 
-// Empty string when the checks pass, else one message: the format and size rules above.
-std::string check_figure_request(std::string_view path, double width_px, double height_px,
+// Ok when the checks pass, else one message: the format and size rules above.
+Status check_figure_request(std::string_view path, double width_px, double height_px,
                                  const ExportOptions& options);
 
-// Writes `geometry` to `path` in `format`. Returns "" on success, else one message naming the
-// path and what went wrong (nothing is left at `path`).
-std::string export_figure(const PlotGeometry& geometry, std::string_view path, FigureFormat format,
+// Writes `geometry` to `path` in `format`. Ok, or one message naming the path and what went
+// wrong (nothing is left at `path`).
+Status export_figure(const PlotGeometry& geometry, std::string_view path, FigureFormat format,
                           const ExportOptions& options = {});
 
 // The same, into memory (for tests and the app's preview). Empty on failure.
@@ -69,7 +69,7 @@ std::optional<TableFormat> table_format_for_path(std::string_view path);
 // csv|markdown` prints the same table.
 std::string operator_table(const Analysis& a, TableFormat format);
 
-// operator_table written atomically to `path`; "" on success.
-std::string export_operator_table(const Analysis& a, std::string_view path, TableFormat format);
+// operator_table written atomically to `path`; ok, or a message.
+Status export_operator_table(const Analysis& a, std::string_view path, TableFormat format);
 
 }  // namespace roofline

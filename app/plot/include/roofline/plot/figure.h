@@ -67,9 +67,9 @@ struct FigureRequest {
   // What is drawn (view.chart: series and theme) and how: canvas, text size, axes, decoration
   // and the window's interaction state.
   PlotView view;
-  // The palette by name (theme_by_name): empty for the ChartView's theme; "projector" in
+  // The palette: nullptr for the ChartView's theme (chart_theme); projector_theme() in
   // presentation mode.
-  std::string_view theme;
+  const Theme* theme = nullptr;
   TextMeasure measure;
   bool fit = false;  // fit the axes to what is drawn instead of keeping view's axes
 };

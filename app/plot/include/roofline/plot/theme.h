@@ -3,7 +3,10 @@
 //
 // Promises:
 // - light_theme() and dark_theme() are fixed values (tests and exports rely on the exact
-//   colours); theme_by_name("dark") is the dark one, anything else the light one.
+//   colours); chart_theme(ChartTheme) is one of them, projector_theme() presentation mode's.
+// - The status colours (error, warning, success) and the accent of the word "compute" are for
+//   text on the app's panels: each reads at 4.5:1 or better (WCAG AA) on its theme's panels,
+//   popups, frames and alternate table rows (the contrast test in tests/ui checks them).
 // - Sizes are in em: multiply by the font size in pixels the caller passes in PlotView, so the
 //   chart scales with DPI and the UI scale. Nothing in the plot is sized in raw pixels.
 // - series_color() gives the colour of a series id ("group:fc", "op:q_proj" -> its kind's op
@@ -12,6 +15,7 @@
 #include <string_view>
 
 #include "roofline/analysis.h"
+#include "roofline/plot/chart_view.h"
 #include "roofline/plot/geometry.h"
 
 namespace roofline {
@@ -30,6 +34,12 @@ struct Theme {
   Rgba legend_background;
   Rgba legend_border;
   Rgba label_halo;  // behind dot labels, so they read over lines
+
+  // Status text on the app's panels (readouts.h's Severity) and the bound column's "compute".
+  Rgba error;
+  Rgba warning;
+  Rgba success;
+  Rgba compute_text;
 
   // Roofs and regions.
   Rgba roof;           // the active precision's bandwidth slope + compute roof
@@ -73,7 +83,8 @@ const Theme& dark_theme();
 // series colours, bolder lines and region shading that survives a washed-out image).
 const Theme& projector_theme();
 // "dark", "projector", else the light theme.
-const Theme& theme_by_name(std::string_view name);
+// The palette of a chart theme (light or dark).
+const Theme& chart_theme(ChartTheme t);
 
 // Colour of a dot series: "group:fc" / "op:<fc op>" -> fc, ... "group:step" -> step.
 // `kind` is used for "op:" ids (their kind is not in the id).

@@ -9,9 +9,14 @@
 // Keys: shortcuts (shortcuts.h) read io.KeysDown by the codes of keys.h, which are GLFW's;
 // io.KeyMap[ImGuiKey_Z] etc. must be set as the GLFW backend does.
 
+#include "roofline/plot/theme.h"
 #include "roofline/ui/app_state.h"
 
 namespace roofline {
+
+// The palette of the window and its chart: projector_theme() in presentation mode, else the
+// chart's theme. The window's clear colour is its background.
+const Theme& ui_theme(const AppState& s);
 
 // The monitor's content scale times the user's factor, clamped to [0.5, 4].
 float effective_scale(const UiState& ui);

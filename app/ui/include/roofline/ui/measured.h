@@ -13,8 +13,8 @@ namespace roofline {
 // Starts reading `path` on a worker; the frame loop's poll_import_job() takes the result. A
 // second import while one runs replaces nothing: it says so and returns false.
 bool start_import(AppState& s, const std::string& path);
-// Reads `path` now (scripted runs: --measured); "" on success, else the message.
-std::string import_now(AppState& s, const std::string& path);
+// Reads `path` now (scripted runs: --measured); ok, or the message.
+Status import_now(AppState& s, const std::string& path);
 // Takes a finished import: the new profile replaces the old one, or the error is shown and
 // the old one stays.
 void poll_import_job(AppState& s);

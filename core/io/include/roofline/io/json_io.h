@@ -79,11 +79,11 @@ inline constexpr size_t kMaxInputFileBytes = size_t{8} << 20;
 // Reads a whole file; fails with "FILE: cannot read (reason)".
 Result<std::string> read_text_file(std::string_view path);
 // Writes `path` atomically: a uniquely named temporary file beside it (mode 0666 less the
-// umask), then rename(). Empty string on success, else one message naming the path,
+// umask), then rename(). Ok, or one message naming the path,
 // "PATH: cannot write (reason)", and neither a partial nor a temporary file left behind.
-std::string write_text_file_atomic(std::string_view path, std::string_view content);
+Status write_text_file_atomic(std::string_view path, std::string_view content);
 
 Result<ScenarioFile> load_scenario_file(std::string_view path, const PresetLibrary& library);
-std::string save_scenario_file(std::string_view path, const ScenarioFile& file);  // "" on success
+Status save_scenario_file(std::string_view path, const ScenarioFile& file);
 
 }  // namespace roofline

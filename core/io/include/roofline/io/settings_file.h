@@ -62,7 +62,7 @@ std::string settings_to_json(const Settings& s);
 // wrote) and sets `warning` to the parse message and where the file went.
 Settings load_settings(const std::string& dir, std::string* warning);
 
-// Creates `dir` if needed and writes settings.json atomically. "" on success, else a message.
-std::string save_settings(const std::string& dir, const Settings& s);
+// Creates `dir` if needed and writes settings.json atomically. Ok, or a message.
+Status save_settings(const std::string& dir, const Settings& s);
 
 }  // namespace roofline

@@ -57,9 +57,9 @@ std::string step_label(const Lesson& lesson, size_t index);
 
 // The checks that need no presets: id, title, at least one step, step titles and texts, every
 // change value, highlight ids, question (prompt, at least two choices, answer in range) and
-// every placeholder in text, prompt, choices and explanation. Empty when all hold; otherwise
+// every placeholder in text, prompt, choices and explanation. Ok when all hold; otherwise
 // one message naming the step and key: "step 3 (\"Batching\"): changes.batch: expected ...".
-std::string validate(const Lesson& lesson);
+Status validate(const Lesson& lesson);
 
 // The scenario shown at step `index` (0-based): `start` with the changes of steps 0..index
 // applied in turn. Moving on counts as revealing: the reveal_changes of the steps before
@@ -71,9 +71,8 @@ Result<Scenario> scenario_at_step(const Lesson& lesson, const Scenario& start, s
 
 // Walks every step from `start`, before and after its reveal: each change resolves and gives a
 // scenario that analyze() accepts, each "op:NAME" highlight names an op of that step's
-// analysis, and {compare.*} appears only where a compare GPU is set. Empty when all hold;
+// analysis, and {compare.*} appears only where a compare GPU is set. Ok when all hold;
 // otherwise one message naming the step and key.
-std::string check_lesson(const Lesson& lesson, const Scenario& start,
-                         const PresetResolver& resolve);
+Status check_lesson(const Lesson& lesson, const Scenario& start, const PresetResolver& resolve);
 
 }  // namespace roofline

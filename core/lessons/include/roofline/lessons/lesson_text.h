@@ -73,9 +73,9 @@ std::vector<TextSpan> parse_emphasis(std::string_view text);
 // Every placeholder name fill_template() knows, without braces: "ridge", "fc.intensity", ...
 std::span<const std::string_view> placeholder_names();
 
-// Empty when every `{name}` in `text` is known and every `{` is closed; otherwise e.g.
+// Ok when every `{name}` in `text` is known and every `{` is closed; otherwise e.g.
 // "unknown placeholder {fc.intensty}: did you mean {fc.intensity}?".
-std::string check_template(std::string_view text);
+Status check_template(std::string_view text);
 
 // True when `text` uses a {compare.*} placeholder.
 bool uses_compare(std::string_view text);

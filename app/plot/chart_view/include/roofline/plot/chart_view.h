@@ -12,22 +12,32 @@
 //   legend's place (ChartView::legend, parse_legend_place).
 
 #include <optional>
+#include <string>
 #include <string_view>
 
 namespace roofline {
 
 enum class ChartTheme { light, dark };
+inline constexpr ChartTheme kAllChartThemes[] = {ChartTheme::light, ChartTheme::dark};
 
 constexpr std::string_view to_string(ChartTheme t) {
   return t == ChartTheme::dark ? "dark" : "light";
 }
+// The one parser of theme names (files, settings, both programs' --theme): the names of
+// kAllChartThemes, nullopt for any other.
 constexpr std::optional<ChartTheme> parse_chart_theme(std::string_view name) {
-  if (name == "light") return ChartTheme::light;
-  if (name == "dark") return ChartTheme::dark;
+  for (ChartTheme t : kAllChartThemes)
+    if (to_string(t) == name) return t;
   return std::nullopt;
 }
 // For "expected ..." messages.
 inline constexpr std::string_view kChartThemeNames = "\"light\" or \"dark\"";
+// For --help: "{light,dark}".
+inline std::string chart_theme_choices() {
+  std::string out = "{";
+  for (ChartTheme t : kAllChartThemes) out.append(out.size() > 1 ? "," : "").append(to_string(t));
+  return out + "}";
+}
 
 // Where the roofline chart's legend sits: "best" is the corner that covers the least of what is
 // drawn (dots first, then the roofs and the trail), like matplotlib's loc="best"; the others pin

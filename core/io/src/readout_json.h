@@ -1,0 +1,19 @@
+#pragma once
+// The readouts (readouts.h) as JSON: shared by io's writers of analyses and requests.
+
+#include <nlohmann/json.hpp>
+
+#include "roofline/readouts.h"
+
+namespace roofline {
+
+// A number (null when not finite: an op or group that moves no bytes), an integer, a truth or
+// a string.
+nlohmann::ordered_json readout_json(const ReadoutValue& v);
+
+// The step readouts with a key that analyze's JSON puts in `object`, or, when `shows` is set,
+// those with that Show bit; the ones that do not apply (TTFT in decode) are left out.
+nlohmann::ordered_json step_object_json(const StepContext& ctx, JsonObject object,
+                                        unsigned shows = 0);
+
+}  // namespace roofline
