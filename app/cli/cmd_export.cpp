@@ -223,13 +223,7 @@ void register_export(CLI::App& app) {
              "Base font size in pixels; every size in the chart scales with it (default 16)")
           ->check(finite_number());
   cmd->add_option("--theme", o.theme, "light or dark (default: the scenario's view theme)")
-      ->check(CLI::Validator(
-          [](std::string& name) {
-            return parse_chart_theme(name) ? std::string()
-                                           : "expected " + std::string(kChartThemeNames) +
-                                                 ", got '" + name + "'";
-          },
-          chart_theme_choices()));
+      ->check(CLI::Validator(chart_theme_problem, chart_theme_choices()));
   cmd->add_flag("--transparent", o.transparent, "No background (PNG, SVG, PDF)");
   cmd->add_option("--chart", o.chart, "roofline (default) or throughput (tokens/s vs batch)")
       ->check(CLI::IsMember({"roofline", "throughput"}));

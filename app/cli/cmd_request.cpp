@@ -37,11 +37,7 @@ std::string request_table(const Scenario& s, int64_t isl, int64_t osl, const Req
       std::to_string(osl) + " output tokens; " + precision_text(s) + "; calibration " +
       (calibrated ? s.calibration->id : std::string("none")) + "\n\n";
   out += aligned_table(rows, {false, true, true});
-  const Totals& memory = r.memory();
-  out += "\nmemory at " + format_count(static_cast<double>(isl + osl)) +
-         " tokens of context: " + memory_text(memory, s.tp, MemoryDetail::sum, true) + ": " +
-         memory_fit(memory).text + " (up to batch " +
-         format_count(static_cast<double>(memory.max_batch)) + ")\n";
+  out += "\nmemory " + request_memory_statement(r, isl, osl, s.tp).text + "\n";
   for (const std::string& w : r.warnings) out += "warning: " + w + "\n";
   return out;
 }

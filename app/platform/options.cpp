@@ -64,13 +64,7 @@ std::optional<AppOptions> parse_app_options(int argc, char** argv, int& exit_cod
       ->check(kFinite)
       ->check(CLI::Range(0.0, 86400.0));
   app.add_option("--theme", theme, "light or dark (overrides the scenario's theme)")
-      ->check(CLI::Validator(
-          [](std::string& name) {
-            return parse_chart_theme(name) ? std::string()
-                                           : "expected " + std::string(kChartThemeNames) +
-                                                 ", got '" + name + "'";
-          },
-          chart_theme_choices()));
+      ->check(CLI::Validator(chart_theme_problem, chart_theme_choices()));
   app.add_option("--scale", o.scale, "UI scale factor on top of the monitor's (0.5 to 3)")
       ->check(kFinite)
       ->check(CLI::Range(0.5, 3.0));

@@ -58,6 +58,16 @@ Statement memory_fit(const Totals& t) {
                           : Statement{Severity::error, "does not fit"};
 }
 
+Statement request_memory_statement(const RequestResult& r, int64_t isl, int64_t osl,
+                                   int64_t tp) {
+  const Totals& m = r.memory();
+  const Statement fit = memory_fit(m);
+  return {fit.severity, "at " + format_count(static_cast<double>(isl + osl)) +
+                            " tokens of context: " + memory_text(m, tp, MemoryDetail::sum, true) +
+                            ": " + fit.text + " (up to batch " +
+                            format_count(static_cast<double>(m.max_batch)) + ")"};
+}
+
 std::string memory_warning(const Scenario& s, const Totals& t) {
   return std::string(t.state_bytes > 0 ? "weights + KV cache + state need "
                                        : "weights + KV cache need ") +
@@ -146,13 +156,16 @@ constexpr StepReadout kStepReadouts[] = {
      .get = [](const StepContext& c) -> V { return c.scenario.gpu.id; },
      .help = "The GPU preset's id"},
     {.key = "name",
-     .placeholder = "gpu",
-     .label = "GPU",
+     .label = "GPU name",
      .object = JsonObject::hardware,
+     .get = [](const StepContext& c) -> V { return c.scenario.gpu.name; },
+     .help = "The GPU's name as its preset writes it"},
+    {.placeholder = "gpu",
+     .label = "GPU",
      .get = [](const StepContext& c) -> V {
        return name_or_id(c.scenario.gpu.name, c.scenario.gpu.id);
      },
-     .help = "The GPU's name"},
+     .help = "The GPU's name, or its id when it has none"},
     {.key = "precision",
      .placeholder = "roof_precision",
      .label = "roof precision",
@@ -589,9 +602,27 @@ std::vector<StatusPiece> status_pieces(const StepContext& ctx, unsigned where, T
   for (const StepReadout& r : kStepReadouts) {
     if (!(r.shows & where) || !step_readout_shown(r, ctx)) continue;
     std::string text = r.short_label.empty() ? std::string() : std::string(r.short_label) + " ";
-    out.push_back({text + step_readout_text(r, ctx, style), step_readout_severity(r, ctx)});
+    const Severity severity = step_readout_severity(r, ctx);
+    // The memory's verdict stays said when its piece gives way.
+    std::string verdict = severity == Severity::info || r.severity != memory_severity
+                              ? std::string()
+                              : memory_fit(ctx.totals()).text;
+    out.push_back({text + step_readout_text(r, ctx, style), severity, std::move(verdict)});
   }
   return out;
+}
+
+std::string join_status(const std::vector<StatusPiece>& pieces, size_t n,
+                        std::string_view separator) {
+  std::string text;
+  for (size_t i = 0; i < std::min(n, pieces.size()); ++i) {
+    if (i > 0) text += separator;
+    text += pieces[i].text;
+  }
+  for (size_t i = n; i < pieces.size(); ++i) {
+    if (!pieces[i].verdict.empty()) text.append("  (").append(pieces[i].verdict).append(")");
+  }
+  return text;
 }
 
 // [SECTION] The groups' table

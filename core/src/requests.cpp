@@ -163,13 +163,12 @@ Result<std::vector<FrontierPoint>> frontier(const Scenario& s, std::span<const i
   for (int64_t tp : tps) {
     if (const Status st = range_error(knob(ChangeKey::tp), tp); !st) return R::fail(st);
     for (Precision p : ps) {
-      Scenario base = s;
       // Through the knob table's setters, as a change list would set them.
       std::vector<ScenarioChange> changes = {{ChangeKey::tp, tp}};
       if (!precisions.empty()) changes.push_back({ChangeKey::precision, p});
       auto changed = apply_changes(s, changes, {}, "frontier");
       if (!changed) return R::fail(changed.error());
-      base = std::move(changed).value();
+      Scenario base = std::move(changed).value();
       base.phase = Phase::decode;
       base.seq = isl + osl;
       base.batch = 1;

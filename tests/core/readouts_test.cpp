@@ -114,6 +114,39 @@ TEST(Readouts, StatusLinePieces) {
   EXPECT_EQ(over.back().severity, Severity::error);
   EXPECT_NE(over.back().text.find("(does not fit)"), std::string::npos) << over.back().text;
   EXPECT_EQ(over.front().severity, Severity::info);
+  // A line too short for the memory keeps its verdict.
+  EXPECT_EQ(join_status(over, 1, " · "), over[0].text + "  (does not fit)");
+  EXPECT_EQ(join_status(over, over.size(), " · "),
+            over[0].text + " · " + over[1].text + " · " + over[2].text + " · " + over[3].text);
+  EXPECT_EQ(join_status(pieces, 1, " · "), pieces[0].text);  // it fits: nothing to keep
+}
+
+// The panel's widgets read their rows: the percent sliders start where a real GPU could be
+// (5 % of a roof, 30 % of the memory) above the 1 % files may ask for, move in 1 % steps; the
+// tp menu offers every power of two of the knob's range.
+TEST(Readouts, KnobWidgetsReadTheirRows) {
+  for (ChangeKey key : {ChangeKey::compute_efficiency, ChangeKey::memory_efficiency}) {
+    EXPECT_EQ(knob(key).widget, Widget::percent_slider);
+    EXPECT_EQ(widget_range(knob(key)).min, 0.05);
+    EXPECT_EQ(widget_range(knob(key)).max, 1.0);
+    EXPECT_EQ(knob(key).ui_step, 0.01);
+  }
+  EXPECT_EQ(widget_range(knob(ChangeKey::memory_utilization)).min, 0.3);
+  EXPECT_EQ(widget_range(knob(ChangeKey::batch)).min, 1);
+  EXPECT_EQ(widget_range(knob(ChangeKey::batch)).max, static_cast<double>(kMaxBatch));
+  const auto menu = knob(ChangeKey::tp).menu;
+  ASSERT_EQ(menu.size(), 11u);
+  EXPECT_EQ(menu.front(), knob(ChangeKey::tp).min);
+  EXPECT_EQ(menu.back(), knob(ChangeKey::tp).max);
+  for (size_t i = 1; i < menu.size(); ++i) EXPECT_EQ(menu[i], 2 * menu[i - 1]);
+  for (const Knob& k : knobs()) {
+    const WidgetRange r = widget_range(k);
+    EXPECT_LE(r.min, r.max) << k.name;
+    if (k.type == KnobType::integer || k.type == KnobType::fraction) {
+      EXPECT_GE(r.min, k.min) << k.name;  // a widget never offers what a file may not hold
+      EXPECT_LE(r.max, k.max) << k.name;
+    }
+  }
 }
 
 // The report's rows: label by phase, table text ("221", not "221 tokens/s"; every digit of

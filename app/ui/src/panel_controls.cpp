@@ -303,13 +303,16 @@ void log_slider_with_input(AppState& s, ChangeKey key, int64_t& value, const cha
 void percent_slider(const char* id, ChangeKey key, double& fraction, std::string_view more = {},
                     const std::string& amount = {}) {
   double percent = fraction * 100;
-  const WidgetRange range = widget_range(knob(key));
+  const Knob& k = knob(key);
+  const WidgetRange range = widget_range(k);
   const double lo = range.min * 100, hi = range.max * 100;
+  const double step = k.ui_step > 0 ? k.ui_step * 100 : 1;  // in percent
   std::string format = "%.0f %%";
   if (!amount.empty()) format += " · " + amount;  // ImGui's format: a literal % would need %%
   if (ImGui::SliderScalar(id, ImGuiDataType_Double, &percent, &lo, &hi, format.c_str(),
                           ImGuiSliderFlags_AlwaysClamp)) {
-    fraction = std::clamp(percent, lo, hi) / 100;
+    // In the row's steps (70 %, not 70.3 %), as a slider's grab reads.
+    fraction = std::clamp(std::round(percent / step) * step, lo, hi) / 100;
   }
   item_tooltip(knob_tooltip(key, more).c_str());
 }
@@ -639,7 +642,9 @@ void draw_roofs(AppState& s) {
   percent_slider("##memory_eff", ChangeKey::memory_efficiency, s.doc.memory_efficiency,
                  "Drawn as the bandwidth slope.",
                  a.bandwidth > 0 ? format_bandwidth(a.bandwidth) : std::string());
-  const float half = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;
+  const float n = static_cast<float>(roof_presets().size());
+  const float width =
+      (ImGui::GetContentRegionAvail().x - (n - 1) * ImGui::GetStyle().ItemSpacing.x) / n;
   // The roof presets of the knob table, side by side; the one the scenario is on looks pressed.
   // Each applies as changes, through the knobs' own checks.
   const RoofPreset* current = matching_roof_preset(s.doc);
@@ -649,7 +654,7 @@ void draw_roofs(AppState& s) {
     first = false;
     const bool on = &p == current;
     if (on) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
-    if (ImGui::Button(std::string(p.name).c_str(), {half, 0})) {
+    if (ImGui::Button(std::string(p.name).c_str(), {width, 0})) {
       if (auto changed = apply_changes(s.doc, roof_preset_changes(p), {}, p.name)) {
         s.doc = std::move(changed).value();
       } else {

@@ -460,12 +460,8 @@ void draw_request(AppState& s) {
     }
     ImGui::EndTable();
   }
-  const Totals& memory = r->memory();
-  const Statement fit = memory_fit(memory);
-  const std::string memory_line = "Memory at " + format_count(static_cast<double>(isl + osl)) +
-                                  " tokens: " + memory_text(memory, s.doc.tp, MemoryDetail::sum, true) +
-                                  " · " + fit.text + " (up to batch " +
-                                  format_count(static_cast<double>(memory.max_batch)) + ")";
+  const Statement fit = request_memory_statement(*r, isl, osl, s.doc.tp);
+  const std::string memory_line = "Memory " + fit.text;
   // The memory line and the warnings wrap at the panel's edge.
   ImGui::PushTextWrapPos(0.0f);
   if (fit.severity == Severity::info) {
@@ -579,14 +575,9 @@ void draw_status_line(AppState& s) {
   bool error = false;
   for (const StatusPiece& p : pieces) error = error || p.severity == Severity::error;
   auto totals = [&](size_t n, bool short_last) {
-    std::string text;
-    for (size_t i = 0; i < n; ++i) {
-      if (i > 0) text += "   ·   ";
-      text += (short_last && i + 1 == n ? brief : pieces)[i].text;
-    }
-    // The memory's verdict stays when the memory's piece gave way.
-    if (error && n < pieces.size()) text += "  (" + memory_fit(a.totals).text + ")";
-    return text;
+    std::vector<StatusPiece> shown = pieces;
+    if (short_last && n > 0) shown[n - 1] = brief[n - 1];
+    return join_status(shown, n, "   ·   ");
   };
   ImGui::Separator();
   const float em = ImGui::GetFontSize();

@@ -26,11 +26,8 @@ void draw_presentation_status(const AppState& s) {
   Severity severity = Severity::info;
   for (const StatusPiece& p : pieces) severity = std::max(severity, p.severity);
   auto line = [&](size_t n) {
-    std::string text = s.doc.phase == Phase::prefill ? "Prefill" : "Decode";
-    for (size_t i = 0; i < n; ++i) text += "   ·   " + pieces[i].text;
-    if (n < pieces.size() && severity != Severity::info)
-      text += "  (" + memory_fit(ctx.totals()).text + ")";
-    return text;
+    return std::string(s.doc.phase == Phase::prefill ? "Prefill" : "Decode") + "   ·   " +
+           join_status(pieces, n, "   ·   ");
   };
   size_t shown = pieces.size();
   while (shown > 1 && ImGui::CalcTextSize(line(shown).c_str()).x > ImGui::GetContentRegionAvail().x)

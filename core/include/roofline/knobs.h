@@ -130,8 +130,9 @@ struct Knob {
   // Sets a value of the knob's type (checked by check_change()); preset ids go through
   // `resolve`. Ok, or why the value could not be set ("unknown GPU 'x': ...").
   Status (*set)(Scenario& s, const ChangeValue& v, const PresetResolver& resolve);
-  // The panel's widget: its kind, its range (0, 0: the knob's [min, max]), the step of a
-  // percent slider (as a fraction) and the values a menu offers, in order.
+  // The panel's widget: its kind, its range (0, 0: the knob's [min, max]; a slider may start
+  // above the knob's floor, which files and flags can still reach), the step a percent slider
+  // moves in (as a fraction: 0.01 is 1 %) and the values a menu offers, in order.
   Widget widget = Widget::combo;
   double ui_min = 0, ui_max = 0;
   double ui_step = 0;

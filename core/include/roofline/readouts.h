@@ -16,6 +16,7 @@
 #include <string>
 #include <string_view>
 #include <variant>
+#include <vector>
 
 #include "roofline/analysis.h"
 #include "roofline/compare.h"
@@ -61,14 +62,17 @@ inline constexpr std::string_view kNotApplicable = "–";
 // How much a statement matters: info is plain text, an error shows in the error colour.
 enum class Severity { info, warning, error };
 
-// Where a row is shown (bits of Readout::shows).
+// Where a row is shown (bits of StepReadout::shows and RequestReadout::shows).
 enum Show : unsigned {
-  kJson = 1u << 0,    // analyze's JSON (in Readout::object) / request's JSON
+  kJson = 1u << 0,    // request's JSON (a step row says its object in StepReadout::object)
   kCsv = 1u << 1,     // request's CSV
   kReport = 1u << 2,  // the CLI's table and Markdown (analyze's totals, request's table)
   kStatus = 1u << 3,  // the app's status line / Request tab
   kSlide = 1u << 4,   // the presentation's bottom line
-  kMemory = 1u << 5,  // a request's memory at its last token (request's JSON "memory" object)
+  // A request's memory at its last token (request's JSON "memory" object, its CSV): read on
+  // the request's last decode step (RequestResult::last_step) with the request's scenario,
+  // so these rows read the step's totals only.
+  kMemory = 1u << 5,
 };
 
 // [SECTION] The step's readouts
@@ -77,7 +81,10 @@ enum Show : unsigned {
 // critical batch) computed on first use.
 class StepContext {
  public:
+  // Holds references: the scenario and the analysis outlive it (no temporaries).
   StepContext(const Scenario& s, const Analysis& a) : scenario(s), analysis(a) {}
+  StepContext(const Scenario&, Analysis&&) = delete;
+  StepContext(Scenario&&, const Analysis&) = delete;
   const Scenario& scenario;
   const Analysis& analysis;
   const Totals& totals() const { return analysis.totals; }
@@ -136,9 +143,14 @@ Severity step_readout_severity(const StepReadout& r, const StepContext& ctx);
 struct StatusPiece {
   std::string text;
   Severity severity = Severity::info;
+  std::string verdict;  // what stays said when the piece gives way ("does not fit"), or ""
 };
 std::vector<StatusPiece> status_pieces(const StepContext& ctx, unsigned where,
                                        TextStyle style = TextStyle::line);
+// The first `n` pieces, `separator` between them, then the verdicts of those left out:
+// "Step 4.52 ms   ·   221 tokens/s  (does not fit)".
+std::string join_status(const std::vector<StatusPiece>& pieces, size_t n,
+                        std::string_view separator);
 
 // [SECTION] A group's readouts ("fc", "attention", "elementwise", "step", an attention type)
 
@@ -148,7 +160,7 @@ struct GroupReadout {
   std::string_view label = {};  // "intensity"
   Quantity quantity = Quantity::text;
   std::optional<ReadoutValue> (*get)(const GroupCost&, const Analysis&) = nullptr;
-  std::string_view help = {};
+  std::string_view help = {};  // one line, no final period
 };
 std::span<const GroupReadout> group_readouts();
 
@@ -165,7 +177,7 @@ struct RequestReadout {
   // The roofline bound of the same; its JSON goes under "roofline" when `bound_in_json`.
   double (*bound)(const RequestResult&) = nullptr;
   bool bound_in_json = false;
-  std::string_view help = {};
+  std::string_view help = {};  // one line, no final period (a tooltip adds one)
 };
 std::span<const RequestReadout> request_readouts();
 
@@ -188,6 +200,9 @@ struct Statement {
   std::string text;
 };
 Statement memory_fit(const Totals& t);
+// A request's memory when its last token is written, after "memory " or "Memory ":
+// "at 2,048 tokens of context: 16.5 GB of 77.0 GB usable: fits (up to batch 453)".
+Statement request_memory_statement(const RequestResult& r, int64_t isl, int64_t osl, int64_t tp);
 // The analysis warning when it does not fit: "weights + KV cache need 90.1 GB per GPU, more than
 // the 77.0 GB usable (85.5 GB x 90%)".
 std::string memory_warning(const Scenario& s, const Totals& t);

@@ -15,7 +15,10 @@ class [[nodiscard]] Result {
  public:
   static Result ok(T value) { return Result(std::move(value), {}); }
   static Result fail(std::string message) { return Result(std::nullopt, std::move(message)); }
-  static Result fail(const Status& status) { return fail(status.error()); }
+  // A failed Status's message (an ok one still fails, and says so).
+  static Result fail(const Status& status) {
+    return fail(status ? std::string("failed (no message)") : status.error());
+  }
 
   explicit operator bool() const { return value_.has_value(); }
   const T& value() const& { return *value_; }

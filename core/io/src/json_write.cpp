@@ -156,23 +156,26 @@ Json model_shape_json(const ModelConfig& m) {
   return j;
 }
 
-// A group's object: the group readouts that have a key (readouts.h).
-Json group_json(const GroupCost& g) {
-  static const Analysis kNoAnalysis;  // the keyed rows read the group alone
+// A group's object: the group readouts that have a key (readouts.h), of a group of `a`.
+Json group_json(const GroupCost& g, const Analysis& a) {
   Json j = Json::object();
   for (const GroupReadout& r : group_readouts()) {
     if (r.key.empty()) continue;
-    if (const auto v = r.get(g, kNoAnalysis)) j[std::string(r.key)] = readout_json(*v);
+    if (const auto v = r.get(g, a)) j[std::string(r.key)] = readout_json(*v);
   }
   return j;
 }
 
 Json groups_json(const GroupCost& fc, const GroupCost& attention, const GroupCost& elementwise,
-                 const GroupCost& step) {
-  return {{"fc", group_json(fc)},
-          {"attention", group_json(attention)},
-          {"elementwise", group_json(elementwise)},
-          {"step", group_json(step)}};
+                 const GroupCost& step, const Analysis& a) {
+  return {{"fc", group_json(fc, a)},
+          {"attention", group_json(attention, a)},
+          {"elementwise", group_json(elementwise, a)},
+          {"step", group_json(step, a)}};
+}
+
+Json groups_json(const Analysis& a) {
+  return groups_json(a.fc, a.attention, a.elementwise, a.step, a);
 }
 
 // The scenario file's object, the unknown keys included.
@@ -316,12 +319,12 @@ std::string analysis_to_json(const Scenario& s, const Analysis& a) {
   const StepContext ctx(s, a);
   j["hardware"] = step_object_json(ctx, JsonObject::hardware);
   j["ops"] = std::move(ops);
-  j["groups"] = groups_json(a.fc, a.attention, a.elementwise, a.step);
+  j["groups"] = groups_json(a);
   if (!a.attention_types.empty()) {
     Json types = Json::array();
     for (const GroupCost& g : a.attention_types) {
       const LayerTypeInfo& type = a.layer_types[static_cast<size_t>(g.layer_type)];
-      Json t = group_json(g);
+      Json t = group_json(g, a);
       t["layer_type"] = std::string(type.kind);
       t["layer"] = type.label;
       t["layers"] = type.count;
@@ -338,7 +341,7 @@ std::string analysis_to_json(const Scenario& s, const Analysis& a) {
     const Analysis b = analyze_on_gpu(s, *s.compare_gpu);
     const StepContext other(on_other, b);
     j["compare"] = {{"hardware", step_object_json(other, JsonObject::hardware)},
-                    {"groups", groups_json(b.fc, b.attention, b.elementwise, b.step)},
+                    {"groups", groups_json(b)},
                     {"totals", step_object_json(other, JsonObject::totals)},
                     {"warnings", b.warnings}};
   }
@@ -353,7 +356,10 @@ std::string sweep_to_json(SweepParam param, const std::vector<SweepPoint>& point
     row["time_s"] = p.time_s;
     row["tokens_per_s"] = p.tokens_per_s;
     row["fits_in_memory"] = p.fits_in_memory;
-    row["groups"] = groups_json(p.fc, p.attention, p.elementwise, p.step);
+    // A sweep point keeps its groups, not its analysis: the keyed group rows read the groups
+    // alone.
+    static const Analysis kGroupsOnly;
+    row["groups"] = groups_json(p.fc, p.attention, p.elementwise, p.step, kGroupsOnly);
     rows.push_back(std::move(row));
   }
   Json j;

@@ -82,7 +82,6 @@ const Theme& dark_theme();
 // Presentation mode: high contrast on white for projectors (black text and roofs, darker
 // series colours, bolder lines and region shading that survives a washed-out image).
 const Theme& projector_theme();
-// "dark", "projector", else the light theme.
 // The palette of a chart theme (light or dark).
 const Theme& chart_theme(ChartTheme t);
 

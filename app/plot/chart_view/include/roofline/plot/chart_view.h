@@ -32,6 +32,12 @@ constexpr std::optional<ChartTheme> parse_chart_theme(std::string_view name) {
 }
 // For "expected ..." messages.
 inline constexpr std::string_view kChartThemeNames = "\"light\" or \"dark\"";
+// A --theme validator's answer (CLI11's convention): "" for a theme's name, else what was
+// expected: "expected \"light\" or \"dark\", got 'blue'".
+inline std::string chart_theme_problem(const std::string& name) {
+  if (parse_chart_theme(name)) return {};
+  return std::string("expected ").append(kChartThemeNames).append(", got '").append(name) + "'";
+}
 // For --help: "{light,dark}".
 inline std::string chart_theme_choices() {
   std::string out = "{";
