@@ -8,6 +8,7 @@
 #include "report.h"
 #include "roofline/io/json_io.h"
 #include "roofline/io/preset_list.h"
+#include "roofline/persist/scenario_file.h"
 #include "roofline/units.h"
 
 namespace roofline {
@@ -72,7 +73,7 @@ std::string list_table(const PresetLibrary& library, std::string_view kind) {
     rows.push_back({"id", "gpu", "model", "phase", "batch", "seq", "precision"});
     right = {false, false, false, false, true, true, false};
     for (const auto& e : library.scenarios()) {
-      const Scenario s = loaded(library.scenario(e.id)).scenario;
+      const Scenario s = loaded(preset_scenario(library, e.id)).scenario;
       std::string precision = weights_text(s) + "/" + std::string(to_string(s.activations)) + "/" +
                               std::string(to_string(s.kv));
       rows.push_back({e.id, s.gpu.id, s.model.id, std::string(to_string(s.phase)),
@@ -103,7 +104,7 @@ std::string list_json(const PresetLibrary& library, std::string_view kind) {
         library.models(), [&](std::string_view id) { return library.model(id); }));
   }
   return preset_list_to_json(listed<ScenarioFile>(
-      library.scenarios(), [&](std::string_view id) { return library.scenario(id); }));
+      library.scenarios(), [&](std::string_view id) { return preset_scenario(library, id); }));
 }
 
 void register_list(CLI::App& app) {

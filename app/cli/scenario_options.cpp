@@ -141,9 +141,9 @@ void add_scenario_options(CLI::App& app, ScenarioOptions& o,
 
 Result<ScenarioFile> resolve_scenario(const ScenarioOptions& o, const PresetLibrary& library) {
   using R = Result<ScenarioFile>;
-  ScenarioFile file = library.default_scenario_file();
+  ScenarioFile file = default_scenario_file(library);
   if (o.scenario) {
-    auto loaded = library.scenario(*o.scenario);
+    auto loaded = preset_scenario(library, *o.scenario);
     if (!loaded) return R::fail("--scenario: " + loaded.error());
     file = std::move(loaded).value();
   }

@@ -8,6 +8,7 @@
 
 #include "roofline/io/preset_library.h"
 #include "roofline/knobs.h"
+#include "roofline/persist/scenario_file.h"
 #include "roofline/result.h"
 #include "roofline/scenario.h"
 

@@ -16,7 +16,8 @@
 #include "roofline/io/json_io.h"
 #include "roofline/io/lesson_io.h"
 #include "roofline/io/preset_library.h"
-#include "roofline/io/settings_file.h"
+#include "roofline/persist/scenario_file.h"
+#include "roofline/persist/settings_file.h"
 #include "roofline/ui/app_state.h"
 #include "roofline/ui/classroom.h"
 #include "roofline/ui/dump.h"
@@ -52,7 +53,7 @@ bool pick_document(const AppOptions& o, const Settings& settings, const std::str
     path = o.scenario_path;
     return true;
   }
-  doc = library.default_scenario_file();
+  doc = default_scenario_file(library);
   doc.view.theme = settings.theme;
   if (o.use_settings()) {
     const std::string last = last_scenario_path(dir);

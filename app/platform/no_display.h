@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "roofline/io/scenario_file.h"
+#include "roofline/persist/scenario_file.h"
 
 namespace roofline {
 

@@ -13,6 +13,7 @@
 
 #include "roofline/io/json_io.h"
 #include "roofline/io/preset_library.h"
+#include "roofline/persist/scenario_file.h"
 #include "roofline/ui/history.h"
 #include "scenario_options.h"
 

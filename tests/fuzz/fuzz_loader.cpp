@@ -13,7 +13,10 @@
 #include "roofline/io/lesson_io.h"
 #include "roofline/io/preset_library.h"
 #include "roofline/io/profile_import.h"
-#include "roofline/io/settings_file.h"
+#if ROOFLINE_FUZZ_LOADER == 3 || ROOFLINE_FUZZ_LOADER == 5  // the targets linking roofline::persist
+#include "roofline/persist/scenario_file.h"
+#include "roofline/persist/settings_file.h"
+#endif
 
 namespace {
 

@@ -131,18 +131,6 @@ TEST(SweepJson, OneObjectPerPoint) {
   }
 }
 
-TEST(ScenarioToJson, WritesEveryKey) {
-  json j = json::parse(scenario_to_json({llama_8b()}));
-  for (const char* k : {"gpu", "model", "phase", "batch", "seq", "weights", "activations", "kv",
-                        "flash_attention", "fuse_elementwise", "tp", "compute_efficiency",
-                        "memory_efficiency", "memory_utilization", "view"}) {
-    EXPECT_TRUE(j.contains(k)) << k;
-  }
-  EXPECT_FALSE(j.contains("compare_gpu"));
-  EXPECT_EQ(j["view"]["theme"], "light");
-  EXPECT_TRUE(j["view"]["x_min"].is_null());
-}
-
 }  // namespace
 }  // namespace roofline
 

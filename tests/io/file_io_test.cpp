@@ -6,7 +6,6 @@
 #include <sstream>
 
 #include "roofline/io/json_io.h"
-#include "roofline/io/preset_library.h"
 
 namespace roofline {
 namespace {
@@ -81,49 +80,6 @@ TEST_F(FileIo, ReadErrorsNameThePath) {
   EXPECT_EQ(read_text_file(missing).error(), missing + ": cannot read (No such file or directory)");
   EXPECT_EQ(read_text_file(dir_.string()).error(),
             dir_.string() + ": cannot read (is a directory)");
-}
-
-TEST_F(FileIo, ScenarioSaveAndLoad) {
-  const PresetLibrary& lib = PresetLibrary::builtin();
-  ScenarioFile s = lib.default_scenario_file();
-  s.scenario.batch = 32;
-  s.scenario.seq = 4096;
-  s.scenario.kv = Precision::fp8;
-  s.view.theme = ChartTheme::dark;
-  std::string path = (dir_ / "mine.json").string();
-  ASSERT_EQ(save_scenario_file(path, s), "");
-  auto back = load_scenario_file(path, lib);
-  ASSERT_TRUE(back) << back.error();
-  EXPECT_EQ(back.value(), s);
-}
-
-TEST_F(FileIo, ScenarioWithUserFilesNextToIt) {
-  const PresetLibrary& lib = PresetLibrary::builtin();
-  std::ofstream(dir_ / "card.json") << R"({"name": "My card", "memory_bandwidth": 1e12,
-    "memory_capacity": 24e9, "peak_flops": {"fp16": 165e12}})";
-  std::ofstream(dir_ / "scenario.json") << R"({"gpu": "card.json", "batch": 4, "my_note": "hi"})";
-  auto s = load_scenario_file((dir_ / "scenario.json").string(), lib);
-  ASSERT_TRUE(s) << s.error();
-  EXPECT_EQ(s->scenario.gpu.name, "My card");
-  EXPECT_EQ(s->scenario.gpu.id, (dir_ / "card.json").string());
-  EXPECT_EQ(s->scenario.batch, 4);
-
-  // Saved elsewhere, it still finds the card (absolute path) and keeps the note.
-  fs::create_directories(dir_ / "elsewhere");
-  std::string copy = (dir_ / "elsewhere" / "copy.json").string();
-  ASSERT_EQ(save_scenario_file(copy, s.value()), "");
-  auto again = load_scenario_file(copy, lib);
-  ASSERT_TRUE(again) << again.error();
-  EXPECT_EQ(again.value(), s.value());
-  EXPECT_NE(read_text_file(copy).value().find("\"my_note\": \"hi\""), std::string::npos);
-}
-
-TEST_F(FileIo, BadScenarioFileNamesItself) {
-  std::string path = (dir_ / "bad.json").string();
-  std::ofstream(path) << R"({"batch": 0})";
-  auto s = load_scenario_file(path, PresetLibrary::builtin());
-  ASSERT_FALSE(s);
-  EXPECT_EQ(s.error(), path + ": batch must be between 1 and 1000000, got 0");
 }
 
 }  // namespace

@@ -83,14 +83,6 @@ TEST(PresetLibrary, EveryBuiltinModelParsesAndValidates) {
   }
 }
 
-TEST(PresetLibrary, EveryBuiltinScenarioParsesAndValidates) {
-  for (const auto& e : lib().scenarios()) {
-    auto s = lib().scenario(e.id);
-    ASSERT_TRUE(s) << s.error();
-    EXPECT_EQ(validate(s.value().scenario), "") << e.origin;
-  }
-}
-
 // The files themselves, as a user would load them by path (ids in the files match their names).
 TEST(PresetLibrary, EverySourceFileLoadsByPath) {
   for (const auto& f : files_in("gpus")) {
@@ -106,10 +98,7 @@ TEST(PresetLibrary, EverySourceFileLoadsByPath) {
     ASSERT_TRUE(m) << m.error();
     EXPECT_EQ(m->id, f.string());
   }
-  for (const auto& f : files_in("scenarios")) {
-    auto s = load_scenario_file(f.string(), lib());
-    ASSERT_TRUE(s) << s.error();
-  }
+  // (Scenario files: tests/persist/preset_scenario_test.cpp.)
 }
 
 TEST(PresetLibrary, KnownPresetValues) {
@@ -165,9 +154,7 @@ TEST(PresetLibrary, UnknownIdListsEveryValidId) {
   auto m = lib().model("llama-9");
   ASSERT_FALSE(m);
   EXPECT_EQ(m.error().rfind("unknown model 'llama-9': expected one of ", 0), 0u) << m.error();
-  auto s = lib().scenario("nope");
-  ASSERT_FALSE(s);
-  EXPECT_EQ(s.error().rfind("unknown scenario 'nope': expected one of ", 0), 0u) << s.error();
+  // (Scenarios: tests/persist/preset_scenario_test.cpp.)
 }
 
 TEST(PresetLibrary, MissingFileNamesThePath) {

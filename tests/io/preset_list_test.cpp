@@ -1,4 +1,5 @@
-// preset_list.h: the objects of `roofline-cli list --format json`, from loaded values.
+// preset_list.h: the objects of `roofline-cli list --format json`, from loaded values (GPUs and
+// models; the scenarios' are persist's, tests/persist/scenario_file_test.cpp).
 
 #include "roofline/io/preset_list.h"
 
@@ -56,25 +57,6 @@ TEST(PresetList, ModelsGiveTheirShape) {
   EXPECT_NE(list.find("\"parameters\": 86848.0,\n    \"active_parameters\": 86848.0,"),
             std::string::npos)
       << list;
-}
-
-TEST(PresetList, ScenariosNestTheirFile) {
-  ScenarioFile s;
-  s.scenario.batch = 8;
-  s.view.theme = ChartTheme::dark;
-  const std::string file = scenario_to_json(s);
-  const std::string list = preset_list_to_json(
-      std::vector<ListedPreset<ScenarioFile>>{{{"s", "S", "presets/scenarios/s.json", ""}, s}});
-  std::string nested;  // the file, indented two levels deeper, after "scenario":
-  for (size_t i = 0; i < file.size() - 1; ++i) {
-    nested += file[i];
-    if (file[i] == '\n') nested += "    ";
-  }
-  std::string expected =
-      "[\n  {\n    \"id\": \"s\",\n    \"name\": \"S\",\n    \"origin\": "
-      "\"presets/scenarios/s.json\",\n    \"scenario\": ";
-  expected.append(nested).append("\n  }\n]\n");
-  EXPECT_EQ(list, expected);
 }
 
 }  // namespace

@@ -18,6 +18,7 @@
 #include "headless_ui.h"
 #include "roofline/export/export.h"
 #include "roofline/io/json_io.h"
+#include "roofline/persist/scenario_file.h"
 #include "roofline/units.h"
 
 namespace roofline::test {

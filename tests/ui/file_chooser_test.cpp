@@ -13,6 +13,7 @@
 
 #include "headless_ui.h"
 #include "roofline/io/json_io.h"
+#include "roofline/persist/scenario_file.h"
 #include "roofline/ui/frame.h"
 
 namespace roofline::test {

@@ -70,7 +70,7 @@ TEST(FrameTick, HundredFramesWithEveryModelPresetInBothPhases) {
 
 TEST(FrameTick, EveryExampleScenarioAndTheDarkThemeAtTwiceTheScale) {
   for (const PresetEntry& e : lib().scenarios()) {
-    HeadlessUi ui(lib().scenario(e.id).value());
+    HeadlessUi ui(preset_scenario(lib(), e.id).value());
     ui.state.chart.theme = ChartTheme::dark;
     ui.state.ui.user_scale = 2.0f;
     ui.state.ui.fonts_dirty = true;

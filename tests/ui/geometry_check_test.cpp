@@ -111,7 +111,7 @@ size_t for_each_preset(std::initializer_list<Mode> modes, const std::string& wha
                        Check check) {
   size_t checked = 0;
   for (const PresetEntry& preset : lib().scenarios()) {
-    auto file = lib().scenario(preset.id);
+    auto file = preset_scenario(lib(), preset.id);
     if (!file) {
       ADD_FAILURE() << file.error();
       continue;

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "roofline/io/preset_library.h"
+#include "roofline/persist/scenario_file.h"
 #include "roofline/ui/app_state.h"
 #include "roofline/ui/frame.h"
 #include "roofline/ui/keys.h"

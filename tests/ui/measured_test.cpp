@@ -26,7 +26,7 @@ void wait_for_import(test::HeadlessUi& ui) {
 }
 
 Scenario ocr_decode() {
-  auto s = PresetLibrary::builtin().scenario("measured-kernels");
+  auto s = preset_scenario(PresetLibrary::builtin(), "measured-kernels");
   EXPECT_TRUE(s) << s.error();
   return s->scenario;
 }

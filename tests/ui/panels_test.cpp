@@ -10,6 +10,7 @@
 
 #include "headless_ui.h"
 #include "roofline/io/json_io.h"
+#include "roofline/persist/scenario_file.h"
 #include "roofline/plot/theme.h"
 #include "roofline/ui/classroom.h"
 #include "roofline/ui/frame.h"

@@ -3,8 +3,9 @@
 #include <imgui.h>
 #include <imgui_internal.h>  // the open windows, for the geometry dump
 
-#include "roofline/io/geometry_dump.h"
 #include "roofline/io/json_io.h"
+#include "roofline/persist/geometry_dump.h"
+#include "roofline/persist/scenario_file.h"
 
 namespace roofline {
 

@@ -15,7 +15,8 @@
 
 #include "roofline/desktop/places.h"
 #include "roofline/io/json_io.h"
-#include "roofline/io/settings_file.h"
+#include "roofline/persist/scenario_file.h"
+#include "roofline/persist/settings_file.h"
 #include "ui_internal.h"
 
 namespace roofline {

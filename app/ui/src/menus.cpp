@@ -43,7 +43,7 @@ void draw_file_menu(AppState& s) {
   if (ImGui::BeginMenu("Open example")) {
     for (const PresetEntry& e : s.library->scenarios()) {
       if (ImGui::MenuItem(e.name.c_str())) {
-        if (auto loaded = s.library->scenario(e.id)) {
+        if (auto loaded = preset_scenario(*s.library, e.id)) {
           replace_document(s, std::move(loaded).value());
           s.ui.scenario_path.clear();
           set_message(s, "Opened the example " + e.name, false);

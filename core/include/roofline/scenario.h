@@ -1,6 +1,6 @@
 #pragma once
 // The workload: one Scenario value holds everything the analysis depends on. What the chart
-// shows is plot's ChartView; a scenario file holds both (io's ScenarioFile).
+// shows is plot's ChartView; a scenario file holds both (persist's ScenarioFile).
 
 #include <cstdint>
 #include <optional>

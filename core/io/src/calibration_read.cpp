@@ -4,9 +4,9 @@
 #include <filesystem>
 #include <string>
 
-#include "json_reader.h"
 #include "roofline/calibration.h"
 #include "roofline/io/json_io.h"
+#include "roofline/io/json_reader.h"
 
 namespace roofline {
 namespace {

@@ -1,4 +1,4 @@
-// Whole-file reads and atomic writes; scenario files on disk.
+// Whole-file reads and atomic writes.
 
 #include <array>
 #include <cerrno>
@@ -15,7 +15,6 @@
 #include <unistd.h>
 
 #include "roofline/io/json_io.h"
-#include "roofline/io/preset_library.h"
 
 namespace roofline {
 
@@ -106,22 +105,6 @@ static std::string write_atomically(std::string_view path, std::string_view cont
 
 Status write_text_file_atomic(std::string_view path, std::string_view content) {
   return Status::from_message(write_atomically(path, content));
-}
-
-Result<ScenarioFile> load_scenario_file(std::string_view path, const PresetLibrary& library) {
-  auto text = read_text_file(path);
-  if (!text) return Result<ScenarioFile>::fail(text.error());
-  std::error_code ec;
-  auto dir = std::filesystem::absolute(std::filesystem::path(std::string(path)), ec).parent_path();
-  return parse_scenario(text.value(), path, library, ec ? "." : dir.string());
-}
-
-static std::string save_scenario_text(std::string_view path, const ScenarioFile& file) {
-  return write_text_file_atomic(path, scenario_to_json(file)).error();
-}
-
-Status save_scenario_file(std::string_view path, const ScenarioFile& file) {
-  return Status::from_message(save_scenario_text(path, file));
 }
 
 }  // namespace roofline

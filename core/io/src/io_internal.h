@@ -18,7 +18,4 @@ std::string precision_names();
 std::string memory_type_names();
 std::string device_class_names();
 
-// True when `id_or_path` is to be read as a file path rather than a preset id.
-bool looks_like_path(std::string_view id_or_path);
-
 }  // namespace roofline

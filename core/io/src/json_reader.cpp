@@ -1,4 +1,4 @@
-#include "json_reader.h"
+#include "roofline/io/json_reader.h"
 
 #include <algorithm>
 #include <charconv>

@@ -1,4 +1,4 @@
-// Writing: GPU presets, scenario files, and the analyze / sweep JSON of spec/interfaces.md.
+// Writing: GPU presets, scenario workloads, and the analyze / sweep JSON of spec/interfaces.md.
 // Keys keep insertion order (ordered_json), numbers keep full precision (shortest round-trip
 // form), and an infinite intensity (an op or group that moves no bytes) is written as null.
 
@@ -12,22 +12,16 @@
 #include "io_internal.h"
 #include "readout_json.h"
 #include "roofline/compare.h"
-#include "roofline/io/geometry_dump.h"
 #include "roofline/io/json_io.h"
 #include "roofline/io/preset_list.h"
+#include "roofline/io/scenario_json.h"
 #include "roofline/knobs.h"
 #include "roofline/readouts.h"
 
 namespace roofline {
 namespace {
 
-using Json = nlohmann::ordered_json;
-
 Json finite_or_null(double value) { return std::isfinite(value) ? Json(value) : Json(nullptr); }
-
-Json optional_number(const std::optional<double>& value) {
-  return value ? Json(*value) : Json(nullptr);
-}
 
 Json gpu_json(const GpuSpec& gpu) {
   Json j;
@@ -58,19 +52,6 @@ Json gpu_json(const GpuSpec& gpu) {
     j["interconnect_bandwidth"] = *gpu.interconnect_bandwidth_bytes_per_s;
   }
   j["source"] = gpu.source;
-  return j;
-}
-
-Json view_json(const ChartView& v) {
-  Json j;
-  j["x_min"] = optional_number(v.x_min);
-  j["x_max"] = optional_number(v.x_max);
-  j["y_min"] = optional_number(v.y_min);
-  j["y_max"] = optional_number(v.y_max);
-  for (const SeriesFlag& flag : kSeriesFlags)
-    if (flag.saved) j[std::string(flag.key)] = v.*flag.flag;
-  j["theme"] = to_string(v.theme);
-  j["legend"] = to_string(v.legend);
   return j;
 }
 
@@ -178,9 +159,9 @@ Json groups_json(const Analysis& a) {
   return groups_json(a.fc, a.attention, a.elementwise, a.step, a);
 }
 
-// The scenario file's object, the unknown keys included.
-Json scenario_json(const ScenarioFile& file) {
-  const Scenario& s = file.scenario;
+}  // namespace
+
+Json workload_json(const Scenario& s) {
   Json j;
   for (const Knob& k : knobs()) {  // the preset references first; no key for no compare GPU
     if (k.type != KnobType::reference) continue;
@@ -188,25 +169,8 @@ Json scenario_json(const ScenarioFile& file) {
     if (!std::get<std::string>(id).empty()) j[std::string(k.name)] = knob_json(id);
   }
   put_knobs(j, s);
-  j["view"] = view_json(file.view);
-  if (!file.extra_keys_json.empty()) {
-    // Written by parse_scenario from valid JSON; anything else is dropped rather than
-    // corrupting the file.
-    Json unknown = Json::parse(file.extra_keys_json, nullptr, /*allow_exceptions=*/false);
-    if (unknown.is_object()) {
-      for (const auto& [key, value] : unknown.items()) {
-        if (key == "view" && value.is_object()) {
-          for (const auto& [view_key, view_value] : value.items()) j["view"][view_key] = view_value;
-        } else if (!j.contains(key)) {
-          j[key] = value;
-        }
-      }
-    }
-  }
   return j;
 }
-
-}  // namespace
 
 Json readout_json(const ReadoutValue& v) {
   return std::visit(
@@ -230,10 +194,6 @@ Json step_object_json(const StepContext& ctx, JsonObject object, unsigned shows)
 }
 
 std::string gpu_to_json(const GpuSpec& gpu) { return gpu_json(gpu).dump(2) + "\n"; }
-
-std::string scenario_to_json(const ScenarioFile& file) {
-  return scenario_json(file).dump(2) + "\n";
-}
 
 std::string preset_list_to_json(const std::vector<ListedPreset<GpuSpec>>& gpus) {
   Json list = Json::array();
@@ -262,17 +222,6 @@ std::string preset_list_to_json(const std::vector<ListedPreset<ModelConfig>>& mo
                     {"head_dim", m.head_dim},
                     {"moe", find_ffn(m, FfnKind::moe) != nullptr},
                     {"mla", m.mla.has_value()}});
-  }
-  return list.dump(2) + "\n";
-}
-
-std::string preset_list_to_json(const std::vector<ListedPreset<ScenarioFile>>& scenarios) {
-  Json list = Json::array();
-  for (const auto& [entry, s] : scenarios) {
-    list.push_back({{"id", entry.id},
-                    {"name", entry.name},
-                    {"origin", entry.origin},
-                    {"scenario", scenario_json(s)}});
   }
   return list.dump(2) + "\n";
 }
@@ -366,28 +315,6 @@ std::string sweep_to_json(SweepParam param, const std::vector<SweepPoint>& point
   j["param"] = to_string(param);
   j["points"] = std::move(rows);
   return j.dump(2) + "\n";
-}
-
-std::string geometry_dump_to_json(const GeometryDump& d) {
-  // nlohmann::json, not ordered_json: the keys sorted, as scripts have always read them.
-  nlohmann::json markers = nlohmann::json::object();
-  for (const auto& [id, center] : d.markers) markers[id] = center;
-  nlohmann::json labels = nlohmann::json::array();
-  for (const GeometryDump::Label& l : d.labels)
-    labels.push_back({{"id", l.id}, {"text", l.text}, {"box", l.box}});
-  nlohmann::json windows = nlohmann::json::array();
-  for (const GeometryDump::Window& w : d.windows)
-    windows.push_back({{"name", w.name}, {"rect", w.rect}});
-  const nlohmann::json root = {{"frame", d.frame},
-                               {"phase", std::string(to_string(d.phase))},
-                               {"batch", d.batch},
-                               {"seq", d.seq},
-                               {"plot_area", d.plot_area},
-                               {"markers", std::move(markers)},
-                               {"labels", std::move(labels)},
-                               {"legend", d.legend ? nlohmann::json(*d.legend) : nlohmann::json()},
-                               {"windows", std::move(windows)}};
-  return root.dump(2) + "\n";
 }
 
 }  // namespace roofline

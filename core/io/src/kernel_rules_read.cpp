@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "embedded_presets.h"
-#include "json_reader.h"
+#include "roofline/io/json_reader.h"
 #include "roofline/io/profile_import.h"
 
 namespace roofline {

@@ -11,8 +11,8 @@
 
 #include "embedded_presets.h"
 #include "io_internal.h"
-#include "json_reader.h"
 #include "roofline/io/json_io.h"
+#include "roofline/io/json_reader.h"
 
 namespace roofline {
 namespace {

@@ -4,8 +4,8 @@
 #include <filesystem>
 #include <string>
 
-#include "json_reader.h"
 #include "roofline/io/json_io.h"
+#include "roofline/io/json_reader.h"
 #include "roofline/io/preset_library.h"
 #include "roofline/measurement.h"
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-#include "json_reader.h"
+#include "roofline/io/json_reader.h"
 #include "roofline/model_config.h"
 
 namespace roofline {

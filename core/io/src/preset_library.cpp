@@ -10,17 +10,21 @@
 #include "roofline/io/json_io.h"
 
 namespace roofline {
-namespace {
 
-const PresetEntry* find_entry(const std::vector<PresetEntry>& entries, std::string_view id) {
+const PresetEntry* find_preset(const std::vector<PresetEntry>& entries, std::string_view id) {
   for (const auto& e : entries) {
     if (e.id == id) return &e;
   }
   return nullptr;
 }
 
-std::string unknown_id_message(std::string_view what, std::string_view id,
-                               const std::vector<PresetEntry>& entries) {
+bool looks_like_path(std::string_view id_or_path) {
+  return id_or_path.find('/') != std::string_view::npos ||
+         (id_or_path.size() >= 5 && id_or_path.substr(id_or_path.size() - 5) == ".json");
+}
+
+std::string unknown_preset_message(std::string_view what, std::string_view id,
+                                   const std::vector<PresetEntry>& entries) {
   std::string ids;
   for (const auto& e : entries) {
     if (!ids.empty()) ids += ", ";
@@ -31,8 +35,6 @@ std::string unknown_id_message(std::string_view what, std::string_view id,
                          : "one of " + ids + " or a path to a .json file";
   return message;
 }
-
-}  // namespace
 
 PresetLibrary::PresetLibrary(std::vector<PresetEntry> gpus, std::vector<PresetEntry> models,
                              std::vector<PresetEntry> scenarios,
@@ -64,13 +66,13 @@ const PresetLibrary& PresetLibrary::builtin() {
 }
 
 Result<GpuSpec> PresetLibrary::gpu(std::string_view id_or_path) const {
-  if (const PresetEntry* e = find_entry(gpus_, id_or_path)) {
+  if (const PresetEntry* e = find_preset(gpus_, id_or_path)) {
     auto gpu = parse_gpu(e->text, e->origin);
     if (gpu) gpu.value().id = e->id;
     return gpu;
   }
   if (!looks_like_path(id_or_path)) {
-    return Result<GpuSpec>::fail(unknown_id_message("GPU", id_or_path, gpus_));
+    return Result<GpuSpec>::fail(unknown_preset_message("GPU", id_or_path, gpus_));
   }
   auto text = read_text_file(id_or_path);
   if (!text) return Result<GpuSpec>::fail(text.error());
@@ -81,36 +83,26 @@ Result<GpuSpec> PresetLibrary::gpu(std::string_view id_or_path) const {
 }
 
 Result<ModelConfig> PresetLibrary::model(std::string_view id_or_path) const {
-  if (const PresetEntry* e = find_entry(models_, id_or_path)) {
+  if (const PresetEntry* e = find_preset(models_, id_or_path)) {
     return parse_model(e->text, e->origin, e->id);
   }
   if (!looks_like_path(id_or_path)) {
-    return Result<ModelConfig>::fail(unknown_id_message("model", id_or_path, models_));
+    return Result<ModelConfig>::fail(unknown_preset_message("model", id_or_path, models_));
   }
   auto text = read_text_file(id_or_path);
   if (!text) return Result<ModelConfig>::fail(text.error());
   return parse_model(text.value(), id_or_path, id_or_path);
 }
 
-Result<ScenarioFile> PresetLibrary::scenario(std::string_view id_or_path) const {
-  if (const PresetEntry* e = find_entry(scenarios_, id_or_path)) {
-    return parse_scenario(e->text, e->origin, *this);
-  }
-  if (!looks_like_path(id_or_path)) {
-    return Result<ScenarioFile>::fail(unknown_id_message("scenario", id_or_path, scenarios_));
-  }
-  return load_scenario_file(id_or_path, *this);
-}
-
 Result<Calibration> PresetLibrary::calibration(std::string_view id_or_path) const {
-  if (const PresetEntry* e = find_entry(calibrations_, id_or_path)) {
+  if (const PresetEntry* e = find_preset(calibrations_, id_or_path)) {
     auto c = parse_calibration(e->text, e->origin);
     if (c) c.value().id = e->id;
     return c;
   }
   if (!looks_like_path(id_or_path)) {
     return Result<Calibration>::fail(
-        unknown_id_message("calibration", id_or_path, calibrations_) + ", or none");
+        unknown_preset_message("calibration", id_or_path, calibrations_) + ", or none");
   }
   auto text = read_text_file(id_or_path);
   if (!text) return Result<Calibration>::fail(text.error());
@@ -130,17 +122,15 @@ std::vector<std::string> PresetLibrary::calibrations_for(std::string_view gpu_id
   return graphs;
 }
 
-ScenarioFile PresetLibrary::default_scenario_file() const {
-  if (find_entry(scenarios_, "default")) {
-    if (auto file = scenario("default")) return file.value();
+Scenario PresetLibrary::default_scenario() const {
+  if (const PresetEntry* e = find_preset(scenarios_, "default")) {
+    if (auto s = parse_scenario_workload(e->text, e->origin, *this)) return s.value();
   }
-  ScenarioFile file;
-  if (auto g = gpu(knob(ChangeKey::gpu).preset)) file.scenario.gpu = g.value();
-  if (auto m = model(knob(ChangeKey::model).preset)) file.scenario.model = m.value();
-  return file;
+  Scenario s;
+  if (auto g = gpu(knob(ChangeKey::gpu).preset)) s.gpu = g.value();
+  if (auto m = model(knob(ChangeKey::model).preset)) s.model = m.value();
+  return s;
 }
-
-Scenario PresetLibrary::default_scenario() const { return default_scenario_file().scenario; }
 
 PresetResolver preset_resolver(const PresetLibrary& library) {
   return {[&library](std::string_view id) { return library.gpu(id); },

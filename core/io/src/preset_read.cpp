@@ -7,9 +7,9 @@
 #include <string_view>
 
 #include "io_internal.h"
-#include "json_reader.h"
 #include "model_read.h"
 #include "roofline/io/json_io.h"
+#include "roofline/io/json_reader.h"
 
 namespace roofline {
 namespace {

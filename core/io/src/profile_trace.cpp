@@ -12,8 +12,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "json_reader.h"
 #include "profile_formats.h"
+#include "roofline/io/json_reader.h"
 
 namespace roofline::profile_io {
 

@@ -24,7 +24,7 @@
 #include <string_view>
 
 #include "roofline/analysis.h"
-#include "roofline/io/export_options.h"  // FigureFormat, TableFormat, the size limits
+#include "roofline/persist/export_options.h"  // FigureFormat, TableFormat, the size limits
 #include "roofline/plot/axes.h"
 #include "roofline/plot/geometry.h"
 

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "roofline/io/geometry_dump.h"
+#include "roofline/persist/geometry_dump.h"
 #include "roofline/ui/app_state.h"
 
 namespace roofline {
@@ -22,7 +22,7 @@ std::string geometry_dump_json(const AppState& s);
 // The open top-level ImGui windows (not child windows) and their rectangles, in window pixels.
 std::vector<GeometryDump::Window> open_windows();
 
-// The document as a scenario file (io's format), with the chart's current view stored.
+// The document as a scenario file (persist's format), with the chart's current view stored.
 std::string state_dump_json(const AppState& s);
 
 }  // namespace roofline

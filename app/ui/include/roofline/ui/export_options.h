@@ -1,11 +1,11 @@
 #pragma once
-// What File > Export figure… does with io's FigureExportOptions (io/export_options.h: the
-// value, its names and limits, stored in settings.json): the file type it writes and the
-// series it shows, in the app's terms.
+// What File > Export figure… does with persist's FigureExportOptions
+// (persist/export_options.h: the value, its names and limits, stored in settings.json): the
+// file type it writes and the series it shows, in the app's terms.
 
 #include <string_view>
 
-#include "roofline/io/export_options.h"
+#include "roofline/persist/export_options.h"
 
 namespace roofline {
 

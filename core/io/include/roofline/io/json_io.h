@@ -10,7 +10,6 @@
 #include "roofline/analysis.h"
 #include "roofline/calibration.h"
 #include "roofline/hardware.h"
-#include "roofline/io/scenario_file.h"
 #include "roofline/measurement.h"
 #include "roofline/model_config.h"
 #include "roofline/profile.h"
@@ -44,12 +43,13 @@ Result<std::vector<Measurement>> parse_measurements(std::string_view json_text,
                                                     const PresetLibrary& library,
                                                     const Calibration* calibration = nullptr);
 
-// A scenario file. `gpu` and `model` are ids of `library` or paths to files (relative paths
-// resolve against `base_dir`). Missing keys take the defaults; unknown keys are kept.
-Result<ScenarioFile> parse_scenario(std::string_view json_text, std::string_view origin,
-                                    const PresetLibrary& library, std::string_view base_dir = ".");
-// Pretty JSON with every key, the unknown ones included; gpu/model saved as their ids.
-std::string scenario_to_json(const ScenarioFile& file);
+// The workload of a scenario file: its knob keys, validated. `gpu` and `model` are ids of
+// `library` or paths to files (relative paths resolve against `base_dir`). Missing keys take
+// the defaults; "view" and unknown keys are not read (the whole file, view and unknown keys
+// included, is persist's parse_scenario, app/persist).
+Result<Scenario> parse_scenario_workload(std::string_view json_text, std::string_view origin,
+                                         const PresetLibrary& library,
+                                         std::string_view base_dir = ".");
 
 // The `analyze --format json` object of spec/interfaces.md.
 std::string analysis_to_json(const Scenario& s, const Analysis& a);
@@ -82,8 +82,5 @@ Result<std::string> read_text_file(std::string_view path);
 // umask), then rename(). Ok, or one message naming the path,
 // "PATH: cannot write (reason)", and neither a partial nor a temporary file left behind.
 Status write_text_file_atomic(std::string_view path, std::string_view content);
-
-Result<ScenarioFile> load_scenario_file(std::string_view path, const PresetLibrary& library);
-Status save_scenario_file(std::string_view path, const ScenarioFile& file);
 
 }  // namespace roofline

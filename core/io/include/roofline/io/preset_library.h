@@ -7,7 +7,6 @@
 #include <vector>
 
 #include "roofline/hardware.h"
-#include "roofline/io/scenario_file.h"
 #include "roofline/knobs.h"
 #include "roofline/model_config.h"
 #include "roofline/result.h"
@@ -34,16 +33,16 @@ class PresetLibrary {
 
   // An id of a built-in preset, or else a path to a JSON file. Unknown ids give
   // "unknown GPU 'x': expected one of h100-sxm, h200, ... or a path to a .json file".
+  // (A scenario preset with its view: persist's preset_scenario(), app/persist.)
   Result<GpuSpec> gpu(std::string_view id_or_path) const;
   Result<ModelConfig> model(std::string_view id_or_path) const;
-  Result<ScenarioFile> scenario(std::string_view id_or_path) const;
   Result<Calibration> calibration(std::string_view id_or_path) const;
   // The calibration presets fitted for `gpu_id` (their `gpus` list it), CUDA-graph ones first.
   std::vector<std::string> calibrations_for(std::string_view gpu_id) const;
 
-  // The built-in default scenario: h100-sxm, llama-3-8b, decode, batch 1, seq 1024, bf16;
-  // with its view and extra keys, or the workload alone.
-  ScenarioFile default_scenario_file() const;
+  // The built-in default scenario: h100-sxm, llama-3-8b, decode, batch 1, seq 1024, bf16; the
+  // workload of the "default" scenario preset (parse_scenario_workload), else those defaults.
+  // (With its view and extra keys: persist's default_scenario_file(), app/persist.)
   Scenario default_scenario() const;
 
   PresetLibrary(std::vector<PresetEntry> gpus, std::vector<PresetEntry> models,
@@ -55,5 +54,14 @@ class PresetLibrary {
 
 // Resolves gpu, model and calibration ids (or paths) through `library`, which must outlive the resolver.
 PresetResolver preset_resolver(const PresetLibrary& library);
+
+// The entry of `entries` with this id; nullptr when none has it.
+const PresetEntry* find_preset(const std::vector<PresetEntry>& entries, std::string_view id);
+// True when `id_or_path` is to be read as a file path rather than a preset id.
+bool looks_like_path(std::string_view id_or_path);
+// "unknown WHAT 'ID': expected one of a, b, ... or a path to a .json file" (with no entries:
+// "... expected a path to a .json file (no built-in presets)").
+std::string unknown_preset_message(std::string_view what, std::string_view id,
+                                   const std::vector<PresetEntry>& entries);
 
 }  // namespace roofline

@@ -7,7 +7,6 @@
 
 #include "roofline/hardware.h"
 #include "roofline/io/preset_library.h"
-#include "roofline/io/scenario_file.h"
 #include "roofline/model_config.h"
 
 namespace roofline {
@@ -24,7 +23,6 @@ std::string preset_list_to_json(const std::vector<ListedPreset<GpuSpec>>& gpus);
 // Models: id, name, origin, source, parameters, layers, hidden, heads, kv_heads, head_dim,
 // moe and mla (true when the model has them).
 std::string preset_list_to_json(const std::vector<ListedPreset<ModelConfig>>& models);
-// Scenarios: id, name, origin and the scenario as scenario_to_json writes it.
-std::string preset_list_to_json(const std::vector<ListedPreset<ScenarioFile>>& scenarios);
+// (Scenarios, with their view: persist's scenario_file.h, app/persist.)
 
 }  // namespace roofline

@@ -1,8 +1,8 @@
 #pragma once
 // ChartView: what the roofline chart shows (axis ranges, series, theme), saved with a scenario
 // as its "view" object. It is plain data with no dependencies beyond the standard library, so
-// io can read and write it without depending on the rest of plot (see the README's
-// architecture section).
+// persist (app/persist) can read and write it without depending on the rest of plot (see the
+// README's architecture section).
 //
 // Promises:
 // - kSeriesFlags is the one list of the series the chart can show or hide: the legend's

@@ -1,10 +1,16 @@
+// scenario_file.h: scenario files as text (the workload, the view, the unknown keys kept for
+// saving), and the scenarios of `roofline-cli list --format json`.
+#include "roofline/persist/scenario_file.h"
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 
 #include "roofline/io/json_io.h"
 #include "roofline/io/preset_library.h"
+#include "roofline/io/preset_list.h"
 
 namespace roofline {
 namespace {
@@ -158,7 +164,7 @@ TEST(ScenarioJson, BatchOutOfRange) {
             "scenarios/bad.json: seq must be between 1 and 10000000, got -4");
 }
 
-// The integer rule of every io reader (json_reader.h): a float with no fraction is an integer.
+// The integer rule of every reader (io's json_reader.h): a float with no fraction is an integer.
 TEST(ScenarioJson, IntegersMayBeWrittenAsWholeFloats) {
   auto r = parse_scenario(R"({"batch": 64.0, "seq": 4096.0, "tp": 2.0})", "<string>", library());
   ASSERT_TRUE(r) << r.error();
@@ -219,6 +225,45 @@ TEST(ScenarioJson, RelativeGpuPathResolvesAgainstTheScenarioFolder) {
   EXPECT_EQ(missing.error(),
             "s.json: gpu: /nonexistent/hw/mine.json: cannot read (No such file or directory)");
   fs::remove_all(dir);
+}
+
+Scenario llama_8b() {
+  Scenario s = PresetLibrary::builtin().default_scenario();
+  s.gpu = PresetLibrary::builtin().gpu("h100-sxm").value();
+  s.model = PresetLibrary::builtin().model("llama-3-8b").value();
+  return s;
+}
+
+TEST(ScenarioToJson, WritesEveryKey) {
+  using nlohmann::json;
+  json j = json::parse(scenario_to_json({llama_8b()}));
+  for (const char* k : {"gpu", "model", "phase", "batch", "seq", "weights", "activations", "kv",
+                        "flash_attention", "fuse_elementwise", "tp", "compute_efficiency",
+                        "memory_efficiency", "memory_utilization", "view"}) {
+    EXPECT_TRUE(j.contains(k)) << k;
+  }
+  EXPECT_FALSE(j.contains("compare_gpu"));
+  EXPECT_EQ(j["view"]["theme"], "light");
+  EXPECT_TRUE(j["view"]["x_min"].is_null());
+}
+
+TEST(PresetList, ScenariosNestTheirFile) {
+  ScenarioFile s;
+  s.scenario.batch = 8;
+  s.view.theme = ChartTheme::dark;
+  const std::string file = scenario_to_json(s);
+  const std::string list = preset_list_to_json(
+      std::vector<ListedPreset<ScenarioFile>>{{{"s", "S", "presets/scenarios/s.json", ""}, s}});
+  std::string nested;  // the file, indented two levels deeper, after "scenario":
+  for (size_t i = 0; i < file.size() - 1; ++i) {
+    nested += file[i];
+    if (file[i] == '\n') nested += "    ";
+  }
+  std::string expected =
+      "[\n  {\n    \"id\": \"s\",\n    \"name\": \"S\",\n    \"origin\": "
+      "\"presets/scenarios/s.json\",\n    \"scenario\": ";
+  expected.append(nested).append("\n  }\n]\n");
+  EXPECT_EQ(list, expected);
 }
 
 }  // namespace

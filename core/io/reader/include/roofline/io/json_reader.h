@@ -1,8 +1,10 @@
 #pragma once
-// The one way io reads JSON (not installed). Every reader of a file io knows (GPU presets,
-// model configs, scenario files, lessons, settings, export options) walks its object with a
-// Reader: `at` for a required key, a fallback for an optional one, typed getters whose range
-// checks and "expected ..." texts come from one rule object, so a limit is written once.
+// The one way roofline reads JSON (not installed): the target roofline::json_reader, shared by
+// io's sources and persist's (app/persist), which link it privately, so nlohmann stays out of
+// their public headers. Every reader of a file roofline knows (GPU presets, model configs,
+// scenario files, lessons, settings, export options) walks its object with a Reader: `at` for
+// a required key, a fallback for an optional one, typed getters whose range checks and
+// "expected ..." texts come from one rule object, so a limit is written once.
 // Every failure throws InputError with one line naming the origin, the key path and what was
 // expected:  "settings.json: export.width: expected a whole number between 16 and 16384, got 0".
 // The public functions catch it at the boundary (read_json()) and return a Result.

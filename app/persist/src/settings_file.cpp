@@ -1,7 +1,8 @@
-// settings.json <-> Settings (settings_file.h), read with json_reader.h's Reader, whose
-// messages are built from the limits below, the ones the app clamps to.
+// settings.json <-> Settings (settings_file.h), read with io's json_reader.h Reader, whose
+// messages are built from the limits below, the ones the app clamps to; and the export options'
+// names and figure sizes (export_options.h), which settings.json stores.
 
-#include "roofline/io/settings_file.h"
+#include "roofline/persist/settings_file.h"
 
 #include <algorithm>
 #include <cmath>
@@ -9,8 +10,10 @@
 #include <filesystem>
 #include <system_error>
 
-#include "json_reader.h"
+#include <nlohmann/json.hpp>
+
 #include "roofline/io/json_io.h"
+#include "roofline/io/json_reader.h"
 
 namespace roofline {
 namespace {

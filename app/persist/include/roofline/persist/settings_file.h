@@ -1,17 +1,17 @@
 #pragma once
 // What the app remembers between runs: theme, UI scale, window size, splitter positions, the
 // last scenario, the recently opened scenario files and the last figure export's options. JSON-free
-// like json_io.h.
+// like io's json_io.h.
 //
 // Files live in settings_dir(): settings.json (this struct) and last_scenario.json (the
-// document at exit, written with io's scenario format). Writes are atomic.
+// document at exit, written as a scenario file, scenario_file.h). Writes are atomic.
 
 #include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "roofline/io/export_options.h"
+#include "roofline/persist/export_options.h"
 #include "roofline/plot/chart_view.h"
 #include "roofline/result.h"
 

@@ -1,4 +1,4 @@
-#include "roofline/io/settings_file.h"
+#include "roofline/persist/settings_file.h"
 
 #include <gtest/gtest.h>
 
@@ -80,7 +80,7 @@ TEST(Settings, BadValuesNameTheFileAndKey) {
             "s.json: details_height_em: expected a size in em between 4 and 200, got 0");
   EXPECT_EQ(parse_settings(R"({"controls_width_em": "wide"})", "s.json").error(),
             "s.json: controls_width_em: expected a size in em between 4 and 200, got \"wide\"");
-  // The messages every io reader gives for text that is not a JSON object (json_reader.h).
+  // The messages every reader gives for text that is not a JSON object (io's json_reader.h).
   EXPECT_EQ(parse_settings("[1]", "s.json").error(),
             "s.json: expected a JSON object at the top level, got [1]");
   EXPECT_EQ(parse_settings("{", "s.json").error(),
@@ -88,7 +88,7 @@ TEST(Settings, BadValuesNameTheFileAndKey) {
             "unexpected end of input; expected string literal");
 }
 
-// The integer rule of every io reader (json_reader.h): a float with no fraction is an integer.
+// The integer rule of every reader (io's json_reader.h): a float with no fraction is an integer.
 TEST(Settings, IntegersMayBeWrittenAsWholeFloats) {
   auto s = parse_settings(R"({"window_width": 1600.0, "export": {"width": 320.0, "height": 2e2}})",
                           "settings.json");

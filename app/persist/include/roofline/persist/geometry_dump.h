@@ -1,6 +1,6 @@
 #pragma once
 // The app's chart as end-to-end tests and scripts read it (the window's geometry dump), as plain
-// values; JSON-free like json_io.h.
+// values; JSON-free like io's json_io.h.
 
 #include <array>
 #include <cstdint>

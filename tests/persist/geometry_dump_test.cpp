@@ -1,6 +1,6 @@
 // geometry_dump.h: the window's geometry dump, which end-to-end scripts parse.
 
-#include "roofline/io/geometry_dump.h"
+#include "roofline/persist/geometry_dump.h"
 
 #include <gtest/gtest.h>
 
