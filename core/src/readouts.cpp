@@ -68,6 +68,11 @@ Statement request_memory_statement(const RequestResult& r, int64_t isl, int64_t 
                             format_count(static_cast<double>(m.max_batch)) + ")"};
 }
 
+std::string usable_memory_caption(const Scenario& s) {
+  return format_bytes(s.gpu.memory_capacity_bytes) + " \u00d7 " +
+         format_percent(s.memory_utilization) + " usable";
+}
+
 std::string memory_warning(const Scenario& s, const Totals& t) {
   return std::string(t.state_bytes > 0 ? "weights + KV cache + state need "
                                        : "weights + KV cache need ") +

@@ -7,6 +7,7 @@
 
 #include "axes_frame.h"
 #include "label_placer.h"
+#include "roofline/readouts.h"
 #include "roofline/units.h"
 #include "text_box.h"
 
@@ -93,8 +94,7 @@ PlotGeometry build_throughput_plot(const ThroughputData& data, const Scenario& s
     frame.caption = std::string(to_string(s.phase)) + " \u00b7 " +
                     (prefill ? "prompt " : "context ") + format_count(static_cast<double>(s.seq)) +
                     " \u00b7 " + weights_text(s) + " weights, " + std::string(to_string(s.kv)) +
-                    " KV \u00b7 memory " + format_bytes(s.gpu.memory_capacity_bytes) + " \u00d7 " +
-                    format_percent(s.memory_utilization) + " usable";
+                    " KV \u00b7 memory " + usable_memory_caption(s);
     if (s.tp > 1) frame.caption += " \u00b7 TP " + std::to_string(s.tp);
   }
 

@@ -200,6 +200,8 @@ struct Statement {
   std::string text;
 };
 Statement memory_fit(const Totals& t);
+// What is usable, as a caption says it: "85.5 GB × 90% usable".
+std::string usable_memory_caption(const Scenario& s);
 // A request's memory when its last token is written, after "memory " or "Memory ":
 // "at 2,048 tokens of context: 16.5 GB of 77.0 GB usable: fits (up to batch 453)".
 Statement request_memory_statement(const RequestResult& r, int64_t isl, int64_t osl, int64_t tp);
