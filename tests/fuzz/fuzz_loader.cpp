@@ -13,7 +13,7 @@
 #include "roofline/io/lesson_io.h"
 #include "roofline/io/preset_library.h"
 #include "roofline/io/profile_import.h"
-#if ROOFLINE_FUZZ_LOADER == 3 || ROOFLINE_FUZZ_LOADER == 5  // the targets linking roofline::persist
+#ifdef ROOFLINE_FUZZ_PERSIST  // the targets linking roofline::persist (tests/fuzz/CMakeLists.txt)
 #include "roofline/persist/scenario_file.h"
 #include "roofline/persist/settings_file.h"
 #endif

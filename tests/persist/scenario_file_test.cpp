@@ -196,6 +196,10 @@ TEST(ScenarioJson, WrongTypes) {
       error_of(R"({"view": {"x_min": -1}})"),
       "scenarios/bad.json: view.x_min: expected a positive number (FLOP/byte) or null, got -1");
   EXPECT_EQ(error_of(R"({"view": []})"), "scenarios/bad.json: view: expected an object, got []");
+  // The view is read before the workload is validated, as before the view moved to persist: a
+  // bad view is named first.
+  EXPECT_EQ(error_of(R"({"batch": 0, "view": {"theme": "blue"}})"),
+            "scenarios/bad.json: view.theme: expected \"light\" or \"dark\", got \"blue\"");
 }
 
 TEST(ScenarioJson, EfficiencyOutOfRange) {

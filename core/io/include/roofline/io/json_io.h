@@ -1,5 +1,6 @@
 #pragma once
-// JSON <-> value types. nlohmann_json stays inside io's sources: these headers are JSON-free,
+// JSON <-> value types. nlohmann_json stays inside the readers' and writers' sources (io's and
+// persist's): these headers are JSON-free,
 // so callers and tests pass text in and get values or one clear message out.
 // Every message names the origin (file name or "<string>"), the key and what was expected:
 //   "presets/gpus/x.json: memory_bandwidth: expected a positive number (byte/s), got -1"
