@@ -4,6 +4,7 @@
 #include "roofline/desktop/places.h"
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -43,6 +44,26 @@ TEST(Places, HomeUserFoldersAndBookmarksThatExist) {
   EXPECT_EQ(places[3].label, "H100 sweeps");
   EXPECT_EQ(places[3].path, (home / "runs/h100 sweeps").string());
   EXPECT_EQ(places[4].label, "runs");  // no name of its own: the folder's
+  fs::remove_all(home);
+}
+
+// The lists are read on the UI thread: a FIFO in place of user-dirs.dirs (which blocked the
+// window for ever), /dev/zero as the bookmarks (2 GiB and 7 s frozen) or one endless line are
+// read as nothing, or their first 64 KiB, at once.
+TEST(Places, FilesThatNeverEndAreNotWaitedOn) {
+  const fs::path home =
+      fs::temp_directory_path() / ("roofline-places-hostile-" + std::to_string(getpid()));
+  fs::remove_all(home);
+  fs::create_directories(home / "config/gtk-3.0");
+  ASSERT_EQ(::mkfifo((home / "config/user-dirs.dirs").c_str(), 0600), 0);
+  fs::create_symlink("/dev/zero", home / "config/gtk-3.0/bookmarks");
+  const std::vector<Place> places = desktop_places({home.string(), (home / "config").string()});
+  ASSERT_EQ(places.size(), 1u);
+  EXPECT_EQ(places[0].label, "Home");
+  // One line of 10 MB: only the first 64 KiB are looked at (no bookmark comes of it).
+  fs::remove(home / "config/gtk-3.0/bookmarks");
+  std::ofstream(home / "config/gtk-3.0/bookmarks") << std::string(10'000'000, 'x');
+  EXPECT_EQ(desktop_places({home.string(), (home / "config").string()}).size(), 1u);
   fs::remove_all(home);
 }
 

@@ -89,6 +89,17 @@ TEST(AnalysisJson, ValuesAreTheAnalysisAtFullPrecision) {
   EXPECT_EQ(j["totals"]["max_batch"], a.totals.max_batch);
 }
 
+// A model loaded from a file whose name is not UTF-8 (legal on Linux): the JSON says so with
+// U+FFFD in place of the bad byte (nlohmann threw type_error.316, which the CLI printed).
+TEST(AnalysisJson, AFileNameThatIsNotUtf8IsWrittenWithAReplacementCharacter) {
+  Scenario s = llama_8b();
+  s.model.id = "/tmp/model\xff.json";
+  std::string out;
+  ASSERT_NO_THROW(out = analysis_to_json(s, analyze(s)));
+  const nlohmann::json j = nlohmann::json::parse(out);
+  EXPECT_EQ(j["scenario"]["model"], "/tmp/model\xef\xbf\xbd.json");
+}
+
 TEST(AnalysisJson, FusedOpsHaveNullIntensity) {
   Scenario s = llama_8b();
   s.fuse_elementwise = true;

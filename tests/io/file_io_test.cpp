@@ -5,6 +5,10 @@
 #include <fstream>
 #include <sstream>
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include "roofline/io/json_io.h"
 
 namespace roofline {
@@ -68,11 +72,35 @@ TEST_F(FileIo, AtomicWriteRemovesStaleTemporaries) {
 
 // Input is bounded: an endless device fails at the limit instead of growing without end.
 TEST_F(FileIo, ReadRefusesFilesOverTheLimit) {
-  auto r = read_text_file("/dev/zero");
+  const std::string big = (dir_ / "big.json").string();
+  std::ofstream(big).put('{');
+  fs::resize_file(big, (size_t{8} << 20) + 1);  // sparse: 8 MiB and a byte
+  auto r = read_text_file(big);
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error(),
-            "/dev/zero: file is larger than 8 MiB; roofline's input files are JSON of "
-            "a few kB");
+            big + ": file is larger than 8 MiB; roofline's input files are JSON of a few kB");
+}
+
+// Only regular files are read: a FIFO (which blocked for ever waiting for a writer), a terminal
+// or a device is refused at once by what it is. Every reader opens files this way: presets and
+// user files by path, the paths inside scenario, lesson and measurement files, profiles.
+TEST_F(FileIo, ReadRefusesWhatIsNotARegularFile) {
+  const std::string fifo = (dir_ / "gpu.json").string();
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  EXPECT_EQ(read_text_file(fifo).error(), fifo + ": cannot read (a FIFO, not a regular file)");
+  EXPECT_EQ(read_text_file("/dev/zero").error(),
+            "/dev/zero: cannot read (a character device, not a regular file)");
+  EXPECT_EQ(read_text_file("/dev/null").error(),
+            "/dev/null: cannot read (a character device, not a regular file)");
+  Result<int> fd = open_regular_file(fifo);
+  EXPECT_FALSE(fd);
+  // A regular file opens, blocking as usual once open.
+  const std::string plain = (dir_ / "plain.json").string();
+  std::ofstream(plain) << "{}";
+  Result<int> ok = open_regular_file(plain);
+  ASSERT_TRUE(ok) << ok.error();
+  EXPECT_EQ(::fcntl(ok.value(), F_GETFL) & O_NONBLOCK, 0);
+  ::close(ok.value());
 }
 
 TEST_F(FileIo, ReadErrorsNameThePath) {

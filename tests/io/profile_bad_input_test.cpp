@@ -2,6 +2,10 @@
 // never a crash or a half-read profile.
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
+
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -139,6 +143,48 @@ TEST(ProfileBadInput, TruncatedGzip) {
   std::filesystem::remove(path);
   ASSERT_FALSE(p);
   EXPECT_NE(p.error().find("roofline-truncated-trace.json.gz: "), std::string::npos) << p.error();
+}
+
+// A FIFO named like a trace is refused at once (the import blocked for ever in gzopen, and the
+// app's Ctrl+Q with it).
+TEST(ProfileBadInput, AFifoIsRefusedNotWaitedOn) {
+  const auto path = std::filesystem::temp_directory_path() /
+                    ("roofline-fifo-" + std::to_string(::getpid()) + ".json");
+  std::filesystem::remove(path);
+  ASSERT_EQ(::mkfifo(path.c_str(), 0600), 0);
+  const Result<Profile> p = import_profile(path.string());
+  std::filesystem::remove(path);
+  ASSERT_FALSE(p);
+  EXPECT_EQ(p.error(), path.string() + ": cannot read (a FIFO, not a regular file)");
+}
+
+// 285 kB of gzip inflating to 80 MiB of trace events (about 290 times): refused as a
+// decompression bomb once 64 MiB have come out, not parsed to the end (a 4.2 MB one inflating
+// to 4 GiB took 153 s of CPU).
+TEST(ProfileBadInput, ADecompressionBombIsRefused) {
+  const auto path = std::filesystem::temp_directory_path() /
+                    ("roofline-bomb-" + std::to_string(::getpid()) + ".json.gz");
+  {
+    gzFile out = gzopen(path.c_str(), "wb9");
+    ASSERT_NE(out, nullptr);
+    const std::string head = R"({"traceEvents": [)";
+    const std::string event =
+        R"({"ph": "X", "cat": "kernel", "name": "k", "ts": 1, "dur": 1, "pid": 0},)";
+    std::string block;
+    for (int i = 0; i < 1000; ++i) block += event;
+    gzwrite(out, head.data(), static_cast<unsigned>(head.size()));
+    for (size_t written = 0; written < (size_t{80} << 20); written += block.size())
+      gzwrite(out, block.data(), static_cast<unsigned>(block.size()));
+    gzclose(out);
+  }
+  const auto on_disk = std::filesystem::file_size(path);
+  EXPECT_LT(on_disk, size_t{1} << 20);  // a bomb: a small file
+  const Result<Profile> p = import_profile(path.string());
+  std::filesystem::remove(path);
+  ASSERT_FALSE(p);
+  EXPECT_EQ(p.error(), path.string() +
+                           ": inflates to more than 100 times its size on disk: refused as a "
+                           "decompression bomb (a profile compresses about 10 times)");
 }
 
 TEST(ProfileBadInput, MissingFileAndDirectory) {

@@ -44,6 +44,26 @@ TEST(Settings, RecentFilesMostRecentFirst) {
   EXPECT_EQ(many->recent_files.back(), "/8");
 }
 
+// A scenario opened from a file whose name is not UTF-8 (legal on Linux) made the app abort at
+// exit (nlohmann's type_error.316 from the recent files) and lose the session: such a path is
+// left out of settings.json, which JSON cannot hold byte for byte; the rest is saved.
+TEST(Settings, PathsThatAreNotUtf8AreLeftOutNotThrownAbout) {
+  Settings s;
+  s.recent_files = {"/tmp/caf\xe9.json", "/tmp/b.json"};
+  s.scenario_path = "/tmp/caf\xe9.json";
+  s.figure_export.folder = "/tmp/\xff";
+  std::string text;
+  ASSERT_NO_THROW(text = settings_to_json(s));
+  auto back = parse_settings(text, "s.json");
+  ASSERT_TRUE(back) << back.error();
+  EXPECT_EQ(back->recent_files, std::vector<std::string>{"/tmp/b.json"});
+  EXPECT_EQ(back->scenario_path, "");
+  EXPECT_EQ(back->figure_export.folder, "");
+  // UTF-8 paths, accents and all, are kept as they are.
+  s.recent_files = {"/tmp/caf\xc3\xa9.json"};
+  EXPECT_EQ(parse_settings(settings_to_json(s), "s.json")->recent_files, s.recent_files);
+}
+
 TEST(Settings, ARecentFileGoesFirstOnceAbsolute) {
   std::vector<std::string> list = with_recent_file({}, "/tmp/a.json");
   list = with_recent_file(list, "/home/me/x/../b.json");

@@ -3,9 +3,13 @@
 
 #include "roofline/desktop/places.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <system_error>
 
 #include "roofline/desktop/file_chooser_portal.h"
@@ -64,15 +68,50 @@ PlaceSources places_from_environment() {
   return s;
 }
 
+namespace {
+
+// The lines of a small configuration file, read without blocking and without bound neither: a
+// regular file only (a FIFO or /dev/zero in its place is read as empty), its first
+// kMaxPlacesFileBytes. Called on the UI thread, so it must return at once.
+constexpr size_t kMaxPlacesFileBytes = size_t{64} << 10;
+
+std::vector<std::string> config_lines(const std::string& path) {
+  std::vector<std::string> lines;
+  if (path.empty()) return lines;
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+  if (fd < 0) return lines;
+  struct stat st {};
+  std::string text;
+  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
+    char buffer[4096];
+    while (text.size() < kMaxPlacesFileBytes) {
+      const ssize_t n = ::read(fd, buffer, sizeof buffer);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) break;
+      text.append(buffer, static_cast<size_t>(n));
+    }
+  }
+  ::close(fd);
+  if (text.size() > kMaxPlacesFileBytes) text.resize(kMaxPlacesFileBytes);
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    lines.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  return lines;
+}
+
+}  // namespace
+
 std::vector<Place> desktop_places(const PlaceSources& sources) {
   std::vector<Place> places;
   add_place(places, "Home", sources.home);
   if (!sources.config_home.empty()) {
-    std::ifstream dirs(sources.config_home + "/user-dirs.dirs");
-    std::string line;
     std::vector<std::string> found(3);
     const char* const keys[] = {"XDG_DESKTOP_DIR", "XDG_DOCUMENTS_DIR", "XDG_DOWNLOAD_DIR"};
-    while (std::getline(dirs, line)) {
+    for (const std::string& line : config_lines(sources.config_home + "/user-dirs.dirs")) {
       for (size_t i = 0; i < found.size(); ++i) {
         const std::string v = user_dir_value(line, keys[i], sources.home);
         if (!v.empty()) found[i] = v;
@@ -82,10 +121,9 @@ std::vector<Place> desktop_places(const PlaceSources& sources) {
       if (normal_folder(path) != normal_folder(sources.home)) add_place(places, "", path);
     }  // "$HOME/" is how user-dirs.dirs says a folder is not set
   }
-  std::ifstream marks(sources.config_home.empty() ? std::string()
-                                                  : sources.config_home + "/gtk-3.0/bookmarks");
-  std::string line;
-  while (std::getline(marks, line)) {
+  for (const std::string& line : config_lines(
+           sources.config_home.empty() ? std::string()
+                                       : sources.config_home + "/gtk-3.0/bookmarks")) {
     const size_t space = line.find(' ');
     const std::string path = path_from_file_uri(line.substr(0, space));
     if (path.empty()) continue;  // another scheme (sftp://, smb://): not a local folder

@@ -4,6 +4,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "roofline/io/json_reader.h"
+
 namespace roofline {
 
 std::string geometry_dump_to_json(const GeometryDump& d) {
@@ -25,7 +27,7 @@ std::string geometry_dump_to_json(const GeometryDump& d) {
                                {"labels", std::move(labels)},
                                {"legend", d.legend ? nlohmann::json(*d.legend) : nlohmann::json()},
                                {"windows", std::move(windows)}};
-  return root.dump(2) + "\n";
+  return dump_text(root) + "\n";
 }
 
 }  // namespace roofline

@@ -119,7 +119,7 @@ Result<ScenarioFile> parse_scenario(std::string_view json_text, std::string_view
 }
 
 std::string scenario_to_json(const ScenarioFile& file) {
-  return scenario_json(file).dump(2) + "\n";
+  return dump_text(scenario_json(file)) + "\n";
 }
 
 Result<ScenarioFile> load_scenario_file(std::string_view path, const PresetLibrary& library) {
@@ -160,7 +160,7 @@ std::string preset_list_to_json(const std::vector<ListedPreset<ScenarioFile>>& s
                     {"origin", entry.origin},
                     {"scenario", scenario_json(s)}});
   }
-  return list.dump(2) + "\n";
+  return dump_text(list) + "\n";
 }
 
 }  // namespace roofline

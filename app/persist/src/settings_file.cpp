@@ -124,7 +124,7 @@ nlohmann::json export_options_json(const FigureExportOptions& o) {
                       {"font_px", o.font_px},
                       {"theme", o.theme ? to_string(*o.theme) : "window"},
                       {"title", o.title},
-                      {"folder", o.folder}};
+                      {"folder", is_utf8(o.folder) ? o.folder : std::string()}};
   for_each_flag(o, [&](std::string_view key, const bool& field) { v[std::string(key)] = field; });
   return v;
 }
@@ -240,16 +240,21 @@ Result<Settings> parse_settings(std::string_view json_text, std::string_view ori
 }
 
 std::string settings_to_json(const Settings& s) {
+  // A path that is not UTF-8 (legal on Linux) cannot be written as JSON and read back as the
+  // same bytes: it is left out (the file is still there to open; it is not remembered).
+  std::vector<std::string> recent;
+  for (const std::string& f : s.recent_files)
+    if (is_utf8(f)) recent.push_back(f);
   const nlohmann::json root = {{"theme", to_string(s.theme)},
                                {"ui_scale", s.ui_scale},
                                {"window_width", s.window_width},
                                {"window_height", s.window_height},
                                {"controls_width_em", hundredths(s.controls_width_em)},
                                {"details_height_em", hundredths(s.details_height_em)},
-                               {"scenario_path", s.scenario_path},
-                               {"recent_files", s.recent_files},
+                               {"scenario_path", is_utf8(s.scenario_path) ? s.scenario_path : ""},
+                               {"recent_files", recent},
                                {"export", export_options_json(s.figure_export)}};
-  return root.dump(2) + "\n";
+  return dump_text(root) + "\n";
 }
 
 Settings load_settings(const std::string& dir, std::string* warning) {

@@ -4,6 +4,34 @@
 #include <array>
 #include <cmath>
 
+namespace roofline {
+
+std::string ellipsize(std::string_view text, const std::function<bool(const std::string&)>& fits) {
+  // Where each whole character ends: the starts that may be kept.
+  std::vector<size_t> ends;
+  for (size_t i = 1; i <= text.size(); ++i) {
+    if (i == text.size() || (static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) ends.push_back(i);
+  }
+  auto candidate = [&](size_t chars) {
+    std::string cut(text.substr(0, chars == 0 ? 0 : ends[chars - 1]));
+    while (!cut.empty() && cut.back() == ' ') cut.pop_back();
+    return cut + "\u2026";
+  };
+  // The most characters whose cut fits: widths grow with the characters kept.
+  size_t lo = 0, hi = ends.empty() ? 0 : ends.size() - 1;  // the whole text is not a cut
+  while (lo < hi) {
+    const size_t mid = lo + (hi - lo + 1) / 2;
+    if (fits(candidate(mid))) {
+      lo = mid;
+    } else {
+      hi = mid - 1;
+    }
+  }
+  return candidate(lo);
+}
+
+}  // namespace roofline
+
 namespace roofline::detail {
 
 void compute_text_box(TextLabel& label, const TextMeasure& measure) {
@@ -83,17 +111,8 @@ FittedLine fit_line(const std::string& text, double size_px, double width_px, do
   const double k = width_px / natural;
   if (k >= kSmallest) return {text, size_px * k};
   const double size = size_px * kSmallest;
-  // Cut whole UTF-8 characters from the end until the rest and the ellipsis fit.
-  std::string cut = text;
-  while (!cut.empty()) {
-    while (!cut.empty() && (static_cast<unsigned char>(cut.back()) & 0xC0) == 0x80) {
-      cut.pop_back();  // continuation bytes
-    }
-    if (!cut.empty()) cut.pop_back();  // the lead byte, or an ASCII character
-    while (!cut.empty() && cut.back() == ' ') cut.pop_back();
-    if (width_at(cut + "\u2026", size) <= width_px) break;
-  }
-  return {cut + "\u2026", size};
+  return {ellipsize(text, [&](const std::string& t) { return width_at(t, size) <= width_px; }),
+          size};
 }
 
 }  // namespace roofline::detail

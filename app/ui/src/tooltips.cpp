@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "roofline/formulas.h"
+#include "roofline/plot/axes.h"
 #include "roofline/units.h"
 #include "ui_internal.h"
 
@@ -106,16 +107,9 @@ std::string fit_combo_preview(const std::string& text) {
   const float room =
       ImGui::CalcItemWidth() - ImGui::GetFrameHeight() - 2 * ImGui::GetStyle().FramePadding.x;
   if (ImGui::CalcTextSize(text.c_str()).x <= room) return text;
-  // Whole code points off the end until the text and "…" fit.
-  std::string cut = text;
-  while (!cut.empty()) {
-    while (!cut.empty() && (static_cast<unsigned char>(cut.back()) & 0xC0) == 0x80)
-      cut.pop_back();                  // the continuation bytes of the last code point
-    if (!cut.empty()) cut.pop_back();  // and its lead (or ASCII) byte
-    while (!cut.empty() && cut.back() == ' ') cut.pop_back();
-    if (ImGui::CalcTextSize((cut + "…").c_str()).x <= room) break;
-  }
-  return cut + "…";
+  // Whole code points off the end until the text and "…" fit (a binary search: a name of a
+  // million characters is measured a few dozen times, not a million).
+  return ellipsize(text, [&](const std::string& t) { return ImGui::CalcTextSize(t.c_str()).x <= room; });
 }
 
 void row_label(const char* label, const char* tooltip) {

@@ -18,27 +18,60 @@
 
 namespace roofline {
 
-Result<std::string> read_text_file(std::string_view path) {
-  std::string p(path);
-  std::error_code ec;
-  if (std::filesystem::is_directory(p, ec)) {
-    return Result<std::string>::fail(p + ": cannot read (is a directory)");
+Result<int> open_regular_file(std::string_view path) {
+  const std::string p(path);
+  using R = Result<int>;
+  // O_NONBLOCK: opening a FIFO with no writer, or a terminal, returns at once; fstat says what
+  // it is. O_NOCTTY: a terminal never becomes the controlling one.
+  const int fd = ::open(p.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+  if (fd < 0) return R::fail(p + ": cannot read (" + std::strerror(errno) + ")");
+  struct stat st {};
+  if (::fstat(fd, &st) != 0) {
+    const int err = errno;
+    ::close(fd);
+    return R::fail(p + ": cannot read (" + std::strerror(err) + ")");
   }
-  std::ifstream in(p, std::ios::binary);
-  if (!in) return Result<std::string>::fail(p + ": cannot read (" + std::strerror(errno) + ")");
-  // Read in pieces up to the limit, never the whole of an endless file (/dev/zero, a FIFO).
+  if (!S_ISREG(st.st_mode)) {
+    ::close(fd);
+    const char* what = S_ISDIR(st.st_mode)    ? "is a directory"
+                       : S_ISFIFO(st.st_mode) ? "a FIFO, not a regular file"
+                       : S_ISCHR(st.st_mode)  ? "a character device, not a regular file"
+                       : S_ISBLK(st.st_mode)  ? "a block device, not a regular file"
+                       : S_ISSOCK(st.st_mode) ? "a socket, not a regular file"
+                                              : "not a regular file";
+    return R::fail(p + ": cannot read (" + what + ")");
+  }
+  const int flags = ::fcntl(fd, F_GETFL);
+  if (flags >= 0) ::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+  return R::ok(fd);
+}
+
+Result<std::string> read_text_file(std::string_view path) {
+  const std::string p(path);
+  Result<int> opened = open_regular_file(path);
+  if (!opened) return Result<std::string>::fail(opened.error());
+  const int fd = opened.value();
+  // Read in pieces up to the limit, never more (a file that grows while it is read).
   std::string text;
   std::array<char, 65536> piece{};
-  while (in) {
-    in.read(piece.data(), piece.size());
-    text.append(piece.data(), static_cast<size_t>(in.gcount()));
+  for (;;) {
+    const ssize_t n = ::read(fd, piece.data(), piece.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      const int err = errno;
+      ::close(fd);
+      return Result<std::string>::fail(p + ": cannot read (" + std::strerror(err) + ")");
+    }
+    if (n == 0) break;
+    text.append(piece.data(), static_cast<size_t>(n));
     if (text.size() > kMaxInputFileBytes) {
+      ::close(fd);
       return Result<std::string>::fail(p + ": file is larger than " +
                                        std::to_string(kMaxInputFileBytes >> 20) +
                                        " MiB; roofline's input files are JSON of a few kB");
     }
   }
-  if (in.bad()) return Result<std::string>::fail(p + ": cannot read (I/O error)");
+  ::close(fd);
   return Result<std::string>::ok(std::move(text));
 }
 

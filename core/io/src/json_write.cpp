@@ -193,7 +193,7 @@ Json step_object_json(const StepContext& ctx, JsonObject object, unsigned shows)
   return j;
 }
 
-std::string gpu_to_json(const GpuSpec& gpu) { return gpu_json(gpu).dump(2) + "\n"; }
+std::string gpu_to_json(const GpuSpec& gpu) { return dump_text(gpu_json(gpu)) + "\n"; }
 
 std::string preset_list_to_json(const std::vector<ListedPreset<GpuSpec>>& gpus) {
   Json list = Json::array();
@@ -202,7 +202,7 @@ std::string preset_list_to_json(const std::vector<ListedPreset<GpuSpec>>& gpus) 
     g["origin"] = entry.origin;
     list.push_back(std::move(g));
   }
-  return list.dump(2) + "\n";
+  return dump_text(list) + "\n";
 }
 
 std::string preset_list_to_json(const std::vector<ListedPreset<ModelConfig>>& models) {
@@ -223,7 +223,7 @@ std::string preset_list_to_json(const std::vector<ListedPreset<ModelConfig>>& mo
                     {"moe", find_ffn(m, FfnKind::moe) != nullptr},
                     {"mla", m.mla.has_value()}});
   }
-  return list.dump(2) + "\n";
+  return dump_text(list) + "\n";
 }
 
 std::string analysis_to_json(const Scenario& s, const Analysis& a) {
@@ -294,7 +294,7 @@ std::string analysis_to_json(const Scenario& s, const Analysis& a) {
                     {"totals", step_object_json(other, JsonObject::totals)},
                     {"warnings", b.warnings}};
   }
-  return j.dump(2) + "\n";
+  return dump_text(j) + "\n";
 }
 
 std::string sweep_to_json(SweepParam param, const std::vector<SweepPoint>& points) {
@@ -314,7 +314,7 @@ std::string sweep_to_json(SweepParam param, const std::vector<SweepPoint>& point
   Json j;
   j["param"] = to_string(param);
   j["points"] = std::move(rows);
-  return j.dump(2) + "\n";
+  return dump_text(j) + "\n";
 }
 
 }  // namespace roofline

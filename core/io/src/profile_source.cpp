@@ -8,7 +8,11 @@
 #include <filesystem>
 #include <utility>
 
+#include <fcntl.h>
+#include <unistd.h>
 #include <zlib.h>
+
+#include "roofline/io/json_io.h"
 
 namespace roofline::profile_io {
 
@@ -22,12 +26,13 @@ Source Source::open_file(std::string_view path, const ImportProgress& progress) 
   Source s;
   s.path_ = std::string(path);
   std::error_code ec;
-  if (std::filesystem::is_directory(s.path_, ec)) {
-    throw ImportError{s.path_ + ": cannot read (is a directory)"};
-  }
+  // The one rule for opening a file (json_io.h): a FIFO or a device is refused, never waited on.
+  Result<int> fd = open_regular_file(s.path_);
+  if (!fd) throw ImportError{fd.error()};
   errno = 0;
-  gzFile f = gzopen(s.path_.c_str(), "rb");
+  gzFile f = gzdopen(fd.value(), "rb");
   if (f == nullptr) {
+    ::close(fd.value());
     throw ImportError{s.path_ + ": cannot read (" +
                       (errno != 0 ? std::strerror(errno) : "out of memory") + ")"};
   }
@@ -98,6 +103,20 @@ Source::int_type Source::underflow() {
   }
   setg(buffer_.data(), buffer_.data(), buffer_.data() + n);
   since_mark_ += static_cast<uint64_t>(n);
+  inflated_ += static_cast<uint64_t>(n);
+  // A decompression bomb (kilobytes of gzip inflating to gigabytes) is refused once the file has
+  // given more than kBombFloorBytes at more than kMaxInflateRatio times what it took from disk:
+  // a real profile compresses about ten times.
+  if (inflated_ > kBombFloorBytes) {
+    const long taken = gzoffset(f);
+    if (taken >= 0 && inflated_ > kMaxInflateRatio * (static_cast<uint64_t>(taken) + 1)) {
+      error_ = path_ + ": inflates to more than " + std::to_string(kMaxInflateRatio) +
+               " times its size on disk: refused as a decompression bomb (a profile "
+               "compresses about 10 times)";
+      setg(buffer_.data(), buffer_.data(), buffer_.data());
+      return traits_type::eof();
+    }
+  }
   if (mark_limit_ > 0 && since_mark_ > mark_limit_) {
     error_ = path_ + ": " + mark_what_;
     setg(buffer_.data(), buffer_.data(), buffer_.data());

@@ -22,6 +22,11 @@ struct ImportError {
 // The longest CSV record or line read: a mangled file with no line breaks fails here instead of
 // growing without bound.
 inline constexpr size_t kMaxRecordBytes = size_t{16} << 20;
+// A file that inflates to more than kMaxInflateRatio times what it took from disk, past the
+// first kBombFloorBytes, is refused as a decompression bomb.
+inline constexpr uint64_t kMaxInflateRatio = 100;
+inline constexpr uint64_t kBombFloorBytes = uint64_t{64} << 20;
+
 // The most fields a record or a header line may have (a line of commas would otherwise become
 // millions of empty strings); real profiler CSVs have tens, a raw ncu page hundreds.
 inline constexpr size_t kMaxFields = 4096;
@@ -56,6 +61,7 @@ class Source : public std::streambuf {
 
  private:
   Source() = default;
+  uint64_t inflated_ = 0;  // bytes the file has given so far
   void* gz_ = nullptr;  // gzFile
   std::string_view text_;
   bool text_done_ = false;

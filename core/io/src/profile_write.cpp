@@ -3,11 +3,11 @@
 #include <nlohmann/json.hpp>
 
 #include "roofline/io/json_io.h"
+#include "roofline/io/json_reader.h"
 
 namespace roofline {
 
 namespace {
-using Json = nlohmann::ordered_json;
 
 Json optional_number(const std::optional<double>& v) { return v ? Json(*v) : Json(nullptr); }
 Json class_json(const std::optional<OpClass>& c) {
@@ -74,14 +74,14 @@ std::string profile_to_json(const Profile& p, const ProfileComparison& c) {
          {"main_memory", r.main_memory}});
   }
   j["roofs"] = std::move(roofs);
-  return j.dump(2) + "\n";
+  return dump_text(j) + "\n";
 }
 
 std::string analysis_with_profile_to_json(const Scenario& s, const Analysis& a, const Profile& p,
                                           const ProfileComparison& c) {
   Json j = Json::parse(analysis_to_json(s, a));
   j["measured"] = Json::parse(profile_to_json(p, c));
-  return j.dump(2) + "\n";
+  return dump_text(j) + "\n";
 }
 
 }  // namespace roofline

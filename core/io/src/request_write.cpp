@@ -4,12 +4,10 @@
 
 #include "readout_json.h"
 #include "roofline/io/json_io.h"
+#include "roofline/io/json_reader.h"
 
 namespace roofline {
 
-namespace {
-using Json = nlohmann::ordered_json;
-}
 
 std::string request_to_json(const Scenario& s, int64_t isl, int64_t osl, const RequestResult& r) {
   Json j;
@@ -36,7 +34,7 @@ std::string request_to_json(const Scenario& s, int64_t isl, int64_t osl, const R
   for (const auto& [key, value] : at_last_token.items()) memory[key] = value;
   j["memory"] = std::move(memory);
   j["warnings"] = r.warnings;
-  return j.dump(2) + "\n";
+  return dump_text(j) + "\n";
 }
 
 std::string frontier_to_json(const std::vector<FrontierPoint>& points) {
@@ -52,7 +50,7 @@ std::string frontier_to_json(const std::vector<FrontierPoint>& points) {
                     {"fits", p.fits_in_memory},
                     {"pareto", p.pareto}});
   }
-  return Json{{"points", rows}}.dump(2) + "\n";
+  return dump_text(Json{{"points", rows}}) + "\n";
 }
 
 std::string predictions_to_json(const std::vector<Measurement>& measurements,
@@ -76,7 +74,7 @@ std::string predictions_to_json(const std::vector<Measurement>& measurements,
     }
     rows.push_back(std::move(row));
   }
-  return rows.dump(2) + "\n";
+  return dump_text(rows) + "\n";
 }
 
 }  // namespace roofline

@@ -27,6 +27,12 @@ namespace roofline {
 // Width in pixels of `text` drawn at `size_px` (the caller's font).
 using TextMeasure = std::function<double(std::string_view text, double size_px)>;
 
+// The longest start of `text` (whole UTF-8 characters, trailing spaces dropped) that, with "…"
+// after it, `fits`; "…" alone when none does. A binary search over the characters, so a name
+// of a million characters costs a few dozen measurements, not a million (text widths grow with
+// the text). The chart's titles and labels and the app's combo previews cut text this way.
+std::string ellipsize(std::string_view text, const std::function<bool(const std::string&)>& fits);
+
 // 0.55·size per character: a stand-in for tests and for layout without a font at hand.
 TextMeasure approximate_text_measure();
 

@@ -77,7 +77,14 @@ std::string analysis_with_profile_to_json(const Scenario& s, const Analysis& a, 
 // measurement files are kilobytes; the largest shipped, serving.json, is 171 kB).
 inline constexpr size_t kMaxInputFileBytes = size_t{8} << 20;
 
-// Reads a whole file; fails with "FILE: cannot read (reason)".
+// How every reader opens a file (presets and user files, the paths inside scenario, lesson and
+// measurement files, profiles): a regular file only, opened without blocking, so that a FIFO,
+// /dev/stdin, /dev/tty or a device is refused at once by name instead of hanging the reader:
+// "PATH: cannot read (a FIFO, not a regular file)". Gives the open descriptor (blocking again,
+// close-on-exec); the caller closes it.
+Result<int> open_regular_file(std::string_view path);
+
+// Reads a whole file (opened by open_regular_file); fails with "FILE: cannot read (reason)".
 Result<std::string> read_text_file(std::string_view path);
 // Writes `path` atomically: a uniquely named temporary file beside it (mode 0666 less the
 // umask), then rename(). Ok, or one message naming the path,

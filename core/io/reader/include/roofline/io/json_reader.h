@@ -54,6 +54,18 @@ inline constexpr int kMaxJsonDepth = 64;
 // recurse, so it is safe on any input.
 std::string too_deep(std::string_view text);
 
+// True when `text` is well-formed UTF-8, the only bytes a JSON string may hold (a Linux file
+// name may hold any).
+bool is_utf8(std::string_view text);
+
+// `j` as text with `indent` spaces (-1: one line). Every writer dumps through this: a string
+// that is not UTF-8 (a file name) is written with U+FFFD in place of its bad bytes instead of
+// throwing nlohmann's type_error.316 at the caller.
+template <class J>
+std::string dump_text(const J& j, int indent = 2) {
+  return j.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
 // The text, parsed; throws InputError "ORIGIN: invalid JSON at line 1, column 2: ..." or
 // "ORIGIN: expected a JSON object at the top level, got [1]".
 Json parse_object(std::string_view text, std::string_view origin);
