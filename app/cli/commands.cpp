@@ -6,10 +6,14 @@
 #include <string>
 
 #include "roofline/analysis.h"
+#include "roofline/units.h"
 
 namespace roofline {
 
-void write_stdout(std::string_view text) {
+void write_stdout(std::string_view raw) {
+  // Names from files (kernels, GPUs, models) never reach the terminal as control characters;
+  // the tables' cells have already lost their line breaks (aligned_table).
+  const std::string text = printable(raw, true);
   errno = 0;
   const size_t written = std::fwrite(text.data(), 1, text.size(), stdout);
   // A full disk or a closed pipe: say so and exit non-zero, never 0 with the output lost.

@@ -9,11 +9,13 @@
 
 #include "cmd_export.h"
 #include "commands.h"
+#include "roofline/units.h"
 
 namespace {
 
 int fail(const std::string& message, int code) {
-  std::fprintf(stderr, "roofline-cli: error: %s\n", message.c_str());
+  // One line, whatever the message quotes from a file.
+  std::fprintf(stderr, "roofline-cli: error: %s\n", roofline::printable(message).c_str());
   return code;
 }
 

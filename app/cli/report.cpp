@@ -87,8 +87,12 @@ std::string compare_line(const Scenario& s) {
 
 }  // namespace
 
-std::string aligned_table(const Rows& rows, const std::vector<bool>& right,
+std::string aligned_table(const Rows& raw_rows, const std::vector<bool>& right,
                           std::string_view indent) {
+  // A cell is one line: a name with a line break (a kernel's, from a profile) cannot forge one.
+  Rows rows = raw_rows;
+  for (auto& row : rows)
+    for (std::string& cell : row) cell = printable(cell);
   std::vector<size_t> widths;
   for (const auto& row : rows) {
     if (widths.size() < row.size()) widths.resize(row.size(), 0);

@@ -22,6 +22,7 @@
 #include "roofline/ui/classroom.h"
 #include "roofline/ui/dump.h"
 #include "roofline/ui/measured.h"
+#include "termination.h"
 #include "window_loop.h"
 
 namespace {
@@ -129,9 +130,11 @@ void remember(const AppState& s, Settings settings, const std::string& dir) {
   settings.controls_width_em = std::clamp(s.ui.controls_width_em, kMinPanelEm, kMaxPanelEm);
   settings.details_height_em = std::clamp(s.ui.details_height_em, kMinPanelEm, kMaxPanelEm);
   settings.scenario_path = s.ui.scenario_path;
+  // The recent files as this run read them: another instance's additions since are kept.
+  const std::vector<std::string> loaded_recent = settings.recent_files;
   settings.recent_files = s.ui.recent_files;
   settings.figure_export = s.ui.export_dialog.options;
-  if (std::string error = save_settings(dir, settings).error(); !error.empty()) {
+  if (std::string error = save_settings(dir, settings, &loaded_recent).error(); !error.empty()) {
     std::fprintf(stderr, "roofline: warning: settings not saved: %s\n", error.c_str());
     return;
   }
@@ -145,6 +148,8 @@ void remember(const AppState& s, Settings settings, const std::string& dir) {
 
 int main(int argc, char** argv) {
   const auto started = std::chrono::steady_clock::now();
+  // Before any thread starts: SIGTERM, SIGHUP and SIGINT close the window and save, as Ctrl+Q.
+  install_termination_watch();
   int exit_code = 0;
   const auto options = parse_app_options(argc, argv, exit_code);
   if (!options) return exit_code;
@@ -172,6 +177,7 @@ int main(int argc, char** argv) {
 
   glfwSetErrorCallback(on_glfw_error);
   if (glfwInit() == GLFW_FALSE) return run_without_display(o, doc, width, height);
+  set_termination_wakes_glfw(true);
 
   AppState state = make_app_state(PresetLibrary::builtin(), std::move(doc));
   if (!settings_warning.empty()) set_message(state, "Settings: " + settings_warning, true);
@@ -192,11 +198,13 @@ int main(int argc, char** argv) {
     state.measured.steps = o.measured_steps.value_or(1);
     if (std::string error = import_now(state, o.measured_path).error(); !error.empty()) {
       std::fprintf(stderr, "roofline: --measured: %s\n", error.c_str());
+      set_termination_wakes_glfw(false);
       glfwTerminate();
       return 1;
     }
   }
   exit_code = run_window(state, o, width, height, started);
+  set_termination_wakes_glfw(false);
   glfwTerminate();
 
   if (!o.dump_state_path.empty()) {

@@ -22,6 +22,7 @@
 #include "key_replay.h"
 #include "roofline/io/json_io.h"
 #include "roofline/ui/dump.h"
+#include "termination.h"
 #include "roofline/ui/frame.h"
 #include "screenshot.h"
 #include "timing_report.h"
@@ -135,7 +136,8 @@ int run_window(AppState& s, const AppOptions& options, int width, int height,
   const uint64_t frames_wanted = static_cast<uint64_t>(options.frames.value_or(0));
   int exit_code = 0;
   std::string title;  // as last set: the document's name and a mark when it has changed
-  while (!glfwWindowShouldClose(window) && !s.ui.quit_requested) {
+  // A termination signal (termination.h) ends the loop as closing the window does.
+  while (!glfwWindowShouldClose(window) && !s.ui.quit_requested && !termination_requested()) {
     const double elapsed_s = std::chrono::duration<double>(Clock::now() - started).count();
     if (options.quit_after_s && elapsed_s >= *options.quit_after_s) break;
     if (!pacer.wait_for_frame(s, elapsed_s)) continue;  // woke for the timer only

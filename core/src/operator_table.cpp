@@ -128,7 +128,8 @@ std::vector<std::vector<std::string>> operator_table_rows(const Analysis& a, boo
 
 // RFC 4180: a field holding a comma, a quote or a line break is quoted, its quotes doubled
 // ("MoE 32 experts, top 4").
-std::string csv_field(const std::string& field) {
+std::string csv_field(const std::string& raw) {
+  const std::string field = printable(raw, true);  // no terminal control reaches a CSV
   if (field.find_first_of(",\"\n\r") == std::string::npos) return field;
   std::string out = "\"";
   for (char c : field) {
@@ -185,9 +186,13 @@ std::string operator_table_markdown(const Analysis& a) {
   return markdown_table(rows, numeric);
 }
 
-std::string markdown_table(const std::vector<std::vector<std::string>>& rows,
+std::string markdown_table(const std::vector<std::vector<std::string>>& raw_rows,
                            const std::vector<bool>& numeric) {
-  if (rows.empty()) return "";
+  if (raw_rows.empty()) return "";
+  // A cell is one line of text (a name with a line break would break the table).
+  std::vector<std::vector<std::string>> rows = raw_rows;
+  for (auto& row : rows)
+    for (std::string& cell : row) cell = printable(cell);
   // At least 3 wide: "---" is the shortest delimiter cell.
   std::vector<size_t> width(rows.front().size(), 3);
   for (const auto& row : rows)

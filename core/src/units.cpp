@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <span>
 #include <string>
 
@@ -11,10 +12,28 @@ namespace roofline {
 
 namespace {
 
+// `value` (finite, > 0) in scientific notation with `digits` significant digits and
+// `extra_exponent` added to its power of ten: 1.00e25, 2.50e-300.
+std::string scientific(double value, int digits, int extra_exponent = 0) {
+  std::array<char, 64> buf{};
+  std::snprintf(buf.data(), buf.size(), "%.*e", std::max(0, digits - 1), value);
+  std::string text = buf.data();
+  const size_t e = text.find('e');
+  const int exponent = std::atoi(text.c_str() + e + 1) + extra_exponent;
+  return text.substr(0, e) + "e" + std::to_string(exponent);
+}
+
+// Beyond these powers of ten a number is written in scientific notation: a time of 1e302 s
+// was 303 digits, a kernel of 1e-300 s 300 zeros.
+constexpr int kMaxFixedMagnitude = 18;
+constexpr int kMinFixedMagnitude = -6;
+
 // `mantissa` with `digits` significant digits, trailing zeros kept: 4.48, 812, 1.20.
 std::string fixed_significant(double mantissa, int digits) {
   if (mantissa == 0) return "0";
   int magnitude = mantissa > 0 ? static_cast<int>(std::floor(std::log10(mantissa))) : 0;
+  if (magnitude > kMaxFixedMagnitude || magnitude < kMinFixedMagnitude)
+    return scientific(mantissa, digits);
   // Rounding may carry into the next power of ten (0.99998 -> 1.00): count digits after it.
   const double scale = std::pow(10.0, digits - 1 - magnitude);
   const double rounded = std::round(mantissa * scale) / scale;
@@ -41,7 +60,9 @@ std::string with_prefix(double value, std::string_view unit, int digits,
     --i;
   }
   std::string text = fixed_significant(m, digits);
-  if (const double rounded = std::stod(text); rounded >= 1000 && i + 1 < prefixes.size()) {
+  // strtod, not stod: a value in scientific notation may read back as a subnormal (ERANGE).
+  if (const double rounded = std::strtod(text.c_str(), nullptr);
+      rounded >= 1000 && i + 1 < prefixes.size()) {
     ++i;  // 999.7 rounds up to 1000: print 1.00 of the next prefix
     text = fixed_significant(rounded / 1000, digits);
   }
@@ -71,7 +92,7 @@ std::string format_si(double value, std::string_view unit, int digits) {
 
 std::string format_time(double seconds, int digits) {
   if (std::isfinite(seconds) && std::fabs(seconds) >= 1) {
-    return fixed_significant(seconds, digits) + " s";
+    return significant(seconds, digits) + " s";  // a sign kept, a negative time readable
   }
   return with_prefix(seconds * 1e9, "s", digits, kTimePrefixes, 0);
 }
@@ -83,6 +104,11 @@ std::string format_bandwidth(double bytes_per_s) { return format_si(bytes_per_s,
 
 std::string format_count(double value) {
   if (!std::isfinite(value)) return value < 0 ? "-∞" : "∞";
+  // Past what a long long holds (llround would overflow: an intensity of 1e25 read "0").
+  if (std::fabs(value) >= 1e18) {
+    std::string text = value < 0 ? "-" : "";  // appended: g++ 12's -Wrestrict false positive
+    return text.append(scientific(std::fabs(value), 3));
+  }
   const long long n = std::llround(std::fabs(value));
   std::string digits = std::to_string(n), out;
   for (size_t i = 0; i < digits.size(); ++i) {
@@ -109,6 +135,11 @@ std::string format_intensity(double flop_per_byte, bool with_unit) {
 
 std::string format_percent(double fraction) {
   const double p = fraction * 100;
+  // A share past the doubles (1e308 × 100): the fraction's digits, two powers of ten on.
+  if (std::isfinite(fraction) && !std::isfinite(p)) {
+    std::string text = fraction < 0 ? "-" : "";
+    return text.append(scientific(std::fabs(fraction), 3, 2)).append("%");
+  }
   if (p == 0) return "0%";
   if (p > 0 && p < 0.001) return "<0.001%";
   std::string text = significant(p, 3);
@@ -127,6 +158,24 @@ std::string format_parameters(double parameters) {
   if (n >= 999.5e6) return significant(parameters / 1e9, 3) + " B";
   if (n >= 999.5e3) return significant(parameters / 1e6, 3) + " M";
   return format_count(parameters);
+}
+
+std::string printable(std::string_view text, bool keep_lines) {
+  std::string out;
+  out.reserve(text.size());
+  for (size_t i = 0; i < text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    const bool c1 = c == 0xC2 && i + 1 < text.size() &&
+                    static_cast<unsigned char>(text[i + 1]) >= 0x80 &&
+                    static_cast<unsigned char>(text[i + 1]) <= 0x9F;
+    if ((c < 0x20 && c != '\t' && !(keep_lines && c == '\n')) || c == 0x7F || c1) {
+      out += "\uFFFD";
+      if (c1) ++i;
+      continue;
+    }
+    out += text[i];
+  }
+  return out;
 }
 
 std::string format_token_rate(double tokens_per_s, bool with_unit) {

@@ -57,6 +57,27 @@ TEST(CliImport, TableNamesTheKernelsAndTheClasses) {
   EXPECT_NE(r.out.find("measured step 2.80 ms"), std::string::npos) << r.out;
 }
 
+// A kernel name is text from a file: a line break in it forged a line "roofline-cli: error: ..."
+// on stdout, and terminal escapes (a clear screen, a title change) reached the terminal raw.
+TEST(CliImport, KernelNamesCannotForgeLinesOrDriveTheTerminal) {
+  const std::filesystem::path dir = scratch();
+  std::ofstream(dir / "hostile.csv")
+      << "Time (%),Total Time (ns),Instances,Avg (ns),Med (ns),Min (ns),Max (ns),StdDev (ns),"
+         "Name\n100.0,1000,1,1000,1000,1000,1000,0,\"gemm\nroofline-cli: error: forged\x1b[2J"
+         "\x1b]0;pwned\x07\"\n";
+  for (const char* format : {"table", "csv"}) {
+    const CliRun r = cli("import '" + (dir / "hostile.csv").string() + "' --format " + format);
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(r.out.find('\x1b'), std::string::npos) << format;
+    EXPECT_EQ(r.out.find('\x07'), std::string::npos) << format;
+    if (std::string_view(format) == "table") {
+      EXPECT_EQ(r.out.find("\nroofline-cli: error"), std::string::npos) << r.out;
+      EXPECT_NE(r.out.find("gemm\uFFFDroofline-cli: error: forged\uFFFD[2J"), std::string::npos)
+          << r.out;
+    }
+  }
+}
+
 TEST(CliImport, CsvHasOneRowPerKernel) {
   const CliRun r = cli("import '" + sample("ncu_RTX5090_cutlass-bf16-gemm_metrics.csv") +
                        "' --gpu rtx-5090 --format csv");

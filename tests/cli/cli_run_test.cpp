@@ -449,6 +449,11 @@ TEST(CliPredict, MeasuredAgainstExpectedAndBound) {
   std::ofstream(dir / "bad.json") << R"([{"id": "x", "metric": "op_time_s", "value": 1e-5,
     "conditions": {"gpu": "h100-sxm", "model": "llama-3-8b"}}])";
   expect_error(cli("predict '" + (dir / "bad.json").string() + "'"), 1, "eval.ops");
+  // A phase that is neither is named ("prefil" was read as decode, exit 0).
+  std::ofstream(dir / "typo.json") << R"([{"id": "x", "metric": "ttft_s", "value": 0.1,
+    "conditions": {"gpu": "h100-sxm", "model": "llama-3-8b", "phase": "prefil"}}])";
+  expect_error(cli("predict '" + (dir / "typo.json").string() + "'"), 1,
+               "conditions.phase: expected \"prefill\" or \"decode\", got \"prefil\"");
 }
 
 TEST(CliHelp, EveryCommandHasHelp) {

@@ -2,8 +2,14 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <cstring>
+#include <functional>
 #include <limits>
+#include <random>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace roofline {
 namespace {
@@ -127,6 +133,72 @@ TEST(Units, RoundingCarryKeepsSignificantDigits) {
   EXPECT_EQ(format_time(0.0099999), "10.0 ms");
   EXPECT_EQ(format_time(0.9999), "1.00 s");
   EXPECT_EQ(format_si(0, "B"), "0 B");
+}
+
+}  // namespace
+}  // namespace roofline
+
+namespace roofline {
+namespace {
+
+// Every formatter over the whole double range (hostile files and overflowing counters reach
+// them): a finite number reads as a finite number, in at most 40 bytes, with no "nan" or "∞";
+// 1e302 s was 303 digits, 1e25 read "0", a 1e-300 s kernel 300 zeros. Seeded, so a failure
+// repeats.
+TEST(Units, EveryFormatterIsShortAndFiniteOverTheWholeDoubleRange) {
+  std::mt19937_64 random(20261127);
+  std::vector<double> values = {0.0,     -0.0,     5e-324, -5e-324, 2.2250738585072014e-308,
+                                1e-300,  1e-20,    1e-7,   0.5,     999.5,
+                                9.2e18,  9.3e18,   1e25,   1e302,   1.7976931348623157e308,
+                                -1e308,  -1e25,    -9.3e18};
+  std::uniform_int_distribution<uint64_t> bits;
+  for (int i = 0; i < 20000; ++i) {
+    const uint64_t b = bits(random);
+    double v = 0;
+    std::memcpy(&v, &b, sizeof v);
+    if (std::isfinite(v)) values.push_back(v);
+  }
+  const std::pair<const char*, std::function<std::string(double)>> formatters[] = {
+      {"format_si", [](double v) { return format_si(v, "B"); }},
+      {"format_flops", format_flops},
+      {"format_flop_rate", format_flop_rate},
+      {"format_bytes", format_bytes},
+      {"format_bandwidth", format_bandwidth},
+      {"format_time", [](double v) { return format_time(v); }},
+      {"format_count", format_count},
+      {"format_intensity", [](double v) { return format_intensity(v); }},
+      {"format_percent", format_percent},
+      {"format_ratio", format_ratio},
+      {"format_parameters", format_parameters},
+      {"format_token_rate", [](double v) { return format_token_rate(v); }},
+  };
+  for (const auto& [name, format] : formatters) {
+    for (double v : values) {
+      const std::string text = format(v);
+      ASSERT_LE(text.size(), 40u) << name << "(" << v << ") = " << text;
+      ASSERT_EQ(text.find("nan"), std::string::npos) << name << "(" << v << ") = " << text;
+      ASSERT_EQ(text.find("inf"), std::string::npos) << name << "(" << v << ") = " << text;
+      ASSERT_EQ(text.find("∞"), std::string::npos) << name << "(" << v << ") = " << text;
+      ASSERT_NE(text.find_first_of("0123456789"), std::string::npos) << name << "(" << v << ")";
+    }
+  }
+  EXPECT_EQ(format_count(1e25), "1.00e25");
+  EXPECT_EQ(format_time(1e302), "1.00e302 s");
+  EXPECT_EQ(format_time(1e-300), "1.00e-291 ns");
+  EXPECT_EQ(format_intensity(1e25), "1.00e25 FLOP/B");
+  EXPECT_EQ(format_percent(1e308), "1.00e310%");
+  EXPECT_EQ(format_count(9.2e18), "9.20e18");
+  EXPECT_EQ(format_count(999'999'999'999'999'999.0), "1.00e18");
+}
+
+// Names from files reach a terminal, a CSV or an SVG: their control characters (an OSC title
+// change, a clear screen, a bell, a line break that forges a line, the C1 CSI) become U+FFFD.
+TEST(Units, PrintableReplacesControlCharacters) {
+  EXPECT_EQ(printable("gemm\x1b]0;pwned\x07 \x1b[2J\nroofline-cli: error: x\x7f\xc2\x9b"
+                      "6n"),
+            "gemm\uFFFD]0;pwned\uFFFD \uFFFD[2J\uFFFDroofline-cli: error: x\uFFFD\uFFFD6n");
+  EXPECT_EQ(printable("a\nb\tc", true), "a\nb\tc");
+  EXPECT_EQ(printable("naïve · 64×"), "naïve · 64×");  // UTF-8 as it is (U+00B7, U+00D7)
 }
 
 }  // namespace

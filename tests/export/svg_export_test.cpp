@@ -112,5 +112,29 @@ TEST_F(SvgExport, EscapesText) {
   EXPECT_TRUE(contains(svg, "<title>A &lt;b&gt; &amp; &quot;c&quot;</title>"));
 }
 
+// A control character in a --title, a GPU or a model name (a terminal's escape, a bell) made the
+// SVG not well-formed XML while the CLI said "wrote": XML 1.0 cannot hold them, so each is
+// written as U+FFFD and the file parses.
+TEST_F(SvgExport, ControlCharactersKeepTheFileWellFormed) {
+  PlotGeometry g;
+  g.canvas_size = {100, 50};
+  g.plot_area = {10, 10, 90, 40};
+  TextLabel t;
+  t.id = "title";
+  t.text = "GPU\x1b[31m red\x07 \x01\x7f end";
+  t.anchor = {10, 10};
+  g.texts.push_back(t);
+  const std::string file = path("control.svg");
+  ASSERT_EQ(export_figure(g, file, FigureFormat::svg), "");
+  const std::string svg = testing::read_file(file);
+  EXPECT_TRUE(contains(svg, ">GPU\uFFFD[31m red\uFFFD \uFFFD\uFFFD end</text>")) << svg;
+  for (char c : svg) {
+    const auto u = static_cast<unsigned char>(c);
+    EXPECT_FALSE((u < 0x20 && c != '\n' && c != '\t' && c != '\r') || u == 0x7f) << int(u);
+  }
+  if (!testing::have_tool("xmllint")) GTEST_SKIP() << "xmllint not installed";
+  EXPECT_EQ(std::system(("xmllint --noout '" + file + "'").c_str()), 0);
+}
+
 }  // namespace
 }  // namespace roofline

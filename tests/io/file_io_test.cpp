@@ -71,6 +71,35 @@ TEST_F(FileIo, AtomicWriteRemovesStaleTemporaries) {
 }
 
 // Input is bounded: an endless device fails at the limit instead of growing without end.
+// A settings.json or an export that is a symbolic link (kept with the dotfiles) stays a link
+// and the file it names is updated (it became a plain file, the linked one silently stale); a
+// file of mode 0600 stays 0600 (it became 0644).
+TEST_F(FileIo, AtomicWriteFollowsLinksAndKeepsTheMode) {
+  fs::create_directories(dir_ / "dotfiles");
+  const fs::path real = dir_ / "dotfiles" / "settings.json";
+  std::ofstream(real) << "old";
+  const fs::path link = dir_ / "settings.json";
+  fs::create_symlink("dotfiles/settings.json", link);
+  ASSERT_EQ(write_text_file_atomic(link.string(), "new"), "");
+  EXPECT_TRUE(fs::is_symlink(link));
+  EXPECT_EQ(read_text_file(real.string()).value(), "new");
+  const fs::path secret = dir_ / "private.csv";
+  std::ofstream(secret) << "x";
+  fs::permissions(secret, fs::perms::owner_read | fs::perms::owner_write);
+  ASSERT_EQ(write_text_file_atomic(secret.string(), "y"), "");
+  EXPECT_EQ(fs::status(secret).permissions() & fs::perms::all,
+            fs::perms::owner_read | fs::perms::owner_write);
+  EXPECT_EQ(read_text_file(secret.string()).value(), "y");
+}
+
+// A config.json saved as UTF-16 says so (it was "invalid literal; last read: '<0xFF>'", writing
+// a byte that is not UTF-8 to the terminal).
+TEST_F(FileIo, Utf16FilesAreNamedAsSuch) {
+  const std::string text = std::string("\xFF\xFE{\0\"\0", 6);
+  EXPECT_EQ(parse_gpu(text, "gpu.json").error(),
+            "gpu.json: the file is UTF-16 text; roofline reads JSON in UTF-8 (save it as UTF-8)");
+}
+
 TEST_F(FileIo, ReadRefusesFilesOverTheLimit) {
   const std::string big = (dir_ / "big.json").string();
   std::ofstream(big).put('{');

@@ -28,6 +28,33 @@ std::string body(const std::string& model_type, const std::string& more = "") {
 
 // [SECTION] Layer kinds
 
+// Python's NaN and Infinity in a key roofline reads are named, never read as absent (the key
+// then took its default in silence: num_key_value_heads: NaN gave the query heads, 4x the KV;
+// num_local_experts: NaN read Mixtral as dense).
+TEST(ModelFamilies, PythonLiteralsInAReadKeyAreNamed) {
+  EXPECT_EQ(error_of(R"({"model_type": "llama", "num_hidden_layers": 4, "hidden_size": 64,
+      "num_attention_heads": 4, "num_key_value_heads": NaN, "intermediate_size": 128,
+      "vocab_size": 100})"),
+            "m.json: num_key_value_heads: expected a positive integer up to 100000000, got \"NaN\"");
+  EXPECT_EQ(error_of(body("mixtral", R"("num_local_experts": Infinity, "num_experts_per_tok": 2)")),
+            "m.json: num_local_experts: expected an integer from 0 up to 100000000, got "
+            "\"Infinity\"");
+  EXPECT_EQ(error_of(body("llama", R"("max_position_embeddings": -Infinity)")),
+            "m.json: max_position_embeddings: expected a positive integer up to 100000000, got "
+            "\"-Infinity\"");
+}
+
+// Experts to route to fewer than the experts each token goes to: refused by name, not read as
+// a dense model (num_local_experts 0 with num_experts_per_tok 2).
+TEST(ModelFamilies, FewerExpertsThanExpertsPerTokenIsRefused) {
+  EXPECT_EQ(error_of(body("mixtral", R"("num_local_experts": 0, "num_experts_per_tok": 2)")),
+            "m.json: num_local_experts: expected at least num_experts_per_tok (2) experts to "
+            "route each token to, got 0");
+  // One expert of one is a dense layer, as before.
+  auto one = read(body("mixtral", R"("num_local_experts": 1, "num_experts_per_tok": 1)"));
+  ASSERT_TRUE(one) << one.error();
+}
+
 TEST(ModelFamilies, LayerTypesListTheMixers) {
   auto m = read(body("gpt_oss", R"("sliding_window": 128, "layer_types": ["sliding_attention",
       "full_attention", "sliding_attention", "full_attention"])"));

@@ -153,6 +153,36 @@ TEST(Settings, RoundTripThroughTheFolder) {
       << "{\"export\": " << std::string(100000, '[') << std::string(100000, ']') << "}";
   EXPECT_EQ(load_settings((dir / "roofline").string(), &warning), Settings{});
   EXPECT_NE(warning.find("JSON nested deeper than 64 levels"), std::string::npos) << warning;
+  // A second bad file does not overwrite the first bad copy: it goes to .bad.1.
+  EXPECT_NE(warning.find("settings.json.bad.1"), std::string::npos) << warning;
+  EXPECT_EQ(kept, R"({"ui_scale": "big"})");
+  std::ifstream first((dir / "roofline" / "settings.json.bad").string());
+  EXPECT_EQ(std::string((std::istreambuf_iterator<char>(first)), std::istreambuf_iterator<char>()),
+            R"({"ui_scale": "big"})");
+  std::filesystem::remove_all(dir);
+}
+
+// Two instances: each saves its recent files at exit, and the second no longer erases what the
+// first added since it started; a file one took off its list stays off.
+TEST(Settings, TwoInstancesKeepEachOthersRecentFiles) {
+  EXPECT_EQ(merge_recent_files({"/mine.json", "/old.json"}, {"/old.json", "/gone.json"},
+                               {"/theirs.json", "/old.json", "/gone.json"}),
+            (std::vector<std::string>{"/mine.json", "/old.json", "/theirs.json"}));
+  const auto dir = std::filesystem::temp_directory_path() /
+                   ("roofline_settings_merge_" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  Settings start;
+  start.recent_files = {"/a.json"};
+  ASSERT_EQ(save_settings(dir.string(), start), "");
+  // Both read {a}; the first adds b and saves; the second adds c and saves last.
+  Settings first = start, second = start;
+  first.recent_files = {"/b.json", "/a.json"};
+  ASSERT_EQ(save_settings(dir.string(), first, &start.recent_files), "");
+  second.recent_files = {"/c.json", "/a.json"};
+  ASSERT_EQ(save_settings(dir.string(), second, &start.recent_files), "");
+  std::string warning;
+  EXPECT_EQ(load_settings(dir.string(), &warning).recent_files,
+            (std::vector<std::string>{"/c.json", "/a.json", "/b.json"}));
   std::filesystem::remove_all(dir);
 }
 

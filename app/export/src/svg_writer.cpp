@@ -8,6 +8,7 @@
 #include <numbers>
 
 #include "painters.h"
+#include "roofline/units.h"
 
 namespace roofline::detail {
 
@@ -44,9 +45,12 @@ std::string paint(const char* what, Rgba c) {
   return s;
 }
 
+// Text and attribute values as XML 1.0 may hold them: markup escaped, and the control characters
+// it forbids (a title or a name may carry any) written as U+FFFD, so the file is always
+// well-formed.
 std::string escape(std::string_view text) {
   std::string out;
-  for (char c : text) {
+  for (char c : printable(text, true)) {
     switch (c) {
       case '&':
         out += "&amp;";

@@ -270,7 +270,10 @@ Settings load_settings(const std::string& dir, std::string* warning) {
   auto parsed = parse_settings(text.value(), path);
   if (!parsed) {
     // Kept aside, not overwritten with defaults at exit: one typo must not reset every setting.
-    const std::string aside = path + ".bad";
+    // The first free of .bad, .bad.1, .bad.2, ...: an earlier bad copy is kept too.
+    std::string aside = path + ".bad";
+    for (int n = 1; n <= 1000 && std::filesystem::exists(aside, ec); ++n)
+      aside = path + ".bad." + std::to_string(n);
     std::filesystem::rename(path, aside, ec);
     if (warning != nullptr) {
       *warning = parsed.error() + (ec ? "; the file is left as it is (" + ec.message() + ")"
@@ -281,18 +284,39 @@ Settings load_settings(const std::string& dir, std::string* warning) {
   return parsed.value();
 }
 
-static std::string save_settings_text(const std::string& dir, const Settings& s) {
+std::vector<std::string> merge_recent_files(const std::vector<std::string>& ours,
+                                            const std::vector<std::string>& loaded,
+                                            const std::vector<std::string>& on_disk) {
+  std::vector<std::string> merged = ours;
+  for (const std::string& f : on_disk) {
+    const bool theirs = std::find(loaded.begin(), loaded.end(), f) == loaded.end();
+    if (theirs && std::find(merged.begin(), merged.end(), f) == merged.end()) merged.push_back(f);
+  }
+  if (merged.size() > kMaxRecentFiles) merged.resize(kMaxRecentFiles);
+  return merged;
+}
+
+static std::string save_settings_text(const std::string& dir, const Settings& given,
+                                      const std::vector<std::string>* loaded_recent) {
   if (dir.empty()) return "settings: neither XDG_CONFIG_HOME nor HOME is set; not saved";
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec) return dir + ": cannot create the settings folder (" + ec.message() + ")";
-  return write_text_file_atomic((std::filesystem::path(dir) / "settings.json").string(),
-                                settings_to_json(s))
-      .error();
+  const std::string path = (std::filesystem::path(dir) / "settings.json").string();
+  Settings s = given;
+  if (loaded_recent != nullptr && std::filesystem::exists(path, ec)) {
+    // Another instance may have saved since: keep the files it added.
+    if (auto text = read_text_file(path)) {
+      if (auto on_disk = parse_settings(text.value(), path))
+        s.recent_files = merge_recent_files(s.recent_files, *loaded_recent, on_disk->recent_files);
+    }
+  }
+  return write_text_file_atomic(path, settings_to_json(s)).error();
 }
 
-Status save_settings(const std::string& dir, const Settings& s) {
-  return Status::from_message(save_settings_text(dir, s));
+Status save_settings(const std::string& dir, const Settings& s,
+                     const std::vector<std::string>* loaded_recent) {
+  return Status::from_message(save_settings_text(dir, s, loaded_recent));
 }
 
 }  // namespace roofline

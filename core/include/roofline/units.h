@@ -50,6 +50,12 @@ std::string format_ratio(double ratio);
 // A model's size in parameters, as people say it: "8.03 B", "124 M", "1.02 T".
 std::string format_parameters(double parameters);
 
+// `text` as a terminal, a CSV file or an XML file may show it: every control character (C0 but
+// tab and, when `keep_lines`, line feed; DEL; the C1 controls U+0080-U+009F) becomes U+FFFD,
+// so a name read from a file cannot move the cursor, retitle the terminal or start a line of
+// its own. Other text, UTF-8 included, is unchanged.
+std::string printable(std::string_view text, bool keep_lines = false);
+
 // Token throughput: whole with separators from 100 on, 3 significant digits below:
 // "11,608 tokens/s", "221 tokens/s", "4.52 tokens/s". `with_unit` as for intensity.
 std::string format_token_rate(double tokens_per_s, bool with_unit = true);

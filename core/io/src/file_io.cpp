@@ -96,11 +96,30 @@ void remove_stale_temporaries(const std::filesystem::path& dir, const std::strin
 
 }  // namespace
 
+namespace {
+
+// Where a write to `p` lands: `p`, or the file its chain of symbolic links ends at (relative
+// links resolve against their own folder), so that the link stays a link (a settings.json kept
+// with the dotfiles) and the file it names is the one updated.
+std::filesystem::path write_destination(const std::filesystem::path& p) {
+  std::filesystem::path at = p;
+  for (int hops = 0; hops < 40; ++hops) {  // a loop of links ends somewhere
+    std::error_code ec;
+    if (!std::filesystem::is_symlink(at, ec)) return at;
+    const std::filesystem::path next = std::filesystem::read_symlink(at, ec);
+    if (ec) return at;
+    at = next.is_absolute() ? next : at.parent_path() / next;
+  }
+  return at;
+}
+
+}  // namespace
+
 static std::string write_atomically(std::string_view path, std::string_view content) {
   const std::string target(path);
   auto fail = [&](int error) { return target + ": cannot write (" + std::strerror(error) + ")"; };
   if (target.empty()) return "output path is empty";
-  const std::filesystem::path p(target);
+  const std::filesystem::path p = write_destination(target);
   const std::filesystem::path dir = p.has_parent_path() ? p.parent_path() : ".";
   // A hidden temporary beside the target, so rename() stays on one file system; mkstemp makes
   // its name unique, so two writers of one target (the export worker, the UI thread) never
@@ -111,10 +130,16 @@ static std::string write_atomically(std::string_view path, std::string_view cont
   std::string temp = (dir / name).string();
   const int fd = ::mkstemp(temp.data());
   if (fd < 0) return fail(errno);
-  // mkstemp makes the file 0600; the target gets the usual permissions.
-  const mode_t mask = ::umask(0);
-  ::umask(mask);
-  ::fchmod(fd, static_cast<mode_t>(0666 & ~mask));
+  // mkstemp makes the file 0600: a file replaced keeps its mode (a 0600 one stays private), a new
+  // one gets the usual permissions.
+  struct stat existing {};
+  if (::stat(p.c_str(), &existing) == 0 && S_ISREG(existing.st_mode)) {
+    ::fchmod(fd, existing.st_mode & 07777);
+  } else {
+    const mode_t mask = ::umask(0);
+    ::umask(mask);
+    ::fchmod(fd, static_cast<mode_t>(0666 & ~mask));
+  }
   auto discard = [&](int error) {
     ::unlink(temp.c_str());
     return fail(error);
@@ -131,7 +156,7 @@ static std::string write_atomically(std::string_view path, std::string_view cont
     done += static_cast<size_t>(n);
   }
   if (::close(fd) != 0) return discard(errno);
-  if (std::rename(temp.c_str(), target.c_str()) != 0) return discard(errno);
+  if (std::rename(temp.c_str(), p.c_str()) != 0) return discard(errno);
   remove_stale_temporaries(dir, p.filename().string());
   return {};
 }

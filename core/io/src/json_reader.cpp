@@ -96,6 +96,12 @@ std::string condense_parse_error(const nlohmann::json::exception& e) {
 }
 
 Json parse_object(std::string_view text, std::string_view origin) {
+  // A file saved as UTF-16 (a Windows editor's "Unicode") is named as such, not reported as an
+  // invalid literal quoting its first byte.
+  if (text.starts_with("\xFF\xFE") || text.starts_with("\xFE\xFF")) {
+    throw InputError{std::string(origin) +
+                     ": the file is UTF-16 text; roofline reads JSON in UTF-8 (save it as UTF-8)"};
+  }
   if (std::string deep = too_deep(text); !deep.empty()) {
     throw InputError{std::string(origin) + ": " + deep};
   }

@@ -58,8 +58,8 @@ Measurement read_one(const Reader& r, const PresetLibrary& library, const std::s
     if (!model) c.fail_message("model", model.error());
     s.model = model.value();
   }
-  const std::string phase = c.string("phase", "decode");
-  s.phase = phase == "prefill" ? Phase::prefill : Phase::decode;
+  // A phase that is neither is named ("prefil" was read as decode).
+  s.phase = c.enumeration("phase", parse_phase, "\"prefill\" or \"decode\"", Phase::decode);
   s.batch = c.integer("batch", kPositive, 1);
   s.seq = c.integer("seq", kPositive, 1);
   s.tp = c.integer("tp", kPositive, 1);

@@ -272,6 +272,22 @@ void read_ffns(const Reader& r, const ModelFamily& f, int64_t hidden, std::vecto
   const PerLayer experts = first_per_layer(
       r, {"num_local_experts", "n_routed_experts", "num_experts", "moe_num_experts"}, L,
       kNonNegative);
+  // Experts 0 with experts per token set is a contradiction, not a dense model in silence
+  // (Mixtral with num_local_experts 0 read as dense). One expert of one is a dense layer.
+  if (experts.present()) {
+    const PerLayer per_token =
+        first_per_layer(r, {"num_experts_per_tok", "moe_topk", "experts_per_token"}, L,
+                        kNonNegative);
+    for (int64_t i = 0; per_token.present() && i < L; ++i) {
+      const auto at = static_cast<size_t>(i);
+      if (experts[at] < per_token[at]) {
+        r.fail_message(experts.key(), "expected at least " + std::string(per_token.key()) + " (" +
+                                          std::to_string(per_token[at]) +
+                                          ") experts to route each token to, got " +
+                                          std::to_string(experts[at]));
+      }
+    }
+  }
   bool any_moe = false;
   if (from_pattern) {
     for (const Layer& l : layers) any_moe = any_moe || l.ffn.kind == FfnKind::moe;

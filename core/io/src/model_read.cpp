@@ -364,7 +364,11 @@ std::string without_python_literals(std::string_view text) {
     bool replaced = false;
     for (std::string_view word : {"-Infinity", "Infinity", "NaN"}) {
       if (text.substr(i).starts_with(word)) {
-        out += "null";
+        // As a string naming itself, not null: null is "absent", which would give the key its
+        // default in silence (num_key_value_heads: NaN read as the query heads, 4x the KV).
+        // A key roofline reads then says "expected a positive integer, got "NaN""; a key it
+        // does not read (time_step_limit: [0.0, Infinity]) is no matter.
+        out.append("\"").append(word).append("\"");
         i += word.size() - 1;
         replaced = true;
         break;

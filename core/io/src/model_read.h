@@ -56,7 +56,9 @@ void read_quantization(const Reader& r, ModelConfig& m);
 ModelConfig read_model(const Reader& top, std::string_view id);
 
 // Python's json module writes Infinity, -Infinity and NaN, which JSON does not have; configs
-// carry them in keys no count uses (Nemotron-H's time_step_limit). They become null.
+// carry them in keys no count uses (Nemotron-H's time_step_limit). They become the strings
+// "Infinity", "-Infinity" and "NaN", so a key roofline reads names them rather than taking
+// its default as if absent.
 std::string without_python_literals(std::string_view text);
 
 }  // namespace roofline

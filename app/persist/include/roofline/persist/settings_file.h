@@ -58,11 +58,23 @@ Result<Settings> parse_settings(std::string_view json_text, std::string_view ori
 std::string settings_to_json(const Settings& s);
 
 // Reads `dir`/settings.json. A missing file gives the defaults silently; a bad one gives the
-// defaults, is renamed settings.json.bad (so saving at exit does not overwrite what the user
+// defaults, is renamed settings.json.bad (settings.json.bad.1, .2, ... when that is taken, so
+// an earlier bad copy is never overwritten; saving at exit does not overwrite what the user
 // wrote) and sets `warning` to the parse message and where the file went.
 Settings load_settings(const std::string& dir, std::string* warning);
 
-// Creates `dir` if needed and writes settings.json atomically. Ok, or a message.
-Status save_settings(const std::string& dir, const Settings& s);
+// The recent files to save when another instance may have saved since this one read the file:
+// `ours` (this run's list, most recent first), then the files the other added (`on_disk`, less
+// what this run `loaded`), cut to kMaxRecentFiles. A file this run took off its list (gone, or
+// "Clear the list") stays off.
+std::vector<std::string> merge_recent_files(const std::vector<std::string>& ours,
+                                            const std::vector<std::string>& loaded,
+                                            const std::vector<std::string>& on_disk);
+
+// Creates `dir` if needed and writes settings.json atomically. Ok, or a message. With
+// `loaded_recent` (the recent files as this run read them), the file's current recent files
+// are merged in (merge_recent_files): two instances keep both their files.
+Status save_settings(const std::string& dir, const Settings& s,
+                     const std::vector<std::string>* loaded_recent = nullptr);
 
 }  // namespace roofline

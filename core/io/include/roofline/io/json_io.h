@@ -87,7 +87,8 @@ Result<int> open_regular_file(std::string_view path);
 // Reads a whole file (opened by open_regular_file); fails with "FILE: cannot read (reason)".
 Result<std::string> read_text_file(std::string_view path);
 // Writes `path` atomically: a uniquely named temporary file beside it (mode 0666 less the
-// umask), then rename(). Ok, or one message naming the path,
+// umask; a file replaced keeps its mode), then rename(); a symbolic link is followed, so the
+// file it names is replaced and the link stays. Ok, or one message naming the path,
 // "PATH: cannot write (reason)", and neither a partial nor a temporary file left behind.
 Status write_text_file_atomic(std::string_view path, std::string_view content);
 
