@@ -1,11 +1,13 @@
-// One libFuzzer target per loader (ROOFLINE_FUZZ_LOADER picks it at compile time): the bytes are
-// a file's text; the loader must give a value or one message, never crash, hang or trip ASan or
+// One libFuzzer target per loader (ROOFLINE_FUZZ_LOADER picks it at compile time), and one for
+// the text of numbers and names (10): the bytes are a file's text; the loader must give a value or one message, never crash, hang or trip ASan or
 // UBSan. What loads is then analysed, so the model's arithmetic is fuzzed through real inputs.
 
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
+#include <string>
 #include <string_view>
 
 #include "roofline/analysis.h"
@@ -13,6 +15,7 @@
 #include "roofline/io/lesson_io.h"
 #include "roofline/io/preset_library.h"
 #include "roofline/io/profile_import.h"
+#include "roofline/units.h"
 #ifdef ROOFLINE_FUZZ_PERSIST  // the targets linking roofline::persist (tests/fuzz/CMakeLists.txt)
 #include "roofline/persist/scenario_file.h"
 #include "roofline/persist/settings_file.h"
@@ -84,9 +87,36 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
 #elif ROOFLINE_FUZZ_LOADER == 9
   (void)parse_kernel_rules(text, "fuzz.json");
+#elif ROOFLINE_FUZZ_LOADER == 10
+  // The text of numbers and names: the first 8 bytes are a double for every formatter (a finite
+  // one must read as a short finite text), the rest a name for printable() (no control
+  // character may come out of it).
+  (void)lib;
+  double v = 0;
+  if (size >= sizeof v) std::memcpy(&v, data, sizeof v);
+  if (std::isfinite(v)) {
+    for (const std::string& t :
+         {format_si(v, "B"), format_time(v), format_count(v), format_intensity(v),
+          format_percent(v), format_ratio(v), format_parameters(v), format_token_rate(v)}) {
+      if (t.size() > 40 || t.find("nan") != std::string::npos ||
+          t.find("inf") != std::string::npos || t.find("\u221e") != std::string::npos)
+        std::abort();
+    }
+  }
+  for (bool keep_lines : {false, true}) {
+    const std::string p = printable(text, keep_lines);
+    for (size_t i = 0; i < p.size(); ++i) {
+      const auto c = static_cast<unsigned char>(p[i]);
+      if ((c < 0x20 && c != '\t' && !(keep_lines && c == '\n')) || c == 0x7F) std::abort();
+      if (c == 0xC2 && i + 1 < p.size() && static_cast<unsigned char>(p[i + 1]) >= 0x80 &&
+          static_cast<unsigned char>(p[i + 1]) <= 0x9F)
+        std::abort();
+    }
+    if (p.size() > 3 * text.size()) std::abort();
+  }
 #else
 #error \
-    "ROOFLINE_FUZZ_LOADER: 1 gpu, 2 model, 3 scenario, 4 lesson, 5 settings, 6 calibration, 7 measurements, 8 profile, 9 kernels"
+    "ROOFLINE_FUZZ_LOADER: 1 gpu, 2 model, 3 scenario, 4 lesson, 5 settings, 6 calibration, 7 measurements, 8 profile, 9 kernels, 10 text"
 #endif
   return 0;
 }
