@@ -4,6 +4,8 @@
 
 #include <atomic>
 #include <csignal>
+#include <cstdlib>
+#include <mutex>
 #include <thread>
 
 #define GLFW_INCLUDE_NONE
@@ -14,15 +16,35 @@ namespace roofline {
 namespace {
 
 std::atomic<bool> g_requested{false};
-std::atomic<bool> g_glfw_up{false};
+std::atomic<int> g_first_signal{0};
+// Whether the window loop runs (a signal then ends it) and GLFW is up (the watcher may wake it).
+// Guarded, so that glfwPostEmptyEvent never races glfwTerminate.
+std::mutex g_glfw_mutex;
+bool g_glfw_up = false;
+std::atomic<bool> g_loop_running{false};
 
+// SIGTERM, SIGHUP and SIGINT, less any the app was started with ignored (nohup's SIGHUP, a
+// background job's SIGINT): those stay ignored.
 sigset_t termination_signals() {
   sigset_t set;
   sigemptyset(&set);
-  sigaddset(&set, SIGTERM);
-  sigaddset(&set, SIGHUP);
-  sigaddset(&set, SIGINT);
+  for (int sig : {SIGTERM, SIGHUP, SIGINT}) {
+    struct sigaction old {};
+    if (sigaction(sig, nullptr, &old) == 0 && old.sa_handler == SIG_IGN) continue;
+    sigaddset(&set, sig);
+  }
   return set;
+}
+
+// The signal's default action, now: the app ends as it would have without the watcher.
+[[noreturn]] void end_as_default(int sig) {
+  std::signal(sig, SIG_DFL);
+  sigset_t one;
+  sigemptyset(&one);
+  sigaddset(&one, sig);
+  pthread_sigmask(SIG_UNBLOCK, &one, nullptr);
+  std::raise(sig);
+  std::_Exit(128 + sig);  // not reached: the default action of these signals ends the process
 }
 
 }  // namespace
@@ -33,24 +55,27 @@ void install_termination_watch() {
   std::thread([set] {
     int sig = 0;
     while (sigwait(&set, &sig) == 0) {
-      if (g_requested.exchange(true)) {
-        // A second signal: the app did not finish in time; end it as the default would.
-        std::signal(sig, SIG_DFL);
-        sigset_t one;
-        sigemptyset(&one);
-        sigaddset(&one, sig);
-        pthread_sigmask(SIG_UNBLOCK, &one, nullptr);
-        std::raise(sig);
-        return;
-      }
-      // glfwPostEmptyEvent may be called from any thread once GLFW is initialised.
-      if (g_glfw_up.load()) glfwPostEmptyEvent();
+      // Before the window loop runs there is nothing to close: the default action. The same
+      // signal twice: the app did not finish in time. (Logout sends SIGTERM then SIGHUP: a
+      // different second signal is not a second request.)
+      if (!g_loop_running.load()) end_as_default(sig);
+      int first = 0;
+      if (!g_first_signal.compare_exchange_strong(first, sig) && first == sig) end_as_default(sig);
+      g_requested.store(true);
+      const std::lock_guard<std::mutex> lock(g_glfw_mutex);
+      // glfwPostEmptyEvent may be called from any thread while GLFW is initialised.
+      if (g_glfw_up) glfwPostEmptyEvent();
     }
   }).detach();
 }
 
 bool termination_requested() { return g_requested.load(); }
 
-void set_termination_wakes_glfw(bool glfw_up) { g_glfw_up.store(glfw_up); }
+void set_termination_wakes_glfw(bool glfw_up) {
+  const std::lock_guard<std::mutex> lock(g_glfw_mutex);
+  g_glfw_up = glfw_up;
+}
+
+void set_window_loop_running(bool running) { g_loop_running.store(running); }
 
 }  // namespace roofline

@@ -137,6 +137,7 @@ int run_window(AppState& s, const AppOptions& options, int width, int height,
   int exit_code = 0;
   std::string title;  // as last set: the document's name and a mark when it has changed
   // A termination signal (termination.h) ends the loop as closing the window does.
+  set_window_loop_running(true);
   while (!glfwWindowShouldClose(window) && !s.ui.quit_requested && !termination_requested()) {
     const double elapsed_s = std::chrono::duration<double>(Clock::now() - started).count();
     if (options.quit_after_s && elapsed_s >= *options.quit_after_s) break;
@@ -169,6 +170,7 @@ int run_window(AppState& s, const AppOptions& options, int width, int height,
     if (last_scripted) break;
   }
 
+  set_window_loop_running(false);
   geometry.write(s);  // when the window closed before its first frames
   timing.at_exit(s.ui.frame);
   fullscreen.follow(window, false);

@@ -3,6 +3,7 @@
 #include <array>
 #include <charconv>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <span>
@@ -143,7 +144,8 @@ std::string format_percent(double fraction) {
   if (p == 0) return "0%";
   if (p > 0 && p < 0.001) return "<0.001%";
   std::string text = significant(p, 3);
-  if (text.find('.') != std::string::npos) {
+  // Trailing zeros of the digits, never of a power of ten ("1.00e20" keeps its 0).
+  if (text.find('.') != std::string::npos && text.find('e') == std::string::npos) {
     while (text.back() == '0') text.pop_back();
     if (text.back() == '.') text.pop_back();
   }
@@ -160,20 +162,55 @@ std::string format_parameters(double parameters) {
   return format_count(parameters);
 }
 
+namespace {
+
+// The length of the well-formed UTF-8 sequence at `i` (1 to 4), or 0 when it is not one (a
+// stray continuation byte, an overlong form, a surrogate, past U+10FFFF, cut short).
+size_t utf8_sequence(std::string_view text, size_t i) {
+  const auto c = static_cast<unsigned char>(text[i]);
+  if (c < 0x80) return 1;
+  size_t n = 0;
+  uint32_t cp = 0;
+  if ((c & 0xE0) == 0xC0) {
+    n = 2;
+    cp = c & 0x1Fu;
+  } else if ((c & 0xF0) == 0xE0) {
+    n = 3;
+    cp = c & 0x0Fu;
+  } else if ((c & 0xF8) == 0xF0) {
+    n = 4;
+    cp = c & 0x07u;
+  } else {
+    return 0;
+  }
+  if (i + n > text.size()) return 0;
+  for (size_t k = 1; k < n; ++k) {
+    const auto b = static_cast<unsigned char>(text[i + k]);
+    if ((b & 0xC0) != 0x80) return 0;
+    cp = (cp << 6) | (b & 0x3Fu);
+  }
+  constexpr uint32_t kLeast[] = {0, 0, 0x80, 0x800, 0x10000};
+  if (cp < kLeast[n] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
+  return n;
+}
+
+}  // namespace
+
 std::string printable(std::string_view text, bool keep_lines) {
   std::string out;
   out.reserve(text.size());
-  for (size_t i = 0; i < text.size(); ++i) {
+  for (size_t i = 0; i < text.size();) {
     const auto c = static_cast<unsigned char>(text[i]);
-    const bool c1 = c == 0xC2 && i + 1 < text.size() &&
-                    static_cast<unsigned char>(text[i + 1]) >= 0x80 &&
-                    static_cast<unsigned char>(text[i + 1]) <= 0x9F;
-    if ((c < 0x20 && c != '\t' && !(keep_lines && c == '\n')) || c == 0x7F || c1) {
+    const size_t n = utf8_sequence(text, i);
+    const bool control = (c < 0x20 && c != '\t' && !(keep_lines && c == '\n')) || c == 0x7F ||
+                         (n == 2 && c == 0xC2 && static_cast<unsigned char>(text[i + 1]) <= 0x9F);
+    if (n == 0 || control) {
       out += "\uFFFD";
-      if (c1) ++i;
+      i += n == 0 ? 1 : n;
       continue;
     }
-    out += text[i];
+    out.append(text.substr(i, n));
+    i += n;
   }
   return out;
 }

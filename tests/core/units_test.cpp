@@ -182,11 +182,34 @@ TEST(Units, EveryFormatterIsShortAndFiniteOverTheWholeDoubleRange) {
       ASSERT_NE(text.find_first_of("0123456789"), std::string::npos) << name << "(" << v << ")";
     }
   }
+  // And the numbers read back: a count, a percent and a ratio within 0.5 % of the value (three
+  // significant digits), whatever their size (short of the largest doubles, whose rounding,
+  // 1.80e308, is past what a double holds).
+  auto reads_back = [](std::string text, double expected) {
+    std::erase(text, ',');
+    const double got = std::strtod(text.c_str(), nullptr);
+    return std::fabs(got - expected) <= 0.005 * std::fabs(expected);
+  };
+  for (double v : values) {
+    if (std::fabs(v) >= 1e300) continue;
+    if (std::fabs(v) >= 1e3) {
+      EXPECT_TRUE(reads_back(format_count(v), v)) << v << " " << format_count(v);
+    }
+    if (std::fabs(v) >= 1e-3) {
+      EXPECT_TRUE(reads_back(format_percent(v), 100 * v)) << v << " " << format_percent(v);
+    }
+    if (std::fabs(v) >= 1e-3) {
+      EXPECT_TRUE(reads_back(format_ratio(v), v)) << v << " " << format_ratio(v);
+    }
+  }
   EXPECT_EQ(format_count(1e25), "1.00e25");
   EXPECT_EQ(format_time(1e302), "1.00e302 s");
   EXPECT_EQ(format_time(1e-300), "1.00e-291 ns");
   EXPECT_EQ(format_intensity(1e25), "1.00e25 FLOP/B");
   EXPECT_EQ(format_percent(1e308), "1.00e310%");
+  // A power of ten ending in 0 keeps it (trailing zeros of the digits only).
+  EXPECT_EQ(format_percent(1e18), "1.00e20%");
+  EXPECT_EQ(format_percent(-1e-12), "-1.00e-10%");
   EXPECT_EQ(format_count(9.2e18), "9.20e18");
   EXPECT_EQ(format_count(999'999'999'999'999'999.0), "1.00e18");
 }
@@ -198,6 +221,8 @@ TEST(Units, PrintableReplacesControlCharacters) {
                       "6n"),
             "gemm\uFFFD]0;pwned\uFFFD \uFFFD[2J\uFFFDroofline-cli: error: x\uFFFD\uFFFD6n");
   EXPECT_EQ(printable("a\nb\tc", true), "a\nb\tc");
+  // Bytes that are not UTF-8 (a Latin-1 name, a cut sequence) would make an SVG ill-formed.
+  EXPECT_EQ(printable("caf\xE9 \xE2\x82"), "caf\uFFFD \uFFFD\uFFFD");
   EXPECT_EQ(printable("naïve · 64×"), "naïve · 64×");  // UTF-8 as it is (U+00B7, U+00D7)
 }
 

@@ -11,8 +11,10 @@ skip_without xvfb-run
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cp "$scenario" "$work/mine.roofline.json"
-# (SIGINT too, from a terminal; a background job of a script ignores it, so it is not sent here.)
-for sig in TERM HUP; do
+# (SIGINT too, from a terminal; a background job of a script is started with it ignored, which
+# the app keeps, so it is not sent here.) TERM,HUP is what logout sends: SIGTERM, then SIGHUP at
+# once, which must not end the app before it saves.
+for sig in TERM HUP TERM,HUP; do
   rm -rf "$work/config"
   export XDG_CONFIG_HOME=$work/config
   # The app under Xvfb, in the background; its geometry dump says the window is up.
@@ -22,7 +24,7 @@ for sig in TERM HUP; do
   wait_for "$work/up.json" 30 || { echo "FAIL: the window never came up: $(cat "$work/out.txt")"; exit 1; }
   app_pid=$(pgrep -n -f -- "--dump-geometry $work/up.json" | head -1)
   [[ -n $app_pid ]] || { echo "FAIL: no app process"; exit 1; }
-  kill -"$sig" "$app_pid"
+  for one in ${sig//,/ }; do kill -"$one" "$app_pid"; done
   status=0
   wait "$runner" || status=$?
   rm -f "$work/up.json"
@@ -32,4 +34,4 @@ for sig in TERM HUP; do
   grep -q "\"scenario_path\": \"$work/mine.roofline.json\"" "$settings" || {
     echo "FAIL: SIG$sig: settings.json lacks the scenario: $(cat "$settings")"; exit 1; }
 done
-echo "PASS: SIGTERM and SIGHUP close the app with exit 0 and its settings saved"
+echo "PASS: SIGTERM, SIGHUP and SIGTERM then SIGHUP close the app with exit 0 and its settings saved"

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "roofline/io/json_io.h"
+#include "roofline/io/json_reader.h"
 
 namespace roofline {
 namespace {
@@ -85,11 +86,23 @@ TEST_F(FileIo, AtomicWriteFollowsLinksAndKeepsTheMode) {
   EXPECT_EQ(read_text_file(real.string()).value(), "new");
   const fs::path secret = dir_ / "private.csv";
   std::ofstream(secret) << "x";
-  fs::permissions(secret, fs::perms::owner_read | fs::perms::owner_write);
+  // 0640: neither what umask 022 nor umask 077 would give a new file, so the test fails
+  // whatever the umask if the mode is not kept.
+  const fs::perms kept = fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read;
+  fs::permissions(secret, kept);
   ASSERT_EQ(write_text_file_atomic(secret.string(), "y"), "");
-  EXPECT_EQ(fs::status(secret).permissions() & fs::perms::all,
-            fs::perms::owner_read | fs::perms::owner_write);
+  EXPECT_EQ(fs::status(secret).permissions() & fs::perms::all, kept);
   EXPECT_EQ(read_text_file(secret.string()).value(), "y");
+}
+
+// What JSON may hold (RFC 3629): a path with any of these is left out of settings.json.
+TEST_F(FileIo, Utf8IsCheckedToTheLetter) {
+  EXPECT_TRUE(is_utf8("café · 64× \xF0\x9F\x98\x80"));
+  EXPECT_TRUE(is_utf8(""));
+  for (const char* bad : {"\xFF", "\xC0\x80", "\xE0\x80\x80", "\xED\xA0\x80", "\xF4\x90\x80\x80",
+                          "\xC3", "\xE2\x82", "\x80", "caf\xE9"}) {
+    EXPECT_FALSE(is_utf8(bad)) << bad;
+  }
 }
 
 // A config.json saved as UTF-16 says so (it was "invalid literal; last read: '<0xFF>'", writing

@@ -167,7 +167,12 @@ TEST(Settings, RoundTripThroughTheFolder) {
 TEST(Settings, TwoInstancesKeepEachOthersRecentFiles) {
   EXPECT_EQ(merge_recent_files({"/mine.json", "/old.json"}, {"/old.json", "/gone.json"},
                                {"/theirs.json", "/old.json", "/gone.json"}),
-            (std::vector<std::string>{"/mine.json", "/old.json", "/theirs.json"}));
+            (std::vector<std::string>{"/mine.json", "/theirs.json", "/old.json"}));
+  // A full list, the usual state: each run's new file is kept, the oldest shared one goes.
+  const std::vector<std::string> full = {"/1", "/2", "/3", "/4", "/5", "/6", "/7", "/8"};
+  EXPECT_EQ(merge_recent_files({"/y", "/1", "/2", "/3", "/4", "/5", "/6", "/7"}, full,
+                               {"/x", "/1", "/2", "/3", "/4", "/5", "/6", "/7"}),
+            (std::vector<std::string>{"/y", "/x", "/1", "/2", "/3", "/4", "/5", "/6"}));
   const auto dir = std::filesystem::temp_directory_path() /
                    ("roofline_settings_merge_" + std::to_string(::getpid()));
   std::filesystem::remove_all(dir);
@@ -182,7 +187,7 @@ TEST(Settings, TwoInstancesKeepEachOthersRecentFiles) {
   ASSERT_EQ(save_settings(dir.string(), second, &start.recent_files), "");
   std::string warning;
   EXPECT_EQ(load_settings(dir.string(), &warning).recent_files,
-            (std::vector<std::string>{"/c.json", "/a.json", "/b.json"}));
+            (std::vector<std::string>{"/c.json", "/b.json", "/a.json"}));
   std::filesystem::remove_all(dir);
 }
 

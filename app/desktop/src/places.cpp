@@ -78,6 +78,8 @@ constexpr size_t kMaxPlacesFileBytes = size_t{64} << 10;
 std::vector<std::string> config_lines(const std::string& path) {
   std::vector<std::string> lines;
   if (path.empty()) return lines;
+  struct stat before {};  // not even opened unless a regular file (opening a device may act)
+  if (::stat(path.c_str(), &before) != 0 || !S_ISREG(before.st_mode)) return lines;
   const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
   if (fd < 0) return lines;
   struct stat st {};

@@ -287,11 +287,18 @@ Settings load_settings(const std::string& dir, std::string* warning) {
 std::vector<std::string> merge_recent_files(const std::vector<std::string>& ours,
                                             const std::vector<std::string>& loaded,
                                             const std::vector<std::string>& on_disk) {
-  std::vector<std::string> merged = ours;
-  for (const std::string& f : on_disk) {
-    const bool theirs = std::find(loaded.begin(), loaded.end(), f) == loaded.end();
-    if (theirs && std::find(merged.begin(), merged.end(), f) == merged.end()) merged.push_back(f);
-  }
+  auto in = [](const std::vector<std::string>& list, const std::string& f) {
+    return std::find(list.begin(), list.end(), f) != list.end();
+  };
+  // What this run added, then what the other added, then the files both had: a full list keeps
+  // the newest of both runs (appending theirs after ours cut them off).
+  std::vector<std::string> merged;
+  for (const std::string& f : ours)
+    if (!in(loaded, f)) merged.push_back(f);
+  for (const std::string& f : on_disk)
+    if (!in(loaded, f) && !in(merged, f)) merged.push_back(f);
+  for (const std::string& f : ours)
+    if (in(loaded, f) && !in(merged, f)) merged.push_back(f);
   if (merged.size() > kMaxRecentFiles) merged.resize(kMaxRecentFiles);
   return merged;
 }

@@ -51,9 +51,10 @@ std::string format_ratio(double ratio);
 std::string format_parameters(double parameters);
 
 // `text` as a terminal, a CSV file or an XML file may show it: every control character (C0 but
-// tab and, when `keep_lines`, line feed; DEL; the C1 controls U+0080-U+009F) becomes U+FFFD,
-// so a name read from a file cannot move the cursor, retitle the terminal or start a line of
-// its own. Other text, UTF-8 included, is unchanged.
+// tab and, when `keep_lines`, line feed; DEL; the C1 controls U+0080-U+009F) and every byte
+// that is not well-formed UTF-8 becomes U+FFFD, so a name read from a file cannot move the
+// cursor, retitle the terminal, start a line of its own or make an XML file ill-formed. Other
+// text, UTF-8 included, is unchanged.
 std::string printable(std::string_view text, bool keep_lines = false);
 
 // Token throughput: whole with separators from 100 on, 3 significant digits below:

@@ -21,8 +21,21 @@ namespace roofline {
 Result<int> open_regular_file(std::string_view path) {
   const std::string p(path);
   using R = Result<int>;
-  // O_NONBLOCK: opening a FIFO with no writer, or a terminal, returns at once; fstat says what
-  // it is. O_NOCTTY: a terminal never becomes the controlling one.
+  auto not_regular = [&](mode_t mode) {
+    const char* what = S_ISDIR(mode)    ? "is a directory"
+                       : S_ISFIFO(mode) ? "a FIFO, not a regular file"
+                       : S_ISCHR(mode)  ? "a character device, not a regular file"
+                       : S_ISBLK(mode)  ? "a block device, not a regular file"
+                       : S_ISSOCK(mode) ? "a socket, not a regular file"
+                                              : "not a regular file";
+    return R::fail(p + ": cannot read (" + what + ")");
+  };
+  // What it is before it is opened (opening some devices does something: a tape rewinds), then
+  // opened with O_NONBLOCK (a FIFO put in its place meanwhile returns at once) and O_NOCTTY (a
+  // terminal never becomes the controlling one), and checked again: the same regular file.
+  struct stat before {};
+  if (::stat(p.c_str(), &before) != 0) return R::fail(p + ": cannot read (" + std::strerror(errno) + ")");
+  if (!S_ISREG(before.st_mode)) return not_regular(before.st_mode);
   const int fd = ::open(p.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
   if (fd < 0) return R::fail(p + ": cannot read (" + std::strerror(errno) + ")");
   struct stat st {};
@@ -31,15 +44,9 @@ Result<int> open_regular_file(std::string_view path) {
     ::close(fd);
     return R::fail(p + ": cannot read (" + std::strerror(err) + ")");
   }
-  if (!S_ISREG(st.st_mode)) {
+  if (!S_ISREG(st.st_mode) || st.st_dev != before.st_dev || st.st_ino != before.st_ino) {
     ::close(fd);
-    const char* what = S_ISDIR(st.st_mode)    ? "is a directory"
-                       : S_ISFIFO(st.st_mode) ? "a FIFO, not a regular file"
-                       : S_ISCHR(st.st_mode)  ? "a character device, not a regular file"
-                       : S_ISBLK(st.st_mode)  ? "a block device, not a regular file"
-                       : S_ISSOCK(st.st_mode) ? "a socket, not a regular file"
-                                              : "not a regular file";
-    return R::fail(p + ": cannot read (" + what + ")");
+    return not_regular(st.st_mode);
   }
   const int flags = ::fcntl(fd, F_GETFL);
   if (flags >= 0) ::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
@@ -98,6 +105,17 @@ void remove_stale_temporaries(const std::filesystem::path& dir, const std::strin
 
 namespace {
 
+// The process's umask, read once (reading it means setting it: two writers reading it at once,
+// the export worker and the UI thread, could leave it at 0 for good).
+mode_t process_umask() {
+  static const mode_t mask = [] {
+    const mode_t m = ::umask(0);
+    ::umask(m);
+    return m;
+  }();
+  return mask;
+}
+
 // Where a write to `p` lands: `p`, or the file its chain of symbolic links ends at (relative
 // links resolve against their own folder), so that the link stays a link (a settings.json kept
 // with the dotfiles) and the file it names is the one updated.
@@ -134,11 +152,9 @@ static std::string write_atomically(std::string_view path, std::string_view cont
   // one gets the usual permissions.
   struct stat existing {};
   if (::stat(p.c_str(), &existing) == 0 && S_ISREG(existing.st_mode)) {
-    ::fchmod(fd, existing.st_mode & 07777);
+    ::fchmod(fd, existing.st_mode & 0777);  // not its set-user-id or sticky bits
   } else {
-    const mode_t mask = ::umask(0);
-    ::umask(mask);
-    ::fchmod(fd, static_cast<mode_t>(0666 & ~mask));
+    ::fchmod(fd, static_cast<mode_t>(0666 & ~process_umask()));
   }
   auto discard = [&](int error) {
     ::unlink(temp.c_str());

@@ -109,10 +109,14 @@ Source::int_type Source::underflow() {
   // a real profile compresses about ten times.
   if (inflated_ > kBombFloorBytes) {
     const long taken = gzoffset(f);
-    if (taken >= 0 && inflated_ > kMaxInflateRatio * (static_cast<uint64_t>(taken) + 1)) {
-      error_ = path_ + ": inflates to more than " + std::to_string(kMaxInflateRatio) +
-               " times its size on disk: refused as a decompression bomb (a profile "
-               "compresses about 10 times)";
+    const bool ratio = taken >= 0 && inflated_ > kMaxInflateRatio * (static_cast<uint64_t>(taken) + 1);
+    if (ratio || inflated_ > kMaxInflatedBytes) {
+      error_ = path_ + (ratio ? ": inflates to more than " + std::to_string(kMaxInflateRatio) +
+                                    " times its size on disk"
+                              : ": inflates to more than " +
+                                    std::to_string(kMaxInflatedBytes >> 30) + " GiB") +
+               ": refused as a decompression bomb (a profile compresses 5 to 30 times; "
+               "gunzip a real one and import the plain file)";
       setg(buffer_.data(), buffer_.data(), buffer_.data());
       return traits_type::eof();
     }

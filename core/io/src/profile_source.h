@@ -23,9 +23,12 @@ struct ImportError {
 // growing without bound.
 inline constexpr size_t kMaxRecordBytes = size_t{16} << 20;
 // A file that inflates to more than kMaxInflateRatio times what it took from disk, past the
-// first kBombFloorBytes, is refused as a decompression bomb.
-inline constexpr uint64_t kMaxInflateRatio = 100;
+// first kBombFloorBytes, is refused as a decompression bomb (real profiles compress 5 to 30
+// times; deflate's limit is about 1,030), and so is one that inflates past kMaxInflatedBytes
+// whatever its ratio.
+inline constexpr uint64_t kMaxInflateRatio = 300;
 inline constexpr uint64_t kBombFloorBytes = uint64_t{64} << 20;
+inline constexpr uint64_t kMaxInflatedBytes = uint64_t{4} << 30;
 
 // The most fields a record or a header line may have (a line of commas would otherwise become
 // millions of empty strings); real profiler CSVs have tens, a raw ncu page hundreds.

@@ -64,9 +64,9 @@ std::string settings_to_json(const Settings& s);
 Settings load_settings(const std::string& dir, std::string* warning);
 
 // The recent files to save when another instance may have saved since this one read the file:
-// `ours` (this run's list, most recent first), then the files the other added (`on_disk`, less
-// what this run `loaded`), cut to kMaxRecentFiles. A file this run took off its list (gone, or
-// "Clear the list") stays off.
+// the files this run added (`ours` less what it `loaded`), then those the other added
+// (`on_disk` less `loaded`), then the rest of `ours`, cut to kMaxRecentFiles. A file this run
+// took off its list (gone, or "Clear the list") stays off.
 std::vector<std::string> merge_recent_files(const std::vector<std::string>& ours,
                                             const std::vector<std::string>& loaded,
                                             const std::vector<std::string>& on_disk);
