@@ -55,12 +55,16 @@ void install_termination_watch() {
   std::thread([set] {
     int sig = 0;
     while (sigwait(&set, &sig) == 0) {
-      // Before the window loop runs there is nothing to close: the default action. The same
-      // signal twice: the app did not finish in time. (Logout sends SIGTERM then SIGHUP: a
-      // different second signal is not a second request.)
+      // Once the app is closing, the same signal again means it did not finish in time; another
+      // one (logout sends SIGTERM, then SIGHUP) is not a second request, even after the window
+      // closed and while the settings are saved.
+      if (g_requested.load()) {
+        if (sig == g_first_signal.load()) end_as_default(sig);
+        continue;
+      }
+      // Before the window loop runs there is nothing to close: the default action.
       if (!g_loop_running.load()) end_as_default(sig);
-      int first = 0;
-      if (!g_first_signal.compare_exchange_strong(first, sig) && first == sig) end_as_default(sig);
+      g_first_signal.store(sig);
       g_requested.store(true);
       const std::lock_guard<std::mutex> lock(g_glfw_mutex);
       // glfwPostEmptyEvent may be called from any thread while GLFW is initialised.

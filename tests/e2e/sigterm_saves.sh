@@ -13,8 +13,10 @@ trap 'rm -rf "$work"' EXIT
 cp "$scenario" "$work/mine.roofline.json"
 # (SIGINT too, from a terminal; a background job of a script is started with it ignored, which
 # the app keeps, so it is not sent here.) TERM,HUP is what logout sends: SIGTERM, then SIGHUP at
-# once, which must not end the app before it saves.
-for sig in TERM HUP TERM,HUP; do
+# once, which must not end the app before it saves, whether the SIGHUP comes while the window is
+# open or after it closed (",pause," lets the window close first; the sanitized build is slow
+# enough to get there on its own).
+for sig in TERM HUP TERM,HUP TERM,pause,HUP; do
   rm -rf "$work/config"
   export XDG_CONFIG_HOME=$work/config
   # The app under Xvfb, in the background; its geometry dump says the window is up.
@@ -24,7 +26,9 @@ for sig in TERM HUP TERM,HUP; do
   wait_for "$work/up.json" 30 || { echo "FAIL: the window never came up: $(cat "$work/out.txt")"; exit 1; }
   app_pid=$(pgrep -n -f -- "--dump-geometry $work/up.json" | head -1)
   [[ -n $app_pid ]] || { echo "FAIL: no app process"; exit 1; }
-  for one in ${sig//,/ }; do kill -"$one" "$app_pid"; done
+  for one in ${sig//,/ }; do
+    if [[ $one == pause ]]; then sleep 0.3; else kill -"$one" "$app_pid" 2>/dev/null || true; fi
+  done
   status=0
   wait "$runner" || status=$?
   rm -f "$work/up.json"
