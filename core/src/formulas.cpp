@@ -136,10 +136,13 @@ std::optional<MatmulShape> matmul_shape(const Scenario& s, const OpPlace& p,
   if (name == "router" && e)
     return mm(name, "M", "d", e->shared_gate ? "E + 1" : "E", "b_a", e->router_bias,
               e->shared_gate ? "with the shared expert's sigmoid gate" : "");
+  const char* de = e && e->latent > 0 ? "dl" : "d";  // the experts' width (Nemotron-3's latent)
   if ((name == "expert_gate" || name == "expert_up") && e)
-    return experts(mm(name, "M·k", "d", "dffe", "b_a", e->expert_bias));
+    return experts(mm(name, "M·k", de, "dffe", "b_a", e->expert_bias));
   if (name == "expert_down" && e)
-    return experts(mm(name, "M·k", "dffe", "d", "b_a", e->expert_bias));
+    return experts(mm(name, "M·k", "dffe", de, "b_a", e->expert_bias));
+  if (name == "latent_down") return mm(name, "M", "d", "dl", "b_a", false, "into the experts' latent width");
+  if (name == "latent_up") return mm(name, "M", "dl", "d", "b_a", false, "back to the hidden width");
   if (name == "shared_gate" || name == "shared_up") return mm(name, "M", "d", "dsh");
   if (name == "shared_down") return mm(name, "M", "dsh", "d");
   if (name == "lm_head")
@@ -379,6 +382,7 @@ std::vector<FormulaSymbol> formula_symbols(const Scenario& s, const Analysis& a,
                            {"dffe", d(e.width), ""},
                            {"E_t", expected_experts_touched(E, k, M), "E·(1 − (1 − k/E)^M)"}});
     if (e.shared_width > 0) out.push_back({"dsh", d(e.shared_width), ""});
+    if (e.latent > 0) out.push_back({"dl", d(e.latent), "moe_latent_size"});
   }
   add_mixer_symbols(s, p, out);
   const WeightFormat w = weight_formats(s).of(group_of(op, p));

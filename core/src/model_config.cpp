@@ -177,10 +177,12 @@ ParameterCount count_parameters(const ModelConfig& m) {
       if (m.mlp_bias) vec += (m.gated_mlp ? 2 : 1) * d(t.width) + dm;
     } else {
       const MoeShape& e = t.moe;
-      const double expert = matrices_per_mlp * dm * d(e.width);
-      const double expert_bias = e.expert_bias ? (m.gated_mlp ? 2 : 1) * d(e.width) + dm : 0;
+      const double de = e.latent > 0 ? d(e.latent) : dm;  // the experts' input and output width
+      const double expert = matrices_per_mlp * de * d(e.width);
+      const double expert_bias = e.expert_bias ? (m.gated_mlp ? 2 : 1) * d(e.width) + de : 0;
       experts += d(t.count) * d(e.experts) * expert;
       dense += d(t.count) * matrices_per_mlp * dm * d(e.shared_width);
+      if (e.latent > 0) dense += d(t.count) * 2 * dm * de;  // fc1 and fc2 latent projections
       other += d(t.count) * dm * (d(e.experts) + (e.shared_gate ? 1 : 0));  // router
       vec += d(e.experts) * expert_bias + (e.router_bias ? d(e.experts) : 0);
       p.routed_inactive += d(t.count) * d(e.experts - e.top_k) * (expert + expert_bias);
@@ -356,6 +358,7 @@ std::string validate_ffn(const FfnType& t) {
     return "num_experts_per_tok (" + std::to_string(e.top_k) +
            ") must not exceed the number of experts (" + std::to_string(e.experts) + ")";
   }
+  if (auto err = in_range("moe_latent_size", e.latent, 0); !err.empty()) return err;
   return in_range("shared expert width", e.shared_width, 0);
 }
 

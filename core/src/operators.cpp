@@ -310,8 +310,8 @@ void append_mamba(const Scenario& s, const Step& st, OpList& out) {
 // One MLP of width `width` over `rows` token-rows; `copies` of its weights are read.
 void append_mlp(const Scenario& s, std::string_view gate, std::string_view up,
                 std::string_view down, WeightGroup group, double rows, double width, double copies,
-                bool bias, OpList& out) {
-  const double dm = d(s.model.hidden);
+                bool bias, OpList& out, double input_width = 0) {
+  const double dm = input_width > 0 ? input_width : d(s.model.hidden);
   Matmul in{.name = up,
             .group = group,
             .rows = rows,
@@ -424,8 +424,15 @@ void append_ffn(const Scenario& s, const Step& st, const FfnType& t, OpList& out
             .K = dm,
             .N = E + (e.shared_gate ? 1 : 0),
             .bias = e.router_bias});
+    const double de = e.latent > 0 ? d(e.latent) : dm;
+    if (e.latent > 0) {  // Nemotron-3: tokens go to the experts' latent width and back
+      out.fc({.name = "latent_down", .group = WeightGroup::dense, .rows = M, .K = dm, .N = de});
+    }
     append_mlp(s, "expert_gate", "expert_up", "expert_down", WeightGroup::experts, M * k, dffe,
-               touched, e.expert_bias, out);
+               touched, e.expert_bias, out, de);
+    if (e.latent > 0) {
+      out.fc({.name = "latent_up", .group = WeightGroup::dense, .rows = M, .K = de, .N = dm});
+    }
     const double shared = d(e.shared_width);
     if (shared > 0) {
       append_mlp(s, "shared_gate", "shared_up", "shared_down", WeightGroup::dense, M, shared, 1,

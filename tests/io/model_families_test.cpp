@@ -302,22 +302,26 @@ TEST(ModelFamilies, WhatCannotBeCountedIsRefusedByName) {
             "m.json: use_cla: cross-layer KV sharing (CLA) is not supported");
   EXPECT_EQ(error_of(body("jamba", R"("attn_layer_period": 8)")),
             "m.json: attn_layer_period: Jamba's period-and-offset layout is not supported");
-  EXPECT_EQ(error_of(body("cohere2", R"("sliding_window": 4096)")),
-            "m.json: sliding_window: model_type 'cohere2' does not say which layers use the "
-            "window: give layer_types");
+  EXPECT_EQ(error_of(body("exotic", R"("sliding_window": 4096)")),
+            "m.json: sliding_window: model_type 'exotic' has no rule roofline knows for which "
+            "layers use this window, and the config has no layer_types");
   // Hybrids of an unknown type: their per-layer kinds would be read as full attention.
-  for (const char* key : {R"("attn_type_list": [0, 1])", R"("linear_attn_config": {})",
-                          R"("attn_layer_indices": [4])", R"("mamba_d_ssm": 1024)",
-                          R"("use_sliding_window": true)"}) {
+  for (const char* key : {R"("linear_attn_config": {"a": 1})", R"("attn_layer_indices": [4])",
+                          R"("mamba_d_ssm": 1024)", R"("use_sliding_window": true)",
+                          R"("layers_block_type": ["mamba"])"}) {
     const std::string e = error_of(body("exotic", key));
-    EXPECT_NE(e.find("model_type 'exotic' is not a family roofline knows"), std::string::npos) << e;
+    EXPECT_NE(e.find("model_type 'exotic'"), std::string::npos) << e;
   }
+  // MiniMax-M1's lightning attention layers (0), in any family.
+  EXPECT_EQ(error_of(body("minimax_m2", R"("attn_type_list": [1, 0, 1, 1])")),
+            "m.json: attn_type_list: lightning (linear) attention layers (0, MiniMax-M1) are not "
+            "modelled: only softmax attention layers (1)");
   EXPECT_EQ(error_of(body("exotic", R"("use_sliding_window": false, "multi_query": true)"))
                 .find("m.json: multi_query:"),
             0u);
   EXPECT_EQ(error_of(body("exotic", R"("multi_query": true)")),
-            "m.json: multi_query: model_type 'exotic' is not a family roofline knows, and this "
-            "key changes what its layers hold");
+            "m.json: multi_query: model_type 'exotic' is not a family roofline knows, and the "
+            "generic decoder's reading cannot follow this key");
   EXPECT_EQ(error_of(body("opt", R"("word_embed_proj_dim": 32)")),
             "m.json: word_embed_proj_dim: differs from hidden_size: OPT's input and output "
             "projections are not counted");

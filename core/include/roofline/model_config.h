@@ -104,6 +104,8 @@ struct MoeShape {
   int64_t top_k = 0;         // k: num_experts_per_tok
   int64_t width = 0;         // dffe: moe_intermediate_size (Mixtral: intermediate_size)
   int64_t shared_width = 0;  // every shared expert together (n_shared_experts · dffe, ...)
+  int64_t latent = 0;  // Nemotron-3's moe_latent_size: routed experts work at this width between
+                       // a d -> latent and a latent -> d projection (0: at the hidden width)
   bool shared_gate = false;  // Qwen's sigmoid gate on the shared expert (a d × 1 weight)
   bool router_bias = false;  // a bias (gpt-oss) or score-correction bias (DeepSeek) of E
   bool expert_bias = false;  // biases inside every expert (gpt-oss)

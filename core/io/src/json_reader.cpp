@@ -181,6 +181,7 @@ void Reader::missing(std::string_view key, std::string_view expected) const {
 }
 
 const Json* Reader::find(std::string_view key) const {
+  if (log_ && !log_->contains(key)) log_->emplace(key);
   auto it = object_.find(key);
   if (it == object_.end() || it->is_null()) return nullptr;
   return &*it;

@@ -110,6 +110,7 @@ Json model_shape_json(const ModelConfig& m) {
       x["experts_per_token"] = t.moe.top_k;
       x["expert_intermediate"] = t.moe.width;
       x["shared_intermediate"] = t.moe.shared_width;
+      if (t.moe.latent > 0) x["latent"] = t.moe.latent;
     }
     ffns.push_back(std::move(x));
   }

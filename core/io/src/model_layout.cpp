@@ -82,13 +82,38 @@ Layer block(MixerKind mixer, FfnKind ffn) {
   return l;
 }
 
-// hybrid_override_pattern (Nemotron-H): one character per block.
-void from_pattern(const Reader& r, std::vector<Layer>& layers) {
-  const std::string pattern = r.string("hybrid_override_pattern");
+// Nemotron-H's blocks: hybrid_override_pattern, one character per block (M Mamba, * attention,
+// - MLP, E MoE), or transformers' newer layers_block_type, one name per block (mamba, attention,
+// mlp, moe; its newest re-saves write linear_attention and full_attention).
+std::string block_pattern(const Reader& r) {
+  if (r.has("hybrid_override_pattern")) return r.string("hybrid_override_pattern");
+  const Json& v = r.at("layers_block_type", "a list of block kinds");
+  if (!v.is_array()) r.fail("layers_block_type", "a list of block kinds", v);
+  std::string pattern;
+  for (size_t i = 0; i < v.size(); ++i) {
+    const std::string key = "layers_block_type[" + std::to_string(i) + "]";
+    const std::string kind = r.to_string(key, v[i]);
+    if (kind == "mamba" || kind == "linear_attention") {
+      pattern += 'M';
+    } else if (kind == "attention" || kind == "full_attention") {
+      pattern += '*';
+    } else if (kind == "mlp") {
+      pattern += '-';
+    } else if (kind == "moe") {
+      pattern += 'E';
+    } else {
+      r.fail(key, "mamba, attention, mlp or moe", v[i]);
+    }
+  }
+  return pattern;
+}
+
+void from_pattern(const Reader& r, const std::string& pattern, std::vector<Layer>& layers) {
+  const std::string_view key =
+      r.has("hybrid_override_pattern") ? "hybrid_override_pattern" : "layers_block_type";
   if (pattern.size() != layers.size()) {
-    r.fail_message("hybrid_override_pattern", "expected one character per layer (" +
-                                                  std::to_string(layers.size()) + "), got " +
-                                                  std::to_string(pattern.size()));
+    r.fail_message(key, "expected one block per layer (" + std::to_string(layers.size()) +
+                            "), got " + std::to_string(pattern.size()));
   }
   for (size_t i = 0; i < pattern.size(); ++i) {
     Layer& l = layers[i];
@@ -106,15 +131,14 @@ void from_pattern(const Reader& r, std::vector<Layer>& layers) {
         l = block(MixerKind::none, FfnKind::moe);
         break;
       default:
-        r.fail_message("hybrid_override_pattern",
-                       "expected M (Mamba), * (attention), - (MLP) or E (MoE), got '" +
-                           std::string(1, pattern[i]) + "' at layer " + std::to_string(i));
+        r.fail_message(key, "expected M (Mamba), * (attention), - (MLP) or E (MoE), got '" +
+                                std::string(1, pattern[i]) + "' at layer " + std::to_string(i));
     }
   }
 }
 
 // layer_types: one name per layer.
-void from_layer_types(const Reader& r, std::vector<Layer>& layers) {
+void from_layer_types(const Reader& r, bool generic, std::vector<Layer>& layers) {
   const Json& v = r.at("layer_types", "a list of layer kinds");
   if (!v.is_array() || v.size() != layers.size()) {
     r.fail("layer_types", "a list of " + std::to_string(layers.size()) + " layer kinds", v);
@@ -129,6 +153,10 @@ void from_layer_types(const Reader& r, std::vector<Layer>& layers) {
       mixer = {MixerKind::sliding, window_of(r, "sliding_window")};
     } else if (kind == "chunked_attention") {
       mixer = {MixerKind::chunked, window_of(r, "attention_chunk_size")};
+    } else if ((kind == "linear_attention" || kind == "mamba") && generic) {
+      r.fail_message(key, "'" + kind + "' layers of model_type '" + r.string("model_type", "") +
+                              "': roofline knows their weights only in the families it names "
+                              "(Qwen3-Next/3.5, Nemotron-H), not in this one");
     } else if (kind == "linear_attention") {
       mixer = {MixerKind::linear};
     } else if (kind == "mamba") {
@@ -160,13 +188,15 @@ void from_family_rule(const Reader& r, const ModelFamily& f, std::vector<Layer>&
     each([&](size_t i) {
       return i % 2 == 0 ? MixerType{MixerKind::sliding, W} : MixerType{MixerKind::full};
     });
-  } else if (t == "gemma3_text" || t == "olmo3") {
+  } else if (t == "gemma3_text" || t == "olmo3" || t == "cohere2") {
     // Every n-th layer is global, the others slide: Gemma-3's sliding_window_pattern (6),
-    // OLMo-3's fixed 4.
+    // OLMo-3's fixed 4, Cohere2's sliding_window_pattern (4).
     const int64_t W = window_of(r, "sliding_window", 4096);
+    const int64_t fallback = t == "cohere2" ? 4 : 6;
     const int64_t n = t == "olmo3" ? 4
                                    : r.integer("sliding_window_pattern", kPositive,
-                                               r.integer("_sliding_window_pattern", kPositive, 6));
+                                               r.integer("_sliding_window_pattern", kPositive,
+                                                         fallback));
     each([&](size_t i) {
       return (static_cast<int64_t>(i) + 1) % n == 0 ? MixerType{MixerKind::full}
                                                     : MixerType{MixerKind::sliding, W};
@@ -190,8 +220,9 @@ void from_family_rule(const Reader& r, const ModelFamily& f, std::vector<Layer>&
   } else if (t == "qwen2" || t == "qwen3" || t == "qwen2_moe" || t == "qwen3_moe") {
     // Qwen: a window only with use_sliding_window. Qwen2 and Qwen3 slide from layer
     // max_window_layers on; Qwen2-MoE slides the even layers below it; Qwen3-MoE every layer.
-    const bool on = r.boolean("use_sliding_window", false) && r.has("sliding_window") &&
-                    r.integer("sliding_window", kNonNegative) > 0;
+    const bool use = r.boolean("use_sliding_window", false);
+    const bool given = r.has("sliding_window");  // looked up either way: off, it counts nothing
+    const bool on = use && given && r.integer("sliding_window", kNonNegative) > 0;
     const int64_t W = on ? window_of(r, "sliding_window") : 0;
     const int64_t bound = r.integer("max_window_layers", kNonNegative, 28);
     each([&](size_t idx) {
@@ -208,10 +239,14 @@ void from_family_rule(const Reader& r, const ModelFamily& f, std::vector<Layer>&
   } else if (r.has("sliding_window") && f.all_sliding) {
     const int64_t W = window_of(r, "sliding_window");
     each([&](size_t) { return MixerType{MixerKind::sliding, W}; });
-  } else if (r.has("sliding_window") && !r.has("use_sliding_window")) {
+  } else if (r.has("sliding_window") && r.boolean("use_sliding_window", true) &&
+             r.integer("sliding_window", kNonNegative) > 0) {
+    // A window with no rule for its layers: counting every layer as global (or as sliding)
+    // would be wrong for some, so the key is refused.
     r.fail_message("sliding_window",
                    "model_type '" + r.string("model_type", "") +
-                       "' does not say which layers use the window: give layer_types");
+                       "' has no rule roofline knows for which layers use this window, and the "
+                       "config has no layer_types");
   } else {
     each([](size_t) { return MixerType{MixerKind::full}; });
   }
@@ -255,7 +290,10 @@ std::vector<bool> moe_layers(const Reader& r, size_t L) {
 
 // The dense MLP width: intermediate_size (GPT-2's n_inner null is 4·d).
 int64_t dense_width(const Reader& r, const ModelFamily& f, int64_t hidden, bool required) {
-  if (f.type == "llama4_text") return r.integer("intermediate_size_mlp", kPositive);
+  if (f.type == "llama4_text") {
+    r.has("intermediate_size");  // the experts' width, read with them
+    return r.integer("intermediate_size_mlp", kPositive);
+  }
   for (std::string_view key : {"intermediate_size", "n_inner", "ffn_dim", "ffn_hidden_size"}) {
     if (r.has(key)) return r.integer(key, kPositive);
   }
@@ -324,6 +362,9 @@ void read_ffns(const Reader& r, const ModelFamily& f, int64_t hidden, std::vecto
       r.optional_integer("moe_shared_expert_intermediate_size", kPositive);
   // Hunyuan: a shared MLP of num_shared_expert × the expert width, only with use_mixed_mlp_moe
   // (Tencent's modeling_hunyuan.py).
+  // Nemotron-3: routed experts at moe_latent_size between two projections (null: none).
+  const std::optional<int64_t> latent =
+      f.type == "nemotron_h" ? r.optional_integer("moe_latent_size", kPositive) : std::nullopt;
   const bool hunyuan = f.type == "hunyuan_v1_moe";
   const bool hunyuan_shared = hunyuan && r.boolean("use_mixed_mlp_moe", false);
 
@@ -348,7 +389,9 @@ void read_ffns(const Reader& r, const ModelFamily& f, int64_t hidden, std::vecto
     } else {
       e.shared_width = n_shared * e.width;
     }
-    e.router_bias = f.moe_biases || f.score_bias;
+    e.latent = latent.value_or(0);
+    // MiniMax-M2's use_routing_bias: an e_score_correction_bias of E, as DeepSeek's.
+    e.router_bias = f.moe_biases || f.score_bias || r.boolean("use_routing_bias", false);
     e.expert_bias = f.moe_biases;
   }
 }
@@ -373,15 +416,17 @@ void read_layout(const Reader& r, const ModelFamily& f, ModelConfig& m) {
                                       : r.has("n_layer")         ? "n_layer"
                                       : r.has("num_layers")      ? "num_layers"
                                                                  : "num_hidden_layers";
-  // Nemotron-H: the pattern has one character per layer (vLLM builds that many).
-  const bool pattern = r.has("hybrid_override_pattern");
-  const int64_t L = pattern && !r.has(layers_key)
-                        ? static_cast<int64_t>(r.string("hybrid_override_pattern").size())
-                        : r.integer(layers_key, kLayers);
+  // Nemotron-H: the pattern has one block per layer (vLLM builds that many; Nemotron-3-Ultra's
+  // num_hidden_layers is null beside its layers_block_type).
+  const bool pattern =
+      f.type == "nemotron_h" && (r.has("hybrid_override_pattern") || r.has("layers_block_type"));
+  const std::string blocks = pattern ? block_pattern(r) : std::string();
+  const int64_t L = pattern && !r.has(layers_key) ? static_cast<int64_t>(blocks.size())
+                                                   : r.integer(layers_key, kLayers);
   if (L > kLayers.max) r.fail(layers_key, kLayers.expected, Json(L));
   std::vector<Layer> layers(static_cast<size_t>(L));
   if (pattern) {
-    from_pattern(r, layers);
+    from_pattern(r, blocks, layers);
     // Nemotron-H's attention blocks are global unless a window is given.
     if (r.has("sliding_window")) {
       const int64_t W = window_of(r, "sliding_window");
@@ -389,7 +434,12 @@ void read_layout(const Reader& r, const ModelFamily& f, ModelConfig& m) {
         if (l.mixer.kind == MixerKind::full) l.mixer = {MixerKind::sliding, W};
     }
   } else if (r.has("layer_types")) {
-    from_layer_types(r, layers);
+    from_layer_types(r, f.type.empty(), layers);
+    // The list wins over a family's rule, as in transformers' config classes: the keys the rule
+    // would read are redundant beside it (Qwen3.5 writes full_attention_interval too).
+    for (std::string_view key : {"full_attention_interval", "sliding_window_pattern",
+                                 "_sliding_window_pattern", "max_window_layers"})
+      r.has(key);
   } else {
     from_family_rule(r, f, layers);
   }

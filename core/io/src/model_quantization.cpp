@@ -2,7 +2,10 @@
 // format, and the block scales that come with it.
 
 #include <cctype>
+#include <map>
+#include <set>
 #include <string>
+#include <vector>
 
 #include "model_read.h"
 
@@ -65,8 +68,48 @@ void read_compressed_tensors(const Reader& q, Quantization& out) {
   }
 }
 
-// modules_to_not_convert (and its other names): groups left in the scenario's precision.
-void read_exceptions(const Reader& q, Quantization& out) {
+// The weight groups a module name leaves out of the quantized format.
+std::vector<WeightGroup> groups_of_module(std::string_view name) {
+  std::vector<WeightGroup> out;
+  const bool attn = name.find("attn") != std::string_view::npos ||
+                    name.find("attention") != std::string_view::npos ||
+                    name.find("mixer") != std::string_view::npos;
+  if (attn) out.push_back(WeightGroup::mixer);
+  if (name.find("shared_expert") != std::string_view::npos) out.push_back(WeightGroup::dense);
+  if (name.find("experts") != std::string_view::npos &&
+      name.find("shared") == std::string_view::npos)
+    out.push_back(WeightGroup::experts);
+  if (name.ends_with(".mlp") || name == "mlp") {
+    out.push_back(WeightGroup::dense);
+    out.push_back(WeightGroup::experts);
+  }
+  return out;
+}
+
+// Layers that hold a group's weights (attention for the mixer group, MoE or dense FFNs).
+int64_t layers_holding(const ModelConfig& m, WeightGroup g) {
+  int64_t n = 0;
+  if (g == WeightGroup::mixer) {
+    for (const MixerType& t : m.mixers)
+      if (t.kind != MixerKind::none) n += t.count;
+  } else {
+    for (const FfnType& t : m.ffns)
+      if ((g == WeightGroup::experts) == (t.kind == FfnKind::moe) && t.kind != FfnKind::none)
+        n += t.count;
+  }
+  return n;
+}
+
+// modules_to_not_convert (and its other names): groups left in the scenario's precision. A module
+// listed layer by layer ("model.layers.7.self_attn*", ModelOpt's NVFP4 exports) counts as its
+// group when every layer holding that group is listed; a part of the layers is refused, as the
+// layout counts layer types.
+void read_exceptions(const Reader& q, const ModelConfig& m, Quantization& out) {
+  struct PerLayer {
+    std::string where, name;  // the first entry, for the message
+    std::set<int64_t> layers;
+  };
+  std::map<std::string, PerLayer> per_layer;  // by the name with its layer number taken out
   for (std::string_view key : {"modules_to_not_convert", "ignore", "ignored_layers",
                                "exclude_modules", "llm_int8_skip_modules"}) {
     const Json* list = q.find(key);
@@ -75,27 +118,34 @@ void read_exceptions(const Reader& q, Quantization& out) {
     for (size_t i = 0; i < list->size(); ++i) {
       const std::string where = std::string(key) + "[" + std::to_string(i) + "]";
       const std::string name = q.to_string(where, (*list)[i]);
+      // Routers and gates ("mlp.gate", "shared_expert_gate") are vectors or d x E: leaving them
+      // unquantized changes no group's precision.
+      if (name.ends_with("gate") || name.ends_with("router") || name.ends_with("lm_head")) continue;
       if (const size_t at = name.find("layers.");
           at != std::string::npos && at + 7 < name.size() &&
           std::isdigit(static_cast<unsigned char>(name[at + 7]))) {
-        q.fail_message(where, "exceptions for single layers (" + name +
-                                  ") are not supported: the layout counts layer types");
+        size_t end = at + 7;
+        while (end < name.size() && std::isdigit(static_cast<unsigned char>(name[end]))) ++end;
+        const std::string digits = name.substr(at + 7, std::min<size_t>(end - at - 7, 7));
+        PerLayer& p = per_layer[name.substr(0, at + 7) + "#" + name.substr(end)];
+        if (p.where.empty()) p = {where, name, {}};
+        p.layers.insert(std::stoll(digits));
+        continue;
       }
-      // Routers and gates ("mlp.gate", "shared_expert_gate") are vectors or d × E: leaving them
-      // unquantized changes no group's precision.
-      if (name.ends_with("gate") || name.ends_with("router") || name.ends_with("lm_head")) continue;
-      const bool attn = name.find("attn") != std::string::npos ||
-                        name.find("attention") != std::string::npos ||
-                        name.find("mixer") != std::string::npos;
-      if (attn) uncover(out, WeightGroup::mixer);
-      if (name.find("shared_expert") != std::string::npos) uncover(out, WeightGroup::dense);
-      if (name.find("experts") != std::string::npos && name.find("shared") == std::string::npos)
-        uncover(out, WeightGroup::experts);
-      if (name.ends_with(".mlp") || name == "mlp") {
-        uncover(out, WeightGroup::dense);
-        uncover(out, WeightGroup::experts);
-      }
+      for (WeightGroup g : groups_of_module(name)) uncover(out, g);
     }
+  }
+  for (const auto& [pattern, p] : per_layer) {
+    const std::vector<WeightGroup> groups = groups_of_module(pattern);
+    bool whole = !groups.empty();
+    for (WeightGroup g : groups)
+      whole = whole && static_cast<int64_t>(p.layers.size()) == layers_holding(m, g) &&
+              *p.layers.rbegin() < m.layers;
+    if (!whole) {
+      q.fail_message(p.where, "exceptions for single layers (" + p.name +
+                                  ") are not supported: the layout counts layer types");
+    }
+    for (WeightGroup g : groups) uncover(out, g);
   }
 }
 
@@ -139,7 +189,7 @@ void read_quantization(const Reader& r, ModelConfig& m) {
   } else {
     q.fail("quant_method", kMethods, Json(method));
   }
-  read_exceptions(q, out);
+  read_exceptions(q, m, out);
   m.quantization = out;
 }
 

@@ -139,9 +139,45 @@ const ModelFamily kFamilies[] = {
     {.type = "hunyuan_v1_moe", .bias_key = true, .qk_norm_per_head = true, .qk_norm_key = true},
     {.type = "hunyuan_v1_dense", .bias_key = true, .qk_norm_per_head = true, .qk_norm_key = true},
     {.type = "nemotron_h", .gated = false, .bias_key = true, .score_bias = true},
+    // Cohere (Command R, Aya): attention and MLP in parallel after one LayerNorm without a bias
+    // (one vector, counted as an RMSNorm's), tied tables by default; use_qk_norm adds per-head
+    // norms of [heads, head_dim] and [kv_heads, head_dim]. Cohere2 (Command R7B, Command A): the
+    // same block, sliding layers but every sliding_window_pattern-th, no QK norm.
+    {.type = "cohere",
+     .tie_default = true,
+     .ffn_norms = 0,
+     .bias_key = true,
+     .qk_norm_full = true,
+     .qk_norm_key = true,
+     .ignored_keys = {"use_parallel_block"}},
+    {.type = "cohere2",
+     .tie_default = true,
+     .ffn_norms = 0,
+     .bias_key = true,
+     .ignored_keys = {"layer_switch", "order_of_interleaved_layers", "use_parallel_block"}},
+    // SmolLM3: Llama's block, tied tables by default; its NoPE layers have the same weights.
+    {.type = "smollm3",
+     .tie_default = true,
+     .bias_key = true,
+     .ignored_keys = {"no_rope_layers", "no_rope_layer_interval"}},
+    // EXAONE-4.0: a norm after attention and one after the MLP (none before), per-head QK norms.
+    {.type = "exaone4", .bias_key = true, .qk_norm_per_head = true},
+    // MiniMax-M2: QK norms over the whole projection (qk_norm_type per_layer), every layer MoE.
+    // mlp_intermediate_size and shared_intermediate_size are in its configs, unused by its code.
+    {.type = "minimax_m2",
+     .bias_key = true,
+     .qk_norm_full = true,
+     .qk_norm_key = true,
+     .ignored_keys = {"mlp_intermediate_size", "shared_intermediate_size", "shared_moe_mode"}},
 };
 
-const ModelFamily kGeneric{.type = "", .plain_by_activation = true, .bias_key = true};
+// An unknown family's tie_word_embeddings, when absent, is true: PretrainedConfig's default, and
+// transformers' save_pretrained leaves the key out only when it equals that default and the
+// class's own (Aya's, SmolLM3's and Gemma's configs omit it and are tied). A config with no
+// model_type at all was written by hand (roofline's own minimal form): untied, as Llama.
+const ModelFamily kGeneric{
+    .type = "", .tie_default = true, .plain_by_activation = true, .bias_key = true};
+const ModelFamily kHandWritten{.type = "", .plain_by_activation = true, .bias_key = true};
 
 // Names transformers' attribute_map (and the older configs) give a key, after its own.
 struct Alias {
@@ -198,31 +234,52 @@ bool gated_by_name(const Reader& r, const std::string& act) {
          Json(act));
 }
 
-// Keys that change the architecture in ways the generic (Llama-like) reading of an unknown
-// model_type would miss.
+// Keys that change the architecture in ways the generic reading of an unknown model_type cannot
+// follow (parallel blocks, ALiBi, a QK norm or an output gate of unknown shape, other mixers).
+// Every other key is read by the generic decoder's rules or checked by name (model_keys.cpp).
 constexpr std::string_view kArchitectureKeys[] = {
     "multi_query", "parallel_attn", "use_parallel_residual", "new_decoder_architecture", "alibi",
-    "parallel_block", "n_head_kv", "num_kv_heads", "layer_types", "layers_block_type",
-    "full_attention_interval", "attn_output_gate", "use_qk_norm", "qk_layernorm",
-    // hybrids: per-layer attention kinds, linear
-    // attention, Mamba blocks (MiniMax, Bamba,
+    "parallel_block", "n_head_kv", "num_kv_heads", "full_attention_interval", "attn_output_gate",
+    "use_qk_norm", "qk_layernorm", "qk_norm_type", "layers_block_type",
+    // hybrids: per-layer attention kinds, linear attention, Mamba blocks (MiniMax, Bamba,
     // Falcon-H1)
-    "attn_type_list", "linear_attn_config", "attn_layer_indices", "mamba_d_ssm", "mamba_d_state",
-    "use_sliding_window"};
+    "attn_type_list", "linear_attn_config", "attn_layer_indices", "mamba_d_ssm", "mamba_d_state"};
+
+// Parts people serve that no rule here counts yet, by the key that announces them: refused
+// with the part's name (core/MODEL.md §6), before any later key could be blamed.
+struct Unmodelled {
+  std::string_view key, part;
+};
+constexpr Unmodelled kUnmodelled[] = {
+    {"attention_other_setting",
+     "sliding-window layers with their own head counts (Step-3.5) are"},
+    {"attention_k_eq_v", "global layers whose keys are their values (Gemma 4) are"},
+    {"num_kv_shared_layers", "layers that reuse an earlier layer's keys and values (Gemma 3n/4) are"},
+    {"hidden_size_per_layer_input", "per-layer input embeddings (Gemma 3n/4) are"},
+    {"compress_ratios", "compressed attention (DeepSeek-V4) is"},
+    {"block_configs", "a different block shape per layer (Llama-Nemotron NAS) is"},
+    {"hybrid_layer_pattern", "MiMo-V2's hybrid layers are"},
+    {"conv_L_cache", "short convolution layers (LFM2) are"},
+};
 
 // Keys of architectures no rule here counts: refused by name rather than read wrongly.
 void refuse_unsupported(const Reader& r, const ModelFamily& f, std::string_view model_type) {
-  if (f.type.empty()) {
-    for (std::string_view key : kArchitectureKeys) {
-      const Json* v = r.find(key);
-      if (v && !v->is_null() && !(v->is_boolean() && !v->get<bool>())) {
-        r.fail_message(key, "model_type '" + std::string(model_type) +
-                                "' is not a family roofline knows, and this key changes what "
-                                "its layers hold");
+  for (const Unmodelled& u : kUnmodelled) {
+    const Json* v = r.find(u.key);
+    if (v && !(v->is_boolean() && !v->get<bool>()) && !(v->is_number() && v->get<double>() == 0))
+      r.fail_message(u.key, std::string(u.part) + " not modelled");
+  }
+  auto refuse = [&](std::string_view key, std::string_view why) { r.fail_message(key, why); };
+  // MiniMax's attn_type_list: 1 is softmax attention (MiniMax-M2 lists 1 for every layer), 0 is
+  // MiniMax-M1's lightning attention, which no rule here counts.
+  if (const Json* kinds = r.find("attn_type_list"); kinds && kinds->is_array()) {
+    for (const Json& k : *kinds) {
+      if (!(k.is_number_integer() && k.get<int64_t>() == 1)) {
+        refuse("attn_type_list", "lightning (linear) attention layers (0, MiniMax-M1) are not "
+                                 "modelled: only softmax attention layers (1)");
       }
     }
   }
-  auto refuse = [&](std::string_view key, std::string_view why) { r.fail_message(key, why); };
   if (r.boolean("is_encoder_decoder", false))
     refuse("is_encoder_decoder", "encoder-decoder models are not supported (decoder-only only)");
   if (r.boolean("use_cla", false))
@@ -231,10 +288,23 @@ void refuse_unsupported(const Reader& r, const ModelFamily& f, std::string_view 
     refuse("cross_attention_layers", "cross-attention layers (vision) are not supported");
   for (std::string_view key : {"attn_layer_period", "expert_layer_period"})
     if (r.has(key)) refuse(key, "Jamba's period-and-offset layout is not supported");
+  if (f.type == "opt" && !r.boolean("do_layer_norm_before", true))
+    refuse("do_layer_norm_before", "OPT's post-norm layout (OPT-350m) is not counted");
   if (const Json* p = r.find("word_embed_proj_dim");
       p && r.has("hidden_size") && *p != r.object()["hidden_size"]) {
     refuse("word_embed_proj_dim",
            "differs from hidden_size: OPT's input and output projections are not counted");
+  }
+  if (f.type.empty()) {
+    for (std::string_view key : kArchitectureKeys) {
+      if (key == "attn_type_list") continue;  // read above, in every family
+      const Json* v = r.find(key);
+      if (v && !v->is_null() && !(v->is_boolean() && !v->get<bool>())) {
+        r.fail_message(key, "model_type '" + std::string(model_type) +
+                                "' is not a family roofline knows, and the generic decoder's "
+                                "reading cannot follow this key");
+      }
+    }
   }
 }
 
@@ -270,6 +340,20 @@ void read_attention(const Reader& r, const ModelFamily& f, ModelConfig& m) {
     mla.qk_rope_head_dim = r.integer("qk_rope_head_dim", kNonNegative, 0);
     mla.v_head_dim = r.integer("v_head_dim", kPositive);
     m.head_dim = mla.qk_nope_head_dim + mla.qk_rope_head_dim;
+    // DeepSeek's config class sets head_dim to the RoPE part (GLM-5 writes it): no weights.
+    if (r.has("head_dim") && r.integer("head_dim", kPositive) != mla.qk_rope_head_dim &&
+        r.integer("head_dim", kPositive) != m.head_dim) {
+      r.fail_message("head_dim", "expected qk_rope_head_dim (" +
+                                     std::to_string(mla.qk_rope_head_dim) + ") beside MLA's "
+                                     "shapes, got " +
+                                     std::to_string(r.integer("head_dim", kPositive)));
+    }
+    // GLM-5 also writes the sum; a different value would be another shape.
+    if (r.has("qk_head_dim") && r.integer("qk_head_dim", kPositive) != m.head_dim) {
+      r.fail_message("qk_head_dim", "expected qk_nope_head_dim + qk_rope_head_dim (" +
+                                        std::to_string(m.head_dim) + "), got " +
+                                        std::to_string(r.integer("qk_head_dim", kPositive)));
+    }
     m.kv_heads = m.heads;  // the latent is shared by all heads; no GQA grouping
     m.mla = mla;
     if (r.has("index_n_heads")) {
@@ -277,10 +361,18 @@ void read_attention(const Reader& r, const ModelFamily& f, ModelConfig& m) {
                                 .head_dim = r.integer("index_head_dim", kPositive),
                                 .top_k = r.integer("index_topk", kPositive)};
     }
-  } else if (auto dh = r.optional_integer("head_dim", kPositive)) {
-    m.head_dim = *dh;
-  } else if (auto adh = r.optional_integer("attention_head_dim", kPositive)) {
-    m.head_dim = *adh;
+  } else if (f.type == "cohere2") {
+    // Cohere2Config sets head_dim to hidden_size / num_attention_heads whatever the file says.
+    r.has("head_dim");
+    m.head_dim = m.hidden / m.heads;
+  } else if (const auto dh = r.optional_integer("head_dim", kPositive),
+             adh = r.optional_integer("attention_head_dim", kPositive);
+             dh || adh) {
+    if (dh && adh && *dh != *adh) {  // Hunyuan writes both
+      r.fail_message("attention_head_dim", "expected head_dim (" + std::to_string(*dh) +
+                                               "), got " + std::to_string(*adh));
+    }
+    m.head_dim = dh ? *dh : *adh;
   } else {
     if (m.hidden % m.heads != 0) {
       r.fail_message("head_dim", "missing, and hidden_size (" + std::to_string(m.hidden) +
@@ -298,12 +390,24 @@ void read_attention(const Reader& r, const ModelFamily& f, ModelConfig& m) {
   // Phi's optional q/k LayerNorms over each head (weight and bias).
   if (f.type == "phi" && r.boolean("qk_layernorm", false)) x.qk_norm_width = 4 * m.head_dim;
   x.output_gate = r.boolean("attn_output_gate", f.output_gate_default);
-  const bool qk_norm =
-      (f.qk_norm_per_head || f.qk_norm_full) && (!f.qk_norm_key || r.boolean("use_qk_norm", false));
+  // Families whose QK norm is fixed read use_qk_norm too (Qwen3-Coder writes it true), so that
+  // it is not refused as unread.
+  const bool has_qk_norm = f.qk_norm_per_head || f.qk_norm_full;
+  const bool qk_norm = has_qk_norm && (r.boolean("use_qk_norm", false) || !f.qk_norm_key);
+  // MiniMax's qk_norm_type: per_layer (over the whole projection) or per_head (head_dim each).
+  bool full = f.qk_norm_full;
+  if (has_qk_norm && r.has("qk_norm_type")) {
+    const std::string type = r.string("qk_norm_type");
+    if (type != "per_layer" && type != "per_head")
+      r.fail("qk_norm_type", "per_layer or per_head", Json(type));
+    full = type == "per_layer";
+  }
   if (qk_norm && !m.mla) {
-    x.qk_norm_width = f.qk_norm_full ? (m.heads + m.kv_heads) * m.head_dim : 2 * m.head_dim;
+    x.qk_norm_width = full ? (m.heads + m.kv_heads) * m.head_dim : 2 * m.head_dim;
   }
   x.sinks = f.sinks;
+  // Llama-4's use_qk_norm is an L2 norm of q and k without weights: read, nothing counted.
+  if (f.type == "llama4_text") r.boolean("use_qk_norm", false);
 }
 
 void read_recurrent_shapes(const Reader& r, ModelConfig& m) {
@@ -342,7 +446,7 @@ const ModelFamily& family_of(std::string_view model_type) {
   for (const ModelFamily& f : kFamilies) {
     if (f.type == model_type) return f;
   }
-  return kGeneric;
+  return model_type.empty() ? kHandWritten : kGeneric;
 }
 
 std::string without_python_literals(std::string_view text) {
@@ -398,7 +502,8 @@ ModelConfig read_model(const Reader& top, std::string_view id) {
   }
   const bool nested = !root.contains("num_hidden_layers") && root.contains("text_config") &&
                       root["text_config"].is_object();
-  const Reader r = nested ? top.child("text_config") : top;
+  Reader::KeyLog read;  // every key a rule looked up: the others are checked by name at the end
+  const Reader r = (nested ? top.child("text_config") : top).logging_into(read);
 
   ModelConfig m;
   m.id = std::string(id);
@@ -406,10 +511,11 @@ ModelConfig read_model(const Reader& top, std::string_view id) {
   m.source = top.string("_source", "");
   m.model_type = r.string("model_type", top.string("model_type", ""));
   const ModelFamily& f = family_of(m.model_type);
-  refuse_unsupported(r, f, m.model_type);
+  refuse_unsupported(r, f, m.model_type);  // the parts with a message of their own first
+  refuse_unknown_keys(r, m.model_type);
 
   if (present_name(r, "num_hidden_layers") == "num_hidden_layers" && !r.has("num_hidden_layers") &&
-      !r.has("hybrid_override_pattern"))
+      !r.has("hybrid_override_pattern") && !r.has("layers_block_type"))
     r.missing("num_hidden_layers", "a positive integer");
   m.hidden = r.integer(present_name(r, "hidden_size"), kPositive);
   m.vocab = f.vocab_default > 0 ? r.integer("vocab_size", kPositive, f.vocab_default)
@@ -447,9 +553,17 @@ ModelConfig read_model(const Reader& top, std::string_view id) {
   }
   read_recurrent_shapes(r, m);
   // Multimodal checkpoints put quantization_config at the top, beside text_config.
-  read_quantization(top.has("quantization_config") ? top : r, m);
+  read_quantization(!r.has("quantization_config") && top.has("quantization_config") ? top : r, m);
   m.mtp_layers = r.integer("num_nextn_predict_layers", kNonNegative,
                            r.integer("mtp_num_hidden_layers", kNonNegative, 0));
+  for (std::string_view key : f.ignored_keys)
+    if (!key.empty()) r.has(key);
+  // Other spellings of multi-token-prediction layers (MiniMax, Nemotron-3-Ultra): not counted,
+  // as above; MiniMax-M2's checkpoints hold none of the modules its config declares.
+  for (std::string_view key : {"use_mtp", "num_mtp_modules", "mtp_transformer_layers",
+                               "mtp_layers_block_type", "mtp_hybrid_override_pattern"})
+    r.has(key);
+  refuse_unread_keys(r, read, m.model_type);
   return m;
 }
 

@@ -2,6 +2,8 @@
 // Internal: reading a Hugging Face config.json into a ModelConfig (core/MODEL.md §6 lists the
 // keys of every family and where each rule comes from).
 
+#include <array>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -41,6 +43,9 @@ struct ModelFamily {
   bool learned_positions = false;  // a position table of max_position_embeddings rows
   int64_t vocab_default = 0;       // vocab_size when the config leaves it out (0: required)
   int64_t context_default = 0;     // max_position_embeddings when the config leaves it out
+  // Keys its config files carry that its modeling code does not read (legacy spellings, unused
+  // widths): looked up, so that they are not refused as unread, and counted as nothing.
+  std::array<std::string_view, 4> ignored_keys{};
 };
 
 // The family of `model_type`, or the generic one.
@@ -54,6 +59,19 @@ void read_layout(const Reader& r, const ModelFamily& f, ModelConfig& m);
 void read_quantization(const Reader& r, ModelConfig& m);
 
 ModelConfig read_model(const Reader& top, std::string_view id);
+
+// Whether a key's name says it sets a shape or a layout (a size, rank, latent width, count,
+// per-layer list, window, ratio), rather than training, numerics, positions or tokens.
+bool shapes_a_layer(std::string_view key);
+// The top-level keys some family's rule looks up.
+std::span<const std::string_view> keys_read();
+// Before reading: refuses, by name, a key no rule of any family knows whose name says it shapes
+// a layer (switched on), so that the message names the new part, not a later symptom.
+void refuse_unknown_keys(const Reader& r, std::string_view model_type);
+// After reading: refuses, by name, the first key of the config that shapes a layer, is switched on, and that no
+// rule looked up (`read`): a new architecture's key stops the reading instead of counting as
+// absent.
+void refuse_unread_keys(const Reader& r, const Reader::KeyLog& read, std::string_view model_type);
 
 // Python's json module writes Infinity, -Infinity and NaN, which JSON does not have; configs
 // carry them in keys no count uses (Nemotron-H's time_step_limit). They become the strings

@@ -19,6 +19,7 @@
 #include <initializer_list>
 #include <limits>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -103,7 +104,17 @@ NumberRule number_between(double lo, double hi, std::string_view noun = "a numbe
 // "view." inside the scenario file's view, "step 3 (\"Batching\"): " inside a lesson step.
 class Reader {
  public:
+  // The keys a reader looked up, present or not (a config's keys that no rule asked for are
+  // then checked by name: model_keys.cpp).
+  using KeyLog = std::set<std::string, std::less<>>;
+
   Reader(const Json& object, std::string_view origin, std::string path = "");
+  // This reader, recording every key it looks up into `log` (its children do not).
+  Reader logging_into(KeyLog& log) const {
+    Reader r = *this;
+    r.log_ = &log;
+    return r;
+  }
 
   std::string key_path(std::string_view key) const { return path_ + std::string(key); }
   const Json& object() const { return object_; }
@@ -158,6 +169,7 @@ class Reader {
   const Json& object_;
   std::string_view origin_;
   std::string path_;
+  KeyLog* log_ = nullptr;
 };
 
 // The value `v` of knob `k` at `key`, as scenario files and lesson changes write it; types are
