@@ -91,6 +91,35 @@ const Config kConfigs[] = {
     {"llama-4-scout-17b-16e.json", 107769861120, 17172894720,
      (36 * 8192 + 12 * S) * 2 * 8 * 128 * 2, 0, 109 * B - 0.871932416 * B, B, 17 * B, B,
      Active::everything, "Meta: 17B active, 109B total (vision encoder included)"},
+    // Cohere: one LayerNorm (no bias) before attention and MLP in parallel, tied tables (its
+    // config leaves tie_word_embeddings out and CohereConfig defaults it to true).
+    {"aya-23-8b.json", 8028033024, 8028033024, 32 * S * 2 * 8 * 128 * 2, 0, 8.028 * B, 0.001 * B,
+     8.028 * B, 0.001 * B, Active::everything,
+     "Open LLM Leaderboard request file for CohereForAI/aya-23-8B: 8.028B"},
+    // Command R+ counts its per-head QK norms (96·128 + 8·128 per layer): 103.811B, not 103.810B.
+    {"command-r-plus.json", 103810674688, 103810674688, 64 * S * 2 * 8 * 128 * 2, 0, 103.811 * B,
+     0.001 * B, 103.811 * B, 0.001 * B, Active::everything,
+     "Open LLM Leaderboard request file for CohereForAI/c4ai-command-r-plus: 103.811B"},
+    // Cohere2: every 4th layer global, the other 24 slide over 4096 tokens.
+    {"command-r7b-12-2024.json", 8028033024, 8028033024, (24 * 4096 + 8 * S) * 2 * 8 * 128 * 2, 0,
+     8.028 * B, 0.001 * B, 8.028 * B, 0.001 * B, Active::everything,
+     "Open LLM Leaderboard request file for CohereForAI/c4ai-command-r7b-12-2024: 8.028B"},
+    {"exaone-4.0-1.2b.json", 1279391488, 1279391488, 30 * S * 2 * 8 * 64 * 2, 0, 1.28 * B,
+     0.01 * B, 1.28 * B, 0.01 * B, Active::everything,
+     "LG-AI-EXAONE/EXAONE-4.0 README, Model Size: 1.28B"},
+    {"granite-3.1-8b-instruct.json", 8170848256, 8170848256, 40 * S * 2 * 8 * 128 * 2, 0,
+     8.17 * B, 0.01 * B, 8.17 * B, 0.01 * B, Active::everything,
+     "ibm-granite/granite-3.1-8b-instruct: 16.34 GB of bf16 shards, 8.17B"},
+    // MiniMax-M2.7 (FP8): the checkpoint's tensors hold 228,703,644,928 numbers, of which
+    // 13,880,064 are the FP8 block scales (weight_scale_inv) roofline counts as bytes, not
+    // parameters; "10B activated" leaves the input table out (10.42B). The NVFP4 export has the
+    // same shapes, its per-layer exceptions cover every attention block and router.
+    {"minimax-m2.7.json", 228689764864, 11030553088, 62 * S * 2 * 8 * 128 * 2, 0,
+     228.703644928 * B - 13880064, 1, 10 * B, B, Active::no_input_embedding,
+     "MiniMax-M2.7 checkpoint tensor listing; MiniMax-M2 README: 10B activated"},
+    {"minimax-m2.7-nvfp4.json", 228689764864, 11030553088, 62 * S * 2 * 8 * 128 * 2, 0,
+     228.703644928 * B - 13880064, 1, 10 * B, B, Active::no_input_embedding,
+     "as minimax-m2.7.json (nvidia/MiniMax-M2.7-NVFP4)"},
     {"mixtral-8x22b-v0.1.json", 140620634112, 39152031744, 56 * S * 2 * 8 * 128 * 2, 0, 141 * B, B,
      39 * B, B, Active::everything, "Mistral AI: 141B total, 39B active"},
     {"mixtral-8x7b-v0.1.json", 46702792704, 12879925248, 32 * S * 2 * 8 * 128 * 2, 0, 46.7 * B,
@@ -100,6 +129,18 @@ const Config kConfigs[] = {
      23 * (64 * 64 * 128 * 4 + (4096 + 2 * 8 * 128) * 3 * 2), 31.6 * B, 0.1 * B, 3.2 * B, 0.1 * B,
      Active::no_input_embedding,
      "Nemotron 3 Nano report: 31.6B total, 3.2B active (3.6B with embeddings)"},
+    // Nemotron-3-Super: 40 latent MoE layers (512 experts of 2688 at moe_latent_size 1024, the
+    // router and a 5376-wide shared expert at 4096), 40 Mamba, 8 attention. Hugging Face's total
+    // for the BF16 checkpoint, 123,611,033,088, includes the MTP module (attention + latent MoE
+    // + its norms and eh_proj: 2,942,324,736, and 512 router-bias entries) roofline leaves out.
+    {"nemotron-3-super-120b-a12b.json", 120668707840, 12770237440, 8 * S * 2 * 2 * 128 * 2,
+     40 * (128 * 64 * 128 * 4 + (8192 + 2 * 8 * 128) * 3 * 2),
+     123611033088 - 2942324736.0 - 512, 1, 12 * B, B, Active::no_input_embedding,
+     "nvidia/NVIDIA-Nemotron-3-Super-120B-A12B-BF16 safetensors total; NVIDIA: 12B active"},
+    // Ultra: its layers_block_type (108 blocks, num_hidden_layers null), reconstructed (SOURCES).
+    {"nemotron-3-ultra-550b-a55b.json", 549308993536, 56058843136, 12 * S * 2 * 2 * 128 * 2,
+     48 * (256 * 64 * 128 * 4 + (16384 + 2 * 8 * 128) * 3 * 2), 550 * B, 10 * B, 55 * B, B,
+     Active::no_input_embedding, "NVIDIA: Nemotron 3 Ultra, 550B total, 55B active"},
     {"nemotron-h-56b-base-8k.json", 56324350464, 56324350464, 10 * S * 2 * 8 * 128 * 2,
      54 * (256 * 64 * 256 * 4 + (16384 + 2 * 8 * 256) * 3 * 2), 56 * B, B, 56 * B, B,
      Active::everything, "Nemotron-H-56B"},
@@ -129,6 +170,9 @@ const Config kConfigs[] = {
     {"qwen3.5-397b-a17b.json", 396346350336, 17349040896, 15 * S * 2 * 2 * 256 * 2,
      45 * (64 * 128 * 128 * 4 + (2 * 16 * 128 + 64 * 128) * 3 * 2), 397 * B, B, 17 * B, B,
      Active::everything, "Qwen3.5 model card: 397B total, 17B activated"},
+    {"smollm3-3b.json", 3075098624, 3075098624, 36 * S * 2 * 4 * 128 * 2, 0, 3.08 * B, 0.01 * B,
+     3.08 * B, 0.01 * B, Active::everything,
+     "EXAONE-4.0 README comparison table, SmolLM3 3B Model Size: 3.08B"},
 };
 
 std::string slurp(const std::filesystem::path& p) {
@@ -273,6 +317,39 @@ TEST(PublishedConfigs, Fp8CheckpointsRunOnTheFp8Roof) {
   EXPECT_DOUBLE_EQ(a.peak_flops, 1979e12);
   s.activations = Precision::bf16;  // bf16 activations: bf16 math whatever the weights
   EXPECT_EQ(analyze(s).math_precision, Precision::bf16);
+}
+
+}  // namespace
+}  // namespace roofline
+
+namespace roofline {
+namespace {
+
+// Published configs of parts roofline does not model (tests/data/configs/refused): each refused
+// by the part's own key, not by a later symptom.
+TEST(PublishedConfigs, UnmodelledArchitecturesAreRefusedByTheirPart) {
+  struct Refused {
+    const char* file;
+    const char* message;
+  };
+  const Refused cases[] = {
+      {"step-3.5-flash.json",
+       "attention_other_setting: sliding-window layers with their own head counts (Step-3.5) are "
+       "not modelled"},
+      {"minimax-m1.json",
+       "attn_type_list: lightning (linear) attention layers (0, MiniMax-M1) are not modelled: "
+       "only softmax attention layers (1)"},
+  };
+  size_t files = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(kDir / "refused"))
+    files += entry.path().extension() == ".json";
+  EXPECT_EQ(files, std::size(cases));
+  for (const Refused& c : cases) {
+    const std::filesystem::path path = kDir / "refused" / c.file;
+    auto m = parse_model(slurp(path), c.file, c.file);
+    ASSERT_FALSE(m) << c.file;
+    EXPECT_EQ(m.error(), std::string(c.file) + ": " + c.message);
+  }
 }
 
 }  // namespace

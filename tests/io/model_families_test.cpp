@@ -333,3 +333,175 @@ TEST(ModelFamilies, WhatCannotBeCountedIsRefusedByName) {
 
 }  // namespace
 }  // namespace roofline
+
+namespace roofline {
+namespace {
+
+// [SECTION] Never silently wrong, by construction (issue 24)
+
+double params(const std::string& text) {
+  auto r = read(text);
+  EXPECT_TRUE(r) << r.error();
+  return r ? parameter_count(*r) : 0;
+}
+
+// A key no rule of any family knows, whose name says it shapes a layer, is refused by name
+// before anything else is read (Nemotron-3-Super's moe_latent_size was read as absent: 458.6 B
+// for a 120 B model); switched off (0, null, false, []) it is no matter.
+TEST(ModelFamilies, AKeyNoRuleKnowsIsRefusedByName) {
+  EXPECT_EQ(error_of(body("llama", R"("moe_router_latent_dim": 512)")),
+            "m.json: moe_router_latent_dim: roofline does not know this key (model_type "
+            "'llama'), and its name says it shapes the layers: refused rather than counted "
+            "without it");
+  EXPECT_EQ(error_of(body("brand_new", R"("cross_block_list": [1, 2])")).find("m.json: "
+                                                                               "cross_block_list:"),
+            0u);
+  // Before a later symptom: the unknown key is named, not the missing intermediate_size.
+  EXPECT_EQ(error_of(R"({"model_type": "llama", "num_hidden_layers": 4, "hidden_size": 64,
+      "num_attention_heads": 4, "vocab_size": 100, "ffn_mult_per_layer": [1, 2, 3, 4]})")
+                .find("m.json: ffn_mult_per_layer: roofline does not know"),
+            0u);
+  for (const char* off : {R"("moe_router_latent_dim": 0)", R"("moe_router_latent_dim": null)",
+                          R"("moe_router_latent_dim": [])", R"("use_latent_experts": false)"}) {
+    EXPECT_TRUE(read(body("llama", off))) << off;
+  }
+  // Training, numerics, tokens, positions and the vision tower are not shapes of a layer.
+  EXPECT_TRUE(read(body("llama", R"("router_aux_loss_coef": 0.01, "attention_dropout": 0.1,
+      "image_token_index": 7, "vision_config": {"hidden_size": 1}, "rope_scaling": {"factor": 8},
+      "max_window_layers": 3, "num_logits_to_keep": 1, "time_step_rank": 256,
+      "layernorm_mlp_beta": 1.0, "pool_type": "last", "summary_type": "cls_index")")));
+}
+
+// A key some family reads, in a family whose rules do not read it, is refused too.
+TEST(ModelFamilies, AKeyThisFamilyDoesNotReadIsRefusedByName) {
+  EXPECT_EQ(error_of(body("llama", R"("num_kv_heads": 1)")),
+            "m.json: num_kv_heads: no rule for model_type 'llama' reads this key, and its name "
+            "says it shapes the layers: refused rather than counted without it");
+  EXPECT_EQ(error_of(body("qwen3", R"("moe_latent_size": 32)")).find("m.json: moe_latent_size: no "
+                                                                    "rule for model_type 'qwen3'"),
+            0u);
+  // Read and found consistent: the same count as without them.
+  EXPECT_EQ(params(body("hunyuan_v1_dense", R"("head_dim": 16, "attention_head_dim": 16)")),
+            params(body("hunyuan_v1_dense")));
+  EXPECT_EQ(error_of(body("hunyuan_v1_dense", R"("head_dim": 16, "attention_head_dim": 32)")),
+            "m.json: attention_head_dim: expected head_dim (16), got 32");
+}
+
+// Parts people serve that no rule counts: refused with the part's name, before any other key.
+TEST(ModelFamilies, UnmodelledPartsAreNamed) {
+  struct Case {
+    const char* keys;
+    const char* message;
+  };
+  const Case cases[] = {
+      {R"("attention_k_eq_v": true)",
+       "m.json: attention_k_eq_v: global layers whose keys are their values (Gemma 4) are not "
+       "modelled"},
+      {R"("num_kv_shared_layers": 20)",
+       "m.json: num_kv_shared_layers: layers that reuse an earlier layer's keys and values "
+       "(Gemma 3n/4) are not modelled"},
+      {R"("compress_ratios": [0, 4, 128], "sliding_window": 128)",
+       "m.json: compress_ratios: compressed attention (DeepSeek-V4) is not modelled"},
+      {R"("block_configs": [{"attention": {}}])",
+       "m.json: block_configs: a different block shape per layer (Llama-Nemotron NAS) is not "
+       "modelled"},
+      {R"("hybrid_layer_pattern": [0, 1])", "m.json: hybrid_layer_pattern: MiMo-V2's hybrid "
+                                             "layers are not modelled"},
+      {R"("conv_L_cache": 3)", "m.json: conv_L_cache: short convolution layers (LFM2) are not "
+                                "modelled"},
+  };
+  for (const Case& c : cases) EXPECT_EQ(error_of(body("new_family", c.keys)), c.message);
+}
+
+// Defaults follow transformers' config classes: dropping a defaulted key counts as the default
+// written out, and each default matters (the other value counts differently).
+TEST(ModelFamilies, DroppedKeysTakeTheConfigClassDefault) {
+  struct Case {
+    const char* model_type;
+    const char* with_default;
+    const char* with_other;
+  };
+  const Case cases[] = {
+      {"cohere", R"("tie_word_embeddings": true)", R"("tie_word_embeddings": false)"},
+      {"cohere", R"("use_qk_norm": false)", R"("use_qk_norm": true)"},
+      {"cohere2", R"("tie_word_embeddings": true)", R"("tie_word_embeddings": false)"},
+      {"smollm3", R"("tie_word_embeddings": true)", R"("tie_word_embeddings": false)"},
+      {"exaone4", R"("tie_word_embeddings": false)", R"("tie_word_embeddings": true)"},
+      {"minimax_m2", R"("qk_norm_type": "per_layer", "use_qk_norm": true)",
+       R"("qk_norm_type": "per_head", "use_qk_norm": true)"},
+      {"gemma3_text", R"("tie_word_embeddings": true)", R"("tie_word_embeddings": false)"},
+      {"brand_new", R"("tie_word_embeddings": true)", R"("tie_word_embeddings": false)"},
+      {"llama", R"("tie_word_embeddings": false)", R"("tie_word_embeddings": true)"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(std::string(c.model_type) + " " + c.with_default);
+    std::string dropped = body(c.model_type);
+    if (std::string(c.model_type) == "minimax_m2") dropped = body(c.model_type, R"("use_qk_norm": true)");
+    EXPECT_EQ(params(dropped), params(body(c.model_type, c.with_default)));
+    EXPECT_NE(params(dropped), params(body(c.model_type, c.with_other)));
+  }
+  // A config with no model_type at all is written by hand: untied, as Llama.
+  EXPECT_FALSE(read(R"({"num_hidden_layers": 2, "hidden_size": 64, "num_attention_heads": 4,
+      "intermediate_size": 128, "vocab_size": 100})")->tie_word_embeddings);
+}
+
+// Cohere: attention and the MLP run in parallel after one norm; Cohere2 slides all but every
+// sliding_window_pattern-th layer (4) and takes head_dim from hidden / heads whatever the file.
+TEST(ModelFamilies, CohereBlocks) {
+  auto c = read(body("cohere", R"("use_qk_norm": true)"));
+  ASSERT_TRUE(c) << c.error();
+  EXPECT_EQ(c->ffn_norms, 0);
+  EXPECT_EQ(c->attention.qk_norm_width, (4 + 2) * 16);  // [heads, dh] and [kv_heads, dh]
+  auto c2 = read(body("cohere2", R"("sliding_window": 32, "head_dim": 99)"));
+  ASSERT_TRUE(c2) << c2.error();
+  EXPECT_EQ(c2->head_dim, 16);
+  EXPECT_EQ(c2->mixers[0], (MixerType{MixerKind::sliding, 32, 3}));
+  EXPECT_EQ(c2->mixers[1], (MixerType{MixerKind::full, 0, 1}));
+}
+
+// Nemotron-3's latent MoE, by hand: 4 MoE blocks of 8 experts (relu², up and down) of width 16
+// at latent 8, the router and the shared expert (width 24) at d 64, both projections d x 8.
+TEST(ModelFamilies, LatentMoeByHand) {
+  const std::string cfg = R"({"model_type": "nemotron_h", "hidden_size": 64, "vocab_size": 100,
+      "hybrid_override_pattern": "EEEE", "n_routed_experts": 8, "num_experts_per_tok": 2,
+      "moe_intermediate_size": 16, "moe_shared_expert_intermediate_size": 24,
+      "tie_word_embeddings": true)";
+  auto flat = read(cfg + "}");
+  auto latent = read(cfg + R"(, "moe_latent_size": 8})");
+  ASSERT_TRUE(flat) << flat.error();
+  ASSERT_TRUE(latent) << latent.error();
+  EXPECT_EQ(latent->ffns[0].moe.latent, 8);
+  // Per layer: experts 8·2·8·16 = 2048, projections 2·64·8 = 1024, router 64·8 + bias 8,
+  // shared 2·64·24 = 3072, norm 64: 6728; 4 layers 26912 + table 6400 + final norm 64.
+  EXPECT_EQ(parameter_count(*latent), 26912 + 6400 + 64);
+  // Without the latent the experts are at 64: 8·2·64·16 = 16384 and no projections.
+  EXPECT_EQ(parameter_count(*flat), 4 * (16384 + 512 + 8 + 3072 + 64) + 6400 + 64);
+  // transformers' newer spelling of the blocks reads the same, with num_hidden_layers null.
+  auto spelled = read(R"({"model_type": "nemotron_h", "hidden_size": 64, "vocab_size": 100,
+      "num_hidden_layers": null, "layers_block_type": ["moe", "moe", "moe", "moe"],
+      "n_routed_experts": 8, "num_experts_per_tok": 2, "moe_intermediate_size": 16,
+      "moe_shared_expert_intermediate_size": 24, "tie_word_embeddings": true,
+      "moe_latent_size": 8})");
+  ASSERT_TRUE(spelled) << spelled.error();
+  EXPECT_EQ(parameter_count(*spelled), parameter_count(*latent));
+}
+
+// A module left unquantized layer by layer counts as its group when every layer holding it is
+// listed (NVIDIA's NVFP4 exports list model.layers.N.self_attn* for each N); some layers only is
+// refused.
+TEST(ModelFamilies, PerLayerExceptionsCoveringTheGroup) {
+  const std::string all = R"("quantization_config": {"quant_method": "modelopt", "quant_algo":
+      "NVFP4", "ignore": ["lm_head", "model.layers.0.self_attn*", "model.layers.1.self_attn*",
+      "model.layers.2.self_attn*", "model.layers.3.self_attn*", "model.layers.2.mlp.gate"]})";
+  auto m = read(body("llama", all));
+  ASSERT_TRUE(m) << m.error();
+  EXPECT_FALSE(m->quantization.group[static_cast<size_t>(WeightGroup::mixer)].has_value());
+  EXPECT_EQ(m->quantization.group[static_cast<size_t>(WeightGroup::dense)], Precision::nvfp4);
+  EXPECT_EQ(error_of(body("llama", R"("quantization_config": {"quant_method": "modelopt",
+      "quant_algo": "NVFP4", "ignore": ["model.layers.0.self_attn*", "model.layers.1.self_attn*"]})")),
+            "m.json: quantization_config.ignore[0]: exceptions for single layers "
+            "(model.layers.0.self_attn*) are not supported: the layout counts layer types");
+}
+
+}  // namespace
+}  // namespace roofline
