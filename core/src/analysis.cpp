@@ -253,6 +253,9 @@ Analysis analyze(const Scenario& s) {
                          format_count(static_cast<double>(*s.model.max_context)) +
                          "): the model was not trained for it");
   }
+  bool apart = false;
+  if (std::string c = checkpoint_comparison(s.model, &apart); apart)
+    a.warnings.push_back(s.model.name + ": " + c);
   if (s.tp > 1 && s.model.heads % s.tp != 0) {
     a.warnings.push_back("tp " + std::to_string(s.tp) + " does not divide the " +
                          std::to_string(s.model.heads) + " attention heads: the split is uneven");

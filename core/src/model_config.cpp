@@ -1,6 +1,9 @@
 #include "roofline/model_config.h"
 
+#include "roofline/units.h"
+
 #include <algorithm>
+#include <cmath>
 #include <string>
 
 namespace roofline {
@@ -196,6 +199,21 @@ ParameterCount count_parameters(const ModelConfig& m) {
 }
 
 double parameter_count(const ModelConfig& m) { return count_parameters(m).total(); }
+
+std::string checkpoint_comparison(const ModelConfig& m, bool* apart) {
+  if (apart) *apart = false;
+  if (!m.checkpoint_parameters || !(*m.checkpoint_parameters > 0)) return {};
+  const double counted = parameter_count(m), held = *m.checkpoint_parameters;
+  std::string out = "counted " + format_parameters(counted) + ", the checkpoint holds " +
+                    format_parameters(held);
+  const double off = std::fabs(counted - held) / held;
+  if (off > 0.005) {
+    if (apart) *apart = true;
+    out += ", " + format_percent(off) +
+           " apart: some part of this model is counted differently from its checkpoint";
+  }
+  return out;
+}
 
 double embedding_parameter_count(const ModelConfig& m) {
   return d(m.vocab + m.position_embeddings) * d(m.hidden);

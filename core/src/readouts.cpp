@@ -352,6 +352,14 @@ constexpr StepReadout kStepReadouts[] = {
        return c.totals().active_parameters < c.totals().parameters;
      },
      .help = "What one token touches: all but the routed experts it does not use"},
+    {.label = "checkpoint",
+     .quantity = Quantity::text,
+     .shows = kReport,
+     .get = [](const StepContext& c) -> V { return checkpoint_comparison(c.scenario.model); },
+     .shown = [](const StepContext& c) {
+       return c.scenario.model.checkpoint_parameters.has_value();
+     },
+     .help = "The parameters the checkpoint's safetensors headers hold, beside the count"},
     {.key = "weights_bytes",
      .placeholder = "weights",
      .label = "weights",

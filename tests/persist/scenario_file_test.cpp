@@ -138,7 +138,7 @@ TEST(ScenarioJson, UnknownPresetIdListsTheValidOnes) {
             "path to a .json file");
   EXPECT_EQ(error_of(R"({"model": "llama-9"})"),
             "scenarios/bad.json: model: unknown model 'llama-9': expected one of llama-3-8b or a "
-            "path to a .json file");
+            "path to a .json file, a folder or a model id in the Hugging Face cache");
   EXPECT_EQ(error_of(R"({"compare_gpu": "nope"})"),
             "scenarios/bad.json: compare_gpu: unknown GPU 'nope': expected one of gpu-b, "
             "h100-sxm or a path to a .json file");

@@ -192,6 +192,9 @@ struct ModelConfig {
   Quantization quantization;
   std::optional<Precision> state_precision;  // mamba_ssm_dtype & co.: the recurrent state's
   int64_t mtp_layers = 0;                    // multi-token-prediction layers: not counted
+  // From a folder: the parameters its safetensors headers hold (without vision, MTP and scale
+  // tensors), to check the count against (roofline/io/checkpoint.h).
+  std::optional<double> checkpoint_parameters;
 
   bool operator==(const ModelConfig&) const = default;
 };
@@ -237,6 +240,9 @@ ParameterCount count_parameters(const ModelConfig& m);
 
 // Every matmul weight + embeddings + lm_head (unless tied) + vectors (core/MODEL.md §5).
 double parameter_count(const ModelConfig& m);
+// "counted 8.03 B, the checkpoint holds 8.03 B", and when they are more than 0.5 % apart (then
+// `apart` is set) why that matters; empty without a checkpoint count.
+std::string checkpoint_comparison(const ModelConfig& m, bool* apart = nullptr);
 
 // The embedding tables alone (V·d, plus learned position rows): gathered, not streamed.
 double embedding_parameter_count(const ModelConfig& m);

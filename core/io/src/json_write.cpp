@@ -135,6 +135,7 @@ Json model_shape_json(const ModelConfig& m) {
   }
   j["quantization"] = m.quantization.method.empty() ? Json(nullptr) : Json(m.quantization.method);
   j["mtp_layers_not_counted"] = m.mtp_layers;
+  if (m.checkpoint_parameters) j["checkpoint_parameters"] = *m.checkpoint_parameters;
   return j;
 }
 

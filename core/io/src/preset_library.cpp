@@ -3,10 +3,13 @@
 #include "roofline/io/preset_library.h"
 
 #include <algorithm>
+#include <filesystem>
+#include <optional>
 #include <string>
 
 #include "embedded_presets.h"
 #include "io_internal.h"
+#include "roofline/io/checkpoint.h"
 #include "roofline/io/json_io.h"
 
 namespace roofline {
@@ -82,12 +85,53 @@ Result<GpuSpec> PresetLibrary::gpu(std::string_view id_or_path) const {
   return gpu;
 }
 
+namespace {
+
+// config.json and the headers of the safetensors beside it: the checkpoint's count, and its
+// dtype as the weights' format where the config has no quantization_config.
+Result<ModelConfig> model_from_folder(const std::string& folder, const std::string& config,
+                                      std::string_view id) {
+  using R = Result<ModelConfig>;
+  auto text = read_text_file(config);
+  if (!text) return R::fail(text.error());
+  auto parsed = parse_model(text.value(), config, id);
+  if (!parsed) return parsed;
+  ModelConfig m = std::move(parsed).value();
+  auto c = read_checkpoint(folder, m.layers);
+  if (!c) return R::fail(c.error());
+  if (c->files == 0 || !c->packed.empty()) return R::ok(std::move(m));  // nothing to compare
+  m.checkpoint_parameters = c->parameters;
+  if (m.quantization.method.empty()) {
+    const auto widest = std::max_element(c->dtypes.begin(), c->dtypes.end(),
+                                         [](auto& a, auto& b) { return a.second < b.second; });
+    std::optional<Precision> stored;
+    if (widest != c->dtypes.end() && widest->first == "F16") stored = Precision::fp16;
+    if (widest != c->dtypes.end() && widest->first == "F32") stored = Precision::fp32;
+    for (WeightGroup g : {WeightGroup::mixer, WeightGroup::dense, WeightGroup::experts})
+      if (stored) m.quantization.group[static_cast<size_t>(g)] = stored;
+  }
+  return R::ok(std::move(m));
+}
+
+}  // namespace
+
 Result<ModelConfig> PresetLibrary::model(std::string_view id_or_path) const {
   if (const PresetEntry* e = find_preset(models_, id_or_path)) {
     return parse_model(e->text, e->origin, e->id);
   }
+  // A folder (a Hugging Face snapshot) or a model id in the local Hugging Face cache.
+  if (std::optional<std::string> folder = model_folder(id_or_path)) {
+    return model_from_folder(*folder, *folder + "/config.json", id_or_path);
+  }
   if (!looks_like_path(id_or_path)) {
-    return Result<ModelConfig>::fail(unknown_preset_message("model", id_or_path, models_));
+    return Result<ModelConfig>::fail(unknown_preset_message("model", id_or_path, models_) +
+                                     ", a folder or a model id in the Hugging Face cache");
+  }
+  // A snapshot's config.json picked by itself: its folder's safetensors are read too.
+  const std::filesystem::path path(id_or_path);
+  if (path.filename() == "config.json") {
+    const std::string dir = path.has_parent_path() ? path.parent_path().string() : ".";
+    return model_from_folder(dir, std::string(id_or_path), id_or_path);
   }
   auto text = read_text_file(id_or_path);
   if (!text) return Result<ModelConfig>::fail(text.error());
