@@ -77,6 +77,10 @@ const Config kConfigs[] = {
      B, Active::everything, "tencent/Hunyuan-A13B model card: 80B total, 13B active"},
     {"kimi-k2-instruct.json", 1026408232448, 32861500928, 61 * S * 576 * 2, 0, 1000 * B, 1000 * B,
      32 * B, B, Active::no_input_embedding, "Kimi-K2 model card: 1T total, 32B activated"},
+    // Kimi-K2.5's text_config is Kimi-K2's, with PretrainedConfig's generation defaults
+    // (num_beams, num_beam_groups) written in; its MoonViT is not counted.
+    {"kimi-k2.5.json", 1026408232448, 32861500928, 61 * S * 576 * 2, 0, 1000 * B, 1000 * B, 32 * B,
+     B, Active::no_input_embedding, "Kimi-K2.5 model card: 1T total, 32B activated"},
     {"llama-3.1-405b.json", 405853388800, 405853388800, 126 * S * 2 * 8 * 128 * 2, 0, 405 * B, B,
      405 * B, B, Active::everything, "Meta Llama 3.1 405B"},
     {"llama-3.1-8b-instruct.json", 8030261248, 8030261248, 32 * S * 2 * 8 * 128 * 2, 0, 8.03 * B,
@@ -104,6 +108,11 @@ const Config kConfigs[] = {
     {"command-r7b-12-2024.json", 8028033024, 8028033024, (24 * 4096 + 8 * S) * 2 * 8 * 128 * 2, 0,
      8.028 * B, 0.001 * B, 8.028 * B, 0.001 * B, Active::everything,
      "Open LLM Leaderboard request file for CohereForAI/c4ai-command-r7b-12-2024: 8.028B"},
+    // ERNIE-4.5: layer 0 dense, 27 MoE layers of 64 experts (top 6) and a shared MLP of
+    // 2 x 1536; nntrainer's copy also writes num_experts_per_tok beside moe_k (they agree).
+    {"ernie-4.5-21b-a3b.json", 21825437888, 3352150208, 28 * S * 2 * 4 * 128 * 2, 0, 21.8 * B,
+     0.1 * B, 3 * B, B, Active::everything,
+     "baidu/ERNIE-4.5-21B-A3B-PT: 21.8B on its page; 21B total, 3B active (transformers docs)"},
     {"exaone-4.0-1.2b.json", 1279391488, 1279391488, 30 * S * 2 * 8 * 64 * 2, 0, 1.28 * B,
      0.01 * B, 1.28 * B, 0.01 * B, Active::everything,
      "LG-AI-EXAONE/EXAONE-4.0 README, Model Size: 1.28B"},
@@ -120,6 +129,10 @@ const Config kConfigs[] = {
     {"minimax-m2.7-nvfp4.json", 228689764864, 11030553088, 62 * S * 2 * 8 * 128 * 2, 0,
      228.703644928 * B - 13880064, 1, 10 * B, B, Active::no_input_embedding,
      "as minimax-m2.7.json (nvidia/MiniMax-M2.7-NVFP4)"},
+    // A to_dict() dump with every generation default; Mistral's own 32768-row table.
+    {"mistral-7b-instruct-v0.3.json", 7248023552, 7248023552, 32 * S * 2 * 8 * 128 * 2, 0,
+     7248023552, 1, 7248023552, 1, Active::everything,
+     "keras-hub preset mistral_0.3_instruct_7b_en: 7,248,023,552 params"},
     {"mixtral-8x22b-v0.1.json", 140620634112, 39152031744, 56 * S * 2 * 8 * 128 * 2, 0, 141 * B, B,
      39 * B, B, Active::everything, "Mistral AI: 141B total, 39B active"},
     {"mixtral-8x7b-v0.1.json", 46702792704, 12879925248, 32 * S * 2 * 8 * 128 * 2, 0, 46.7 * B,
@@ -146,6 +159,11 @@ const Config kConfigs[] = {
      Active::everything, "Nemotron-H-56B"},
     {"olmo-3.1-32b-instruct.json", 32233522176, 32233522176, (48 * 4096 + 16 * S) * 2 * 8 * 128 * 2,
      0, 32 * B, B, 32 * B, B, Active::everything, "allenai/Olmo-3.1-32B: 32B"},
+    // Qwen2.5-VL's text model written twice (flat and text_config, which agree): Qwen2's rules,
+    // QKV biases and no o_proj bias; sliding_window without use_sliding_window slides nothing.
+    {"olmocr-2-7b-1025.json", 7615616512, 7615616512, 28 * S * 2 * 4 * 128 * 2, 0, 7615616512, 1,
+     7615616512, 1, Active::everything,
+     "keras-hub preset qwen2.5_math_7b_en (the same Qwen2.5-7B shapes): 7,615,616,512 params"},
     {"opt-125m.json", 125239296, 125239296, 12 * S * 2 * 12 * 64 * 2, 0, 125 * M, M, 125 * M, M,
      Active::everything, "OPT paper, Table 1: 125M"},
     // "2.7 billion parameters": Microsoft truncates; the checkpoint's own count is 2.78B, so
@@ -164,6 +182,10 @@ const Config kConfigs[] = {
      36 * (32 * 128 * 128 * 2 + 8192 * 3 * 2), 80 * B, B, 3 * B, B, Active::no_embeddings,
      "Qwen3-Next model card: 80B total, 3B activated"},
     // Qwen3.5 keeps the DeltaNet state in fp32 (mamba_ssm_dtype).
+    // Qwen3-VL's text tower (qwen3_vl_text) is Qwen3's: per-head QK norms.
+    {"qwen3-vl-8b-instruct.json", 8190735360, 8190735360, 36 * S * 2 * 8 * 128 * 2, 0, 8190735360,
+     1, 8190735360, 1, Active::everything,
+     "keras-hub preset qwen3_8b_en (the same text shapes): 8,190,735,360 params"},
     {"qwen3.5-27b.json", 26895998464, 26895998464, 16 * S * 2 * 4 * 256 * 2,
      48 * (48 * 128 * 128 * 4 + (2 * 16 * 128 + 48 * 128) * 3 * 2), 27 * B, B, 27 * B, B,
      Active::everything, "Qwen3.5-27B"},

@@ -372,6 +372,33 @@ TEST(ModelFamilies, AKeyNoRuleKnowsIsRefusedByName) {
       "layernorm_mlp_beta": 1.0, "pool_type": "last", "summary_type": "cls_index")")));
 }
 
+// Every unknown key is named at once (the first may be the least telling); two spellings of one
+// key must agree; a duplicate text_config beside flat keys must say the same; generation
+// defaults written into a config are no shapes.
+TEST(ModelFamilies, SpellingsCopiesAndEveryUnknownKey) {
+  EXPECT_EQ(error_of(body("llama", R"("a_size": 1, "b_size": 2, "c_layers": [1])")),
+            "m.json: a_size: roofline does not know this key (model_type 'llama'), and its name "
+            "says it shapes the layers: refused rather than counted without it (nor b_size, "
+            "c_layers)");
+  EXPECT_EQ(error_of(body("mixtral", R"("num_local_experts": 8, "num_experts_per_tok": 2,
+      "moe_k": 3)")),
+            "m.json: moe_k: says 3 where num_experts_per_tok says 2: two spellings of one key");
+  EXPECT_EQ(error_of(body("qwen2", R"("text_config": {"hidden_size": 32})")),
+            "m.json: text_config.hidden_size: differs from the top-level hidden_size (32 against "
+            "64)");
+  EXPECT_EQ(params(body("qwen2", R"("text_config": {"hidden_size": 64})")), params(body("qwen2")));
+  EXPECT_EQ(params(body("llama", R"("num_beams": 1, "num_beam_groups": 1,
+      "num_return_sequences": 1, "no_repeat_ngram_size": 0, "chunk_size_feed_forward": 0)")),
+            params(body("llama")));
+  // Gemma-3's config class gives 8 heads, 4 KV heads of 256 when google's 4B file leaves them out.
+  auto gemma = read(R"({"model_type": "gemma3_text", "num_hidden_layers": 2, "hidden_size": 64,
+      "intermediate_size": 128})");
+  ASSERT_TRUE(gemma) << gemma.error();
+  EXPECT_EQ(gemma->heads, 8);
+  EXPECT_EQ(gemma->kv_heads, 4);
+  EXPECT_EQ(gemma->head_dim, 256);
+}
+
 // A key some family reads, in a family whose rules do not read it, is refused too.
 TEST(ModelFamilies, AKeyThisFamilyDoesNotReadIsRefusedByName) {
   EXPECT_EQ(error_of(body("llama", R"("num_kv_heads": 1)")),

@@ -18,18 +18,18 @@ namespace roofline {
 namespace {
 
 // Words of a key's name that say it sets a shape or a layout.
-constexpr std::array<std::string_view, 52> kShapeWords = {
+constexpr std::array<std::string_view, 53> kShapeWords = {
     "size",   "dim",      "dims",     "rank",    "layer",   "layers",    "expert",  "experts",
     "head",   "heads",    "ratio",    "ratios",  "pattern", "type",      "types",   "latent",
     "window", "kernel",   "group",    "groups",  "interval", "step",     "topk",    "block",
     "blocks", "config",   "configs",  "chunk",   "compress", "conv",     "state",   "proj",
     "width",  "inner",    "list",     "idxs",    "indices", "period",    "offset",  "share",
     "shared", "norm",     "gate",     "qk",      "kv",      "lora",      "num",     "n",
-    "cross",  "sparse",   "linear",   "embed"};
+    "cross",  "sparse",   "linear",   "embed",    "moe"};
 
 // Words that say a key is about training, numerics, positions, tokens or the vision tower:
 // nothing a weight count or a KV cache depends on.
-constexpr std::array<std::string_view, 54> kHarmlessWords = {
+constexpr std::array<std::string_view, 59> kHarmlessWords = {
     "dropout",   "pdrop",   "eps",      "epsilon",  "id",      "ids",       "token",
     "tokens",    "init",    "initializer", "std",   "range",   "loss",      "coef",
     "alpha",     "aux",     "jitter",   "noise",    "scale",   "scaling",   "softcapping",
@@ -37,10 +37,13 @@ constexpr std::array<std::string_view, 54> kHarmlessWords = {
     "multiplier", "dtype",  "cache",    "logits",   "limit",   "floor",     "version",
     "path",      "name",    "vit",      "vision",   "image",   "video",     "audio",
     "anyres",    "mm",      "pos",      "position", "max",     "summary",   "class",
-    "pool",      "time",    "min",      "beta",    "yarn"};
+    "pool",      "time",    "min",      "beta",    "yarn",
+    // PretrainedConfig's generation defaults (num_beams, no_repeat_ngram_size, ...), which some
+    // transformers versions write into nested configs; ERNIE's MoE capacity (a kernel setting)
+    "beam",      "beams",   "sequences", "ngram",  "capacity"};
 
 // Keys whose words say "shape" but that no count depends on, seen in published configs.
-constexpr std::array<std::string_view, 24> kHarmlessKeys = {
+constexpr std::array<std::string_view, 26> kHarmlessKeys = {
     "n_ctx",            // GPT-2's context, n_positions is the table
     "n_group",          // DeepSeek's group-limited routing: which experts, not how many
     "topk_group",       "topk_method",       "ep_size",        "group_limited_greedy",
@@ -54,6 +57,8 @@ constexpr std::array<std::string_view, 24> kHarmlessKeys = {
     "num_media_embeds", "dense_list",        // Hunyuan's multimodal and classifier settings
     "cla_share_factor",  // only with use_cla, which is refused
     "lm_head",           // DeepSeek-OCR's switch for the output layer tie_word_embeddings counts
+    "moe_gate",          // ERNIE's gate implementation's name
+    "chunk_size_feed_forward",  // a generation-time chunking of the same MLP
     "org_vocab_size",    // Hunyuan: the tables have vocab_size rows
 };
 
@@ -95,7 +100,10 @@ constexpr std::string_view kKeysRead[] = {
     "conv_L_cache",
     // multi-token prediction, not counted
     "use_mtp", "num_mtp_modules", "mtp_transformer_layers", "mtp_layers_block_type",
-    "mtp_hybrid_override_pattern",
+    "mtp_hybrid_override_pattern", "mtp_share_layers", "mtp_use_dedicated_embeddings",
+    // ERNIE-4.5's MoE layout
+    "moe_k", "moe_layer_start_index", "moe_layer_end_index", "moe_layer_interval",
+    "moe_num_shared_experts", "num_shared_experts",
     // what the families' modeling code ignores (ModelFamily::ignored_keys)
     "layer_switch", "order_of_interleaved_layers", "use_parallel_block", "mlp_intermediate_size",
     "shared_intermediate_size", "shared_moe_mode"};
@@ -144,12 +152,22 @@ bool shapes_a_layer(std::string_view key) {
 }
 
 void refuse_unknown_keys(const Reader& r, std::string_view model_type) {
+  std::vector<std::string> unknown;
   for (const auto& [key, value] : r.object().items()) {
     if (contains(kKeysRead, key) || switched_off(value) || !shapes_a_layer(key)) continue;
-    r.fail_message(key, "roofline does not know this key (model_type '" + std::string(model_type) +
-                            "'), and its name says it shapes the layers: refused rather than "
-                            "counted without it");
+    unknown.push_back(key);
   }
+  if (unknown.empty()) return;
+  // Every such key at once: the first may be the least telling of them.
+  std::string others;
+  for (size_t i = 1; i < unknown.size() && i <= 8; ++i)
+    others += (i > 1 ? ", " : "") + r.key_path(unknown[i]);
+  if (unknown.size() > 9) others += " and " + std::to_string(unknown.size() - 9) + " more";
+  r.fail_message(unknown.front(),
+                 "roofline does not know this key (model_type '" + std::string(model_type) +
+                     "'), and its name says it shapes the layers: refused rather than counted "
+                     "without it" +
+                     (others.empty() ? std::string() : " (nor " + others + ")"));
 }
 
 void refuse_unread_keys(const Reader& r, const Reader::KeyLog& read, std::string_view model_type) {

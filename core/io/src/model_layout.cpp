@@ -2,6 +2,7 @@
 // layer has, from the keys each family uses, then grouped into types.
 
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -48,13 +49,31 @@ class PerLayer {
   std::vector<int64_t> values_;
 };
 
-// The first of `keys` present, read per layer.
+// The first of `keys` present, read per layer; the others present (two spellings of one key:
+// ERNIE writes moe_k and num_experts_per_tok) must say the same.
+// With `fallbacks` the later keys are only read when the earlier are absent (the experts' width:
+// moe_intermediate_size, else intermediate_size).
 PerLayer first_per_layer(const Reader& r, std::initializer_list<std::string_view> keys,
-                         int64_t layers, const IntegerRule& rule) {
+                         int64_t layers, const IntegerRule& rule, bool fallbacks = false) {
+  std::optional<PerLayer> first;
   for (std::string_view key : keys) {
-    if (r.has(key)) return PerLayer(r, key, layers, rule);
+    if (!r.has(key)) continue;
+    PerLayer value(r, key, layers, rule);
+    if (!first) {
+      first = std::move(value);
+      if (fallbacks) break;
+      continue;
+    }
+    for (int64_t i = 0; i < layers; ++i) {
+      const auto at = static_cast<size_t>(i);
+      if (value[at] != (*first)[at]) {
+        r.fail_message(key, "says " + std::to_string(value[at]) + " where " +
+                                std::string(first->key()) + " says " +
+                                std::to_string((*first)[at]) + ": two spellings of one key");
+      }
+    }
   }
-  return PerLayer(r, *keys.begin(), layers, rule);
+  return first ? std::move(*first) : PerLayer(r, *keys.begin(), layers, rule);
 }
 
 std::vector<int64_t> integer_list(const Reader& r, std::string_view key) {
@@ -281,6 +300,14 @@ std::vector<bool> moe_layers(const Reader& r, size_t L) {
       return (i + 1) % step == 0 && std::find(dense.begin(), dense.end(), i) == dense.end();
     });
   }
+  if (r.has("moe_layer_start_index") || r.has("moe_layer_interval")) {  // ERNIE-4.5
+    const int64_t start = r.integer("moe_layer_start_index", kNonNegative, 0);
+    const int64_t interval = r.integer("moe_layer_interval", kPositive, 1);
+    const IntegerRule end_rule{-1, kMaxModelShape, "-1 (the last layer) or a layer index"};
+    int64_t end = r.integer("moe_layer_end_index", end_rule, -1);
+    if (end < 0) end = static_cast<int64_t>(L) - 1;
+    keep([&](int64_t i) { return (i + 1) % interval == 0 && i >= start && i <= end; });
+  }
   if (r.has("moe_layer_num_skipped")) {  // Hunyuan
     const int64_t skipped = r.integer("moe_layer_num_skipped", kNonNegative);
     keep([&](int64_t i) { return i >= skipped; });
@@ -314,7 +341,7 @@ void read_ffns(const Reader& r, const ModelFamily& f, int64_t hidden, std::vecto
   // (Mixtral with num_local_experts 0 read as dense). One expert of one is a dense layer.
   if (experts.present()) {
     const PerLayer per_token =
-        first_per_layer(r, {"num_experts_per_tok", "moe_topk", "experts_per_token"}, L,
+        first_per_layer(r, {"num_experts_per_tok", "moe_topk", "experts_per_token", "moe_k"}, L,
                         kNonNegative);
     for (int64_t i = 0; per_token.present() && i < L; ++i) {
       const auto at = static_cast<size_t>(i);
@@ -348,14 +375,17 @@ void read_ffns(const Reader& r, const ModelFamily& f, int64_t hidden, std::vecto
   if (!experts.present())
     r.missing("n_routed_experts", "a positive integer (the MoE layers' experts)");
   const PerLayer top_k =
-      first_per_layer(r, {"num_experts_per_tok", "moe_topk", "experts_per_token"}, L, kPositive);
+      first_per_layer(r, {"num_experts_per_tok", "moe_topk", "experts_per_token", "moe_k"}, L, kPositive);
   if (!top_k.present()) r.missing("num_experts_per_tok", kPositive.expected);
   // Expert width: moe_intermediate_size; Mixtral, gpt-oss and Llama-4 use intermediate_size.
   const PerLayer width =
-      first_per_layer(r, {"moe_intermediate_size", "intermediate_size"}, L, kPositive);
+      first_per_layer(r, {"moe_intermediate_size", "intermediate_size"}, L, kPositive, true);
   if (!width.present()) r.missing("moe_intermediate_size", kPositive.expected);
   const PerLayer shared_count =
-      first_per_layer(r, {"n_shared_experts", "num_shared_expert"}, L, kNonNegative);
+      first_per_layer(r,
+                      {"n_shared_experts", "num_shared_expert", "num_shared_experts",
+                       "moe_num_shared_experts"},
+                      L, kNonNegative);
   const std::optional<int64_t> shared_width_key =
       r.optional_integer("shared_expert_intermediate_size", kNonNegative);
   const std::optional<int64_t> nemotron_shared =

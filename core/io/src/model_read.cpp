@@ -51,7 +51,10 @@ const ModelFamily kFamilies[] = {
      .bias_key = true,
      .qk_norm_per_head = true,
      .vocab_default = 262208,
-     .context_default = 131072},
+     .context_default = 131072,
+     .heads_default = 8,
+     .kv_heads_default = 4,
+     .head_dim_default = 256},
     {.type = "gpt_oss", .bias_key = true, .sinks = true, .moe_biases = true},
     {.type = "olmo2", .bias_key = true, .qk_norm_full = true},
     {.type = "olmo3", .bias_key = true, .qk_norm_full = true},
@@ -164,6 +167,15 @@ const ModelFamily kFamilies[] = {
     {.type = "exaone4", .bias_key = true, .qk_norm_per_head = true},
     // MiniMax-M2: QK norms over the whole projection (qk_norm_type per_layer), every layer MoE.
     // mlp_intermediate_size and shared_intermediate_size are in its configs, unused by its code.
+    // ERNIE-4.5: use_bias biases q, k, v, o, the MLPs and lm_head; tied by default; MoE layout
+    // by moe_layer_start_index / _end_index / _interval, one shared MLP of
+    // moe_num_shared_experts x the expert width, a score-correction bias.
+    {.type = "ernie4_5", .tie_default = true, .bias_key = true, .bias_covers_mlp = true},
+    {.type = "ernie4_5_moe",
+     .tie_default = true,
+     .bias_key = true,
+     .bias_covers_mlp = true,
+     .score_bias = true},
     {.type = "minimax_m2",
      .bias_key = true,
      .qk_norm_full = true,
@@ -319,7 +331,8 @@ bool biases_on(const Reader& r, const ModelFamily& f) {
 
 void read_attention(const Reader& r, const ModelFamily& f, ModelConfig& m) {
   const std::string_view heads_key = present_name(r, "num_attention_heads");
-  m.heads = r.integer(heads_key, kPositive);
+  m.heads = f.heads_default > 0 ? r.integer(heads_key, kPositive, f.heads_default)
+                                : r.integer(heads_key, kPositive);
   if (f.type == "falcon") {
     // Falcon: multi_query is one KV head; new_decoder_architecture gives num_kv_heads.
     if (r.boolean("new_decoder_architecture", false)) {
@@ -330,7 +343,8 @@ void read_attention(const Reader& r, const ModelFamily& f, ModelConfig& m) {
   } else if (f.type == "gpt_bigcode") {
     m.kv_heads = r.boolean("multi_query", true) ? 1 : m.heads;
   } else {
-    m.kv_heads = r.integer("num_key_value_heads", kPositive, m.heads);
+    m.kv_heads = r.integer("num_key_value_heads", kPositive,
+                           f.kv_heads_default > 0 ? f.kv_heads_default : m.heads);
   }
   if (r.has("kv_lora_rank")) {
     MlaConfig mla;
@@ -373,6 +387,8 @@ void read_attention(const Reader& r, const ModelFamily& f, ModelConfig& m) {
                                                "), got " + std::to_string(*adh));
     }
     m.head_dim = dh ? *dh : *adh;
+  } else if (f.head_dim_default > 0) {
+    m.head_dim = f.head_dim_default;
   } else {
     if (m.hidden % m.heads != 0) {
       r.fail_message("head_dim", "missing, and hidden_size (" + std::to_string(m.hidden) +
@@ -442,7 +458,20 @@ void read_recurrent_shapes(const Reader& r, ModelConfig& m) {
 
 }  // namespace
 
+// model_types whose text model is a family's, under another name (multimodal text towers and
+// derivatives: the same modeling code).
+struct SameAs {
+  std::string_view type, family;
+};
+constexpr SameAs kSameAs[] = {
+    {"qwen2_vl", "qwen2"},       {"qwen2_vl_text", "qwen2"},        {"qwen2_5_vl", "qwen2"},
+    {"qwen2_5_vl_text", "qwen2"}, {"mimo", "qwen2"},                {"qwen3_vl_text", "qwen3"},
+    {"qwen3_vl_moe_text", "qwen3_moe"}, {"glm4_moe_lite", "deepseek_v3"},
+    {"exaone4_5_text", "exaone4"}};
+
 const ModelFamily& family_of(std::string_view model_type) {
+  for (const SameAs& a : kSameAs)
+    if (a.type == model_type) model_type = a.family;
   for (const ModelFamily& f : kFamilies) {
     if (f.type == model_type) return f;
   }
@@ -504,6 +533,20 @@ ModelConfig read_model(const Reader& top, std::string_view id) {
                       root["text_config"].is_object();
   Reader::KeyLog read;  // every key a rule looked up: the others are checked by name at the end
   const Reader r = (nested ? top.child("text_config") : top).logging_into(read);
+  if (!nested && r.has("text_config") && root["text_config"].is_object()) {
+    // transformers 4.55 writes Qwen2.5-VL's text model twice, flat and in text_config: the flat
+    // keys are read, and the copy must say the same.
+    const Reader copy = top.child("text_config");
+    for (std::string_view key : {"num_hidden_layers", "hidden_size", "num_attention_heads",
+                                 "num_key_value_heads", "intermediate_size", "vocab_size"}) {
+      const Json* a = r.find(key);
+      const Json* b = copy.find(key);
+      if (a && b && *a != *b) {
+        copy.fail_message(key, "differs from the top-level " + std::string(key) + " (" +
+                                   dump_text(*b, -1) + " against " + dump_text(*a, -1) + ")");
+      }
+    }
+  }
 
   ModelConfig m;
   m.id = std::string(id);
@@ -530,7 +573,7 @@ ModelConfig read_model(const Reader& top, std::string_view id) {
   m.norm = f.norm;
   m.mixer_norms = f.mixer_norms;
   m.ffn_norms = f.ffn_norms;
-  m.lm_head_bias = f.lm_head_bias;
+  m.lm_head_bias = f.lm_head_bias || (f.type.starts_with("ernie4_5") && biases_on(r, f));
   m.mlp_bias = f.mlp_bias || r.boolean("mlp_bias", false) || (f.bias_covers_mlp && biases_on(r, f));
 
   // GPT-2's wpe has n_positions rows; OPT's table is offset by 2.
@@ -560,8 +603,9 @@ ModelConfig read_model(const Reader& top, std::string_view id) {
     if (!key.empty()) r.has(key);
   // Other spellings of multi-token-prediction layers (MiniMax, Nemotron-3-Ultra): not counted,
   // as above; MiniMax-M2's checkpoints hold none of the modules its config declares.
-  for (std::string_view key : {"use_mtp", "num_mtp_modules", "mtp_transformer_layers",
-                               "mtp_layers_block_type", "mtp_hybrid_override_pattern"})
+  for (std::string_view key :
+       {"use_mtp", "num_mtp_modules", "mtp_transformer_layers", "mtp_layers_block_type",
+        "mtp_hybrid_override_pattern", "mtp_share_layers", "mtp_use_dedicated_embeddings"})
     r.has(key);
   refuse_unread_keys(r, read, m.model_type);
   return m;

@@ -43,6 +43,9 @@ struct ModelFamily {
   bool learned_positions = false;  // a position table of max_position_embeddings rows
   int64_t vocab_default = 0;       // vocab_size when the config leaves it out (0: required)
   int64_t context_default = 0;     // max_position_embeddings when the config leaves it out
+  int64_t heads_default = 0;       // num_attention_heads (Gemma-3: 8), 0: required
+  int64_t kv_heads_default = 0;    // num_key_value_heads (Gemma-3: 4), 0: the query heads
+  int64_t head_dim_default = 0;    // head_dim (Gemma-3: 256), 0: hidden / heads
   // Keys its config files carry that its modeling code does not read (legacy spellings, unused
   // widths): looked up, so that they are not refused as unread, and counted as nothing.
   std::array<std::string_view, 4> ignored_keys{};
