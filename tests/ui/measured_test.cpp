@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <filesystem>
+#include <fstream>
 #include <thread>
 
 #include "headless_ui.h"
@@ -89,6 +91,34 @@ TEST(Measured, DroppedFilesImportOrOpen) {
   ASSERT_NE(ui.state.measured.profile, nullptr) << ui.state.ui.message;
   EXPECT_EQ(ui.state.measured.profile->kernels[0].name, "triton_poi_fused_add_cos_sin_0");
   EXPECT_TRUE(ui.state.ui.dropped_paths.empty());
+}
+
+// A model's folder dropped on the window loads the model, its safetensors header counted.
+TEST(Measured, ADroppedModelFolderLoadsTheModel) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / "roofline_ui_dropped_model";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  // One Llama layer of d 8 (760 parameters, tests/io/checkpoint_test.cpp), and a safetensors
+  // file holding one tensor of 760 bf16 numbers.
+  std::ofstream(dir / "config.json") << R"({"model_type": "llama", "num_hidden_layers": 1,
+      "hidden_size": 8, "num_attention_heads": 2, "num_key_value_heads": 1,
+      "intermediate_size": 16, "vocab_size": 10, "tie_word_embeddings": false})";
+  const std::string header =
+      R"({"w": {"dtype": "BF16", "shape": [760], "data_offsets": [0, 1520]}})";
+  {
+    std::ofstream st(dir / "model.safetensors", std::ios::binary);
+    for (int i = 0; i < 8; ++i) st.put(static_cast<char>((header.size() >> (8 * i)) & 0xff));
+    st << header << std::string(1520, '\0');
+  }
+  test::HeadlessUi ui(ocr_decode());
+  ui.frame();
+  ui.state.ui.dropped_paths = {dir.string()};
+  ui.frame(2);
+  EXPECT_EQ(ui.state.doc.model.hidden, 8) << ui.state.ui.message;
+  EXPECT_EQ(ui.state.doc.model.checkpoint_parameters, 760);
+  EXPECT_NE(ui.state.ui.message.find("Loaded model"), std::string::npos) << ui.state.ui.message;
+  fs::remove_all(dir);
 }
 
 }  // namespace

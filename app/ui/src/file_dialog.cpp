@@ -34,7 +34,7 @@ const char* title_of(FileAction a) {
     case FileAction::load_gpu:
       return "Load a GPU preset file###file_dialog";
     case FileAction::load_model:
-      return "Open a model config.json###file_dialog";
+      return "Open a model config.json or its folder###file_dialog";
     case FileAction::import_measurements:
       return "Import measurements###file_dialog";
     case FileAction::none:
@@ -124,6 +124,13 @@ bool accept(AppState& s) {
   }
   const std::string p =
       resolve_in_folder(d.folder, d.path, d.action == FileAction::save_scenario_as);
+  // A model's folder (config.json in it) opens as the model rather than being entered.
+  std::error_code ec;
+  if (d.action == FileAction::load_model && fs::is_directory(p, ec) &&
+      fs::is_regular_file(fs::path(p) / "config.json", ec)) {
+    d.error = run_action(s, d.action, p);
+    return d.error.empty();
+  }
   if (enter_if_folder(d.folder, p)) {
     d.path.clear();
     d.error.clear();

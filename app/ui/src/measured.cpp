@@ -196,6 +196,13 @@ void handle_dropped_files(AppState& s) {
       set_message(s, error, true);
     return;
   }
+  // A model's folder or its config.json: the model (its safetensors' headers checked).
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec) ||
+      std::filesystem::path(path).filename() == "config.json") {
+    if (std::string error = load_model_file(s, path); !error.empty()) set_message(s, error, true);
+    return;
+  }
   start_import(s, path);
 }
 

@@ -57,7 +57,14 @@ void draw_file_menu(AppState& s) {
   shortcut_menu_item(s, "Save scenario", act_save_scenario);
   shortcut_menu_item(s, "Save scenario as…", act_save_scenario_as);
   ImGui::Separator();
-  if (ImGui::MenuItem("Open model config.json…")) open_file_dialog(s, FileAction::load_model);
+  if (ImGui::MenuItem("Open model (config.json or folder)…"))
+    open_file_dialog(s, FileAction::load_model);
+  if (ImGui::IsItemHovered()) {
+    item_tooltip(
+        "A Hugging Face config.json, or a model's folder: a snapshot with config.json and its "
+        "safetensors (Open on the folder), whose headers' parameter count is checked. You can "
+        "also drop the folder on the window.");
+  }
   if (ImGui::MenuItem("Load GPU preset file…")) open_file_dialog(s, FileAction::load_gpu);
   shortcut_menu_item(s, "Import measurements…", act_import_measurements);
   if (ImGui::IsItemHovered()) {

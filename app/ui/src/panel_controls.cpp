@@ -369,7 +369,9 @@ void draw_model(AppState& s) {
   }
   ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
   if (ImGui::Button("Load…##model", {-FLT_MIN, 0})) open_file_dialog(s, FileAction::load_model);
-  item_tooltip("Open any Hugging Face config.json (dense, GQA, MoE or MLA).");
+  item_tooltip(
+      "Open a Hugging Face config.json, or a model's folder (a snapshot with its safetensors: "
+      "their headers' parameter count is checked against roofline's).");
   const ModelConfig& m = s.doc.model;
   // From the model itself, not the analysis: a GPU without a roof still has a model to describe.
   const ParameterCount count = count_parameters(m);
@@ -395,6 +397,9 @@ void draw_model(AppState& s) {
     note.append(" Trained context: ")
         .append(format_count(static_cast<double>(*m.max_context)))
         .append(" tokens.");
+  }
+  if (std::string c = checkpoint_comparison(m); !c.empty()) {
+    note.append(" Checkpoint: ").append(c).append(".");
   }
   if (m.mtp_layers > 0) {
     note.append(" ")
