@@ -123,11 +123,15 @@ std::optional<MatmulShape> matmul_shape(const Scenario& s, const OpPlace& p,
   if (name == "indexer_q") return mm(name, "M", m.mla && m.mla->q_lora_rank ? "rq" : "d", "Hi·di");
   if (name == "indexer_k") return mm(name, "M", "d", "di", "b_kv");
   if (name == "indexer_weights") return mm(name, "M", "d", "Hi");
+  const bool lightning = m.linear && m.linear->variant == LinearVariant::lightning;
+  if (name == "qkv_proj" && lightning) return mm(name, "M", "d", "3·Hv·dvl");
+  if (name == "output_gate" && lightning) return mm(name, "M", "d", "Hv·dvl");
   if (name == "in_proj_qkvz") return mm(name, "M", "d", "2·Hk·dk + 2·Hv·dvl");
   if (name == "in_proj_ba") return mm(name, "M", "d", "2·Hv");
   if (name == "in_proj") return mm(name, "M", "d", "2·di + 2·G·N + nh", "b_a", mamba_bias);
   if (name == "out_proj") {
-    if (p.mixer && p.mixer->kind == MixerKind::linear) return mm(name, "M", "Hv·dvl", "d");
+    if (p.mixer && p.mixer->kind == MixerKind::linear)
+      return mm(name, "M", "Hv·dvl", "d");
     return mm(name, "M", "di", "d", "b_a", mamba_bias);
   }
   if (name == "gate_proj" || name == "up_proj") return mm(name, "M", "d", "dff", "b_a", m.mlp_bias);
@@ -209,6 +213,12 @@ OpFormula attention_formula(const Scenario& s, const OpPlace& p, std::string_vie
               "scores every cached token; the attention then reads the top-k"};
     return {"B·T·(T+1)/2·Hi·(2·di + 2)", "M·Hi·di·b_a + M·di·b_kv + B·T·(T+1)/2·b_a",
             "scores every earlier token of the prompt"};
+  }
+  if (name == "linear_attention" && s.model.linear &&
+      s.model.linear->variant == LinearVariant::lightning) {
+    return {"5·M·st", "M·(wi + wo)·b_a + " + std::string(decode ? "2·B·st·b_s" : "B·st·b_s"),
+            decode ? "lightning attention: a decayed k·vᵀ state per head, read and written"
+                   : "lightning attention: writes the final state of each sequence"};
   }
   if (name == "linear_attention" || name == "mamba") {
     const std::string k = name == "mamba" ? "6" : "7";
@@ -317,7 +327,16 @@ void add_mixer_symbols(const Scenario& s, const OpPlace& p, std::vector<FormulaS
   }
   if (!p.mixer) return;
   const StateElements e = state_elements(m, p.mixer->kind);
-  if (p.mixer->kind == MixerKind::linear && m.linear) {
+  if (p.mixer->kind == MixerKind::linear && m.linear &&
+      m.linear->variant == LinearVariant::lightning) {
+    const LinearAttentionConfig& l = *m.linear;
+    const double width = d(l.value_heads * l.value_dim);
+    out.insert(out.end(), {{"Hv", d(l.value_heads), "num_attention_heads"},
+                           {"dvl", d(l.value_dim), "head_dim"},
+                           {"st", e.recurrent, "Hv·dvl·dvl"},
+                           {"wi", 4 * width, "4·Hv·dvl (q, k, v, gate)"},
+                           {"wo", width, "Hv·dvl"}});
+  } else if (p.mixer->kind == MixerKind::linear && m.linear) {
     const LinearAttentionConfig& l = *m.linear;
     const double key = d(l.key_heads * l.key_dim), value = d(l.value_heads * l.value_dim);
     out.insert(out.end(),

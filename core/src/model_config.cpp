@@ -56,6 +56,13 @@ void count_attention(const ModelConfig& m, double& matrices, double& vectors) {
 void count_linear(const ModelConfig& m, double& matrices, double& vectors) {
   const LinearAttentionConfig& a = *m.linear;
   const double key = d(a.key_heads) * d(a.key_dim), value = d(a.value_heads) * d(a.value_dim);
+  if (a.variant == LinearVariant::lightning) {
+    matrices += d(m.hidden) * (2 * key + value)  // qkv_proj
+                + d(m.hidden) * value            // output_gate
+                + value * d(m.hidden);           // out_proj
+    vectors += value;                            // the norm over every head
+    return;
+  }
   matrices += d(m.hidden) * (2 * key + 2 * value)   // in_proj_qkvz
               + d(m.hidden) * 2 * d(a.value_heads)  // in_proj_ba
               + value * d(m.hidden);                // out_proj
@@ -134,6 +141,10 @@ int64_t cached_tokens(const MixerType& t, int64_t context) {
 }
 
 StateElements state_elements(const ModelConfig& m, MixerKind kind) {
+  if (kind == MixerKind::linear && m.linear && m.linear->variant == LinearVariant::lightning) {
+    const LinearAttentionConfig& a = *m.linear;  // a key_dim x value_dim state per head
+    return {d(a.value_heads) * d(a.key_dim) * d(a.value_dim), 0};
+  }
   if (kind == MixerKind::linear && m.linear) {
     const LinearAttentionConfig& a = *m.linear;
     const double conv_dim = 2 * d(a.key_heads) * d(a.key_dim) + d(a.value_heads) * d(a.value_dim);
@@ -344,6 +355,10 @@ std::string validate_mixer(const ModelConfig& m, const MixerType& t) {
     case MixerKind::linear:
       if (!m.linear)
         return "linear_attention layers need the linear_* keys (linear_num_key_heads, ...)";
+      if (m.linear->variant == LinearVariant::lightning) {  // no convolution
+        return first_error({{"num_attention_heads", m.linear->value_heads},
+                            {"head_dim", m.linear->value_dim}});
+      }
       return first_error({{"linear_num_key_heads", m.linear->key_heads},
                           {"linear_num_value_heads", m.linear->value_heads},
                           {"linear_key_head_dim", m.linear->key_dim},

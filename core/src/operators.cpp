@@ -278,6 +278,18 @@ void append_linear_attention(const Scenario& s, const Step& st, OpList& out) {
   const LinearAttentionConfig& a = *m.linear;
   const double dm = d(m.hidden), key = d(a.key_heads * a.key_dim),
                value = d(a.value_heads * a.value_dim), Hv = d(a.value_heads);
+  if (a.variant == LinearVariant::lightning) {
+    // MiniMax's lightning attention: q, k, v and the output gate in, a decayed k·vᵀ state per
+    // head (decay, outer product, read: 5 FLOPs a state element a token), the norm and the gate
+    // ride with out_proj.
+    out.fc({.name = "qkv_proj", .rows = st.M, .K = dm, .N = 2 * key + value});
+    out.fc({.name = "output_gate", .rows = st.M, .K = dm, .N = value});
+    const StateElements e = state_elements(m, MixerKind::linear);
+    append_recurrence(st, {"linear_attention", e.recurrent, 0, 0, 2 * key + 2 * value, value, 5},
+                      out);
+    out.fc({.name = "out_proj", .rows = st.M, .K = value, .N = dm});
+    return;
+  }
   out.fc({.name = "in_proj_qkvz", .rows = st.M, .K = dm, .N = 2 * key + 2 * value});
   out.fc({.name = "in_proj_ba", .rows = st.M, .K = dm, .N = 2 * Hv});
   const StateElements e = state_elements(m, MixerKind::linear);

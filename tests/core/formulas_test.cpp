@@ -179,6 +179,19 @@ std::vector<Case> cases() {
     out.push_back(
         {dec ? "biases, LayerNorm decode" : "biases, LayerNorm prefill", make(biased, 2, 9)});
     out.push_back({dec ? "mxfp4 experts decode" : "mxfp4 experts prefill", make(quantized, 3, 12)});
+    // MiniMax-M1's lightning attention and Nemotron-3's latent MoE.
+    ModelConfig lightning = tiny_linear();
+    lightning.linear = LinearAttentionConfig{.variant = LinearVariant::lightning,
+                                             .key_heads = 4,
+                                             .value_heads = 4,
+                                             .key_dim = 24,
+                                             .value_dim = 24,
+                                             .conv_kernel = 0};
+    out.push_back({dec ? "lightning decode" : "lightning prefill", make(lightning, 3, 20)});
+    ModelConfig latent = tiny_moe();
+    for (FfnType& t : latent.ffns)
+      if (t.kind == FfnKind::moe) t.moe.latent = 24;
+    out.push_back({dec ? "latent MoE decode" : "latent MoE prefill", make(latent, 3, 12)});
   }
   Scenario sliding_no_flash = prefill(gpu, tiny_sliding(), 2, 20);
   sliding_no_flash.flash_attention = false;

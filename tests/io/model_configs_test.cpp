@@ -123,6 +123,13 @@ const Config kConfigs[] = {
     // 13,880,064 are the FP8 block scales (weight_scale_inv) roofline counts as bytes, not
     // parameters; "10B activated" leaves the input table out (10.42B). The NVFP4 export has the
     // same shapes, its per-layer exceptions cover every attention block and router.
+    // MiniMax-M1: 70 lightning attention layers (qkv_proj, output_gate, out_proj and a norm of
+    // 64 x 128, a 128 x 128 state per head) and 10 softmax layers; the checkpoint index's
+    // total_size (912,210,767,872 bytes, the routers in fp32) gives exactly this count.
+    // "45.9 billion activated" leaves out both tables.
+    {"minimax-m1.json", 456089655296, 48403306496, 10 * S * 2 * 8 * 128 * 2,
+     70 * (64 * 128 * 128 * 2), 456089655296, 1, 45.9 * B, 0.1 * B, Active::no_embeddings,
+     "MiniMax-M1 model.safetensors.index.json total_size; README: 456B, 45.9B activated"},
     {"minimax-m2.7.json", 228689764864, 11030553088, 62 * S * 2 * 8 * 128 * 2, 0,
      228.703644928 * B - 13880064, 1, 10 * B, B, Active::no_input_embedding,
      "MiniMax-M2.7 checkpoint tensor listing; MiniMax-M2 README: 10B activated"},
@@ -358,9 +365,6 @@ TEST(PublishedConfigs, UnmodelledArchitecturesAreRefusedByTheirPart) {
       {"step-3.5-flash.json",
        "attention_other_setting: sliding-window layers with their own head counts (Step-3.5) are "
        "not modelled"},
-      {"minimax-m1.json",
-       "attn_type_list: lightning (linear) attention layers (0, MiniMax-M1) are not modelled: "
-       "only softmax attention layers (1)"},
   };
   size_t files = 0;
   for (const auto& entry : std::filesystem::directory_iterator(kDir / "refused"))

@@ -513,6 +513,26 @@ TEST(ModelFamilies, LatentMoeByHand) {
   EXPECT_EQ(parameter_count(*spelled), parameter_count(*latent));
 }
 
+// MiniMax-M1's lightning attention by hand: attn_type_list 0 is lightning, 1 softmax. Per
+// lightning layer qkv_proj 64·192, output_gate 64·64, out_proj 64·64 and a norm of 64: 20544;
+// softmax q, k, v, o 4096 + 2048 + 2048 + 4096 = 12288; every layer two norms (128), a router
+// (256) and 4 experts of 3·64·128; untied tables 2·6400 and the final norm 64.
+TEST(ModelFamilies, LightningAttentionByHand) {
+  auto m = read(body("minimax_m1", R"("attn_type_list": [0, 0, 0, 1], "head_dim": 16,
+      "num_local_experts": 4, "num_experts_per_tok": 2, "tie_word_embeddings": false)"));
+  ASSERT_TRUE(m) << m.error();
+  EXPECT_EQ(m->mixers[0], (MixerType{MixerKind::linear, 0, 3}));
+  EXPECT_EQ(m->mixers[1], (MixerType{MixerKind::full, 0, 1}));
+  ASSERT_TRUE(m->linear.has_value());
+  EXPECT_EQ(m->linear->variant, LinearVariant::lightning);
+  EXPECT_EQ(parameter_count(*m), 3 * 20544 + 12288 + 4 * (128 + 256 + 98304) + 12800 + 64);
+  // A head_dim x head_dim state per head of each lightning layer, no convolution state.
+  EXPECT_EQ(state_elements(*m, MixerKind::linear).recurrent, 4 * 16 * 16);
+  EXPECT_EQ(state_elements(*m, MixerKind::linear).conv, 0);
+  EXPECT_EQ(error_of(body("minimax_m1", R"("attn_type_list": [0, 1])")),
+            "m.json: attn_type_list: expected one 0/1 per layer (4), got 2");
+}
+
 // A module left unquantized layer by layer counts as its group when every layer holding it is
 // listed (NVIDIA's NVFP4 exports list model.layers.N.self_attn* for each N); some layers only is
 // refused.

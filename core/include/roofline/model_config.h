@@ -63,7 +63,13 @@ struct AttentionExtras {
 };
 
 // Gated DeltaNet (Qwen3-Next, Qwen3.5): `linear_*` keys.
+// Which linear attention: Gated DeltaNet (Qwen3-Next, Qwen3.5: qkvz and ba projections, a
+// short convolution, a gated norm) or MiniMax's lightning attention (qkv_proj, output_gate, a
+// norm over every head, no convolution; num_attention_heads x head_dim for q, k and v).
+enum class LinearVariant { gated_deltanet, lightning };
+
 struct LinearAttentionConfig {
+  LinearVariant variant = LinearVariant::gated_deltanet;
   int64_t key_heads = 0;    // linear_num_key_heads
   int64_t value_heads = 0;  // linear_num_value_heads
   int64_t key_dim = 0;      // linear_key_head_dim

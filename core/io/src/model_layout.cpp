@@ -194,7 +194,22 @@ void from_family_rule(const Reader& r, const ModelFamily& f, std::vector<Layer>&
     for (size_t i = 0; i < L; ++i) layers[i].mixer = kind_of(i);
   };
   const std::string_view t = f.type;
-  if (t == "qwen3_next" || t == "qwen3_5_text" || t == "qwen3_5_moe_text") {
+  if (f.lightning) {
+    // MiniMax: attn_type_list 0 is lightning attention, 1 softmax; transformers' MiniMax without
+    // a list alternates, softmax first.
+    const std::vector<int64_t> kinds = integer_list(r, "attn_type_list");
+    if (!kinds.empty() && kinds.size() != L) {
+      r.fail_message("attn_type_list", "expected one 0/1 per layer (" + std::to_string(L) +
+                                           "), got " + std::to_string(kinds.size()));
+    }
+    for (size_t i = 0; i < kinds.size(); ++i) {
+      if (kinds[i] > 1) r.fail("attn_type_list[" + std::to_string(i) + "]", "0 or 1", Json(kinds[i]));
+    }
+    each([&](size_t i) {
+      const bool softmax = kinds.empty() ? (i + 1) % 2 != 0 : kinds[i] == 1;
+      return softmax ? MixerType{MixerKind::full} : MixerType{MixerKind::linear};
+    });
+  } else if (t == "qwen3_next" || t == "qwen3_5_text" || t == "qwen3_5_moe_text") {
     // Gated DeltaNet everywhere but every full_attention_interval-th layer.
     const int64_t n = r.integer("full_attention_interval", kPositive, 4);
     each([&](size_t i) {

@@ -176,6 +176,14 @@ const ModelFamily kFamilies[] = {
      .bias_key = true,
      .bias_covers_mlp = true,
      .score_bias = true},
+    // MiniMax-M1 / Text-01 (remote code: attn_type_list) and transformers' MiniMax (layer_types):
+    // lightning attention on most layers, every layer MoE without a router bias.
+    {.type = "minimax_m1", .bias_key = true, .lightning = true, .ignored_keys = {"shared_moe_mode"}},
+    {.type = "minimax_text_01",
+     .bias_key = true,
+     .lightning = true,
+     .ignored_keys = {"shared_moe_mode"}},
+    {.type = "minimax", .bias_key = true, .lightning = true, .ignored_keys = {"shared_moe_mode"}},
     {.type = "minimax_m2",
      .bias_key = true,
      .qk_norm_full = true,
@@ -284,7 +292,7 @@ void refuse_unsupported(const Reader& r, const ModelFamily& f, std::string_view 
   auto refuse = [&](std::string_view key, std::string_view why) { r.fail_message(key, why); };
   // MiniMax's attn_type_list: 1 is softmax attention (MiniMax-M2 lists 1 for every layer), 0 is
   // MiniMax-M1's lightning attention, which no rule here counts.
-  if (const Json* kinds = r.find("attn_type_list"); kinds && kinds->is_array()) {
+  if (const Json* kinds = r.find("attn_type_list"); kinds && kinds->is_array() && !f.lightning) {
     for (const Json& k : *kinds) {
       if (!(k.is_number_integer() && k.get<int64_t>() == 1)) {
         refuse("attn_type_list", "lightning (linear) attention layers (0, MiniMax-M1) are not "
@@ -426,8 +434,18 @@ void read_attention(const Reader& r, const ModelFamily& f, ModelConfig& m) {
   if (f.type == "llama4_text") r.boolean("use_qk_norm", false);
 }
 
-void read_recurrent_shapes(const Reader& r, ModelConfig& m) {
-  if (r.has("linear_num_value_heads")) {
+void read_recurrent_shapes(const Reader& r, const ModelFamily& f, ModelConfig& m) {
+  if (f.lightning && mixer_layers(m, MixerKind::linear) > 0) {
+    // Every head has q, k and v of head_dim (no grouping) and a head_dim x head_dim state.
+    const int64_t heads = r.integer(present_name(r, "num_attention_heads"), kPositive);
+    const int64_t dh = r.integer("head_dim", kPositive, m.hidden / heads);
+    m.linear = LinearAttentionConfig{.variant = LinearVariant::lightning,
+                                     .key_heads = heads,
+                                     .value_heads = heads,
+                                     .key_dim = dh,
+                                     .value_dim = dh,
+                                     .conv_kernel = 0};
+  } else if (r.has("linear_num_value_heads")) {
     m.linear = LinearAttentionConfig{.key_heads = r.integer("linear_num_key_heads", kPositive),
                                      .value_heads = r.integer("linear_num_value_heads", kPositive),
                                      .key_dim = r.integer("linear_key_head_dim", kPositive),
@@ -594,7 +612,7 @@ ModelConfig read_model(const Reader& top, std::string_view id) {
       0) {
     read_attention(r, f, m);
   }
-  read_recurrent_shapes(r, m);
+  read_recurrent_shapes(r, f, m);
   // Multimodal checkpoints put quantization_config at the top, beside text_config.
   read_quantization(!r.has("quantization_config") && top.has("quantization_config") ? top : r, m);
   m.mtp_layers = r.integer("num_nextn_predict_layers", kNonNegative,
