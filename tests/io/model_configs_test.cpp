@@ -85,6 +85,11 @@ const Config kConfigs[] = {
      405 * B, B, Active::everything, "Meta Llama 3.1 405B"},
     {"llama-3.1-8b-instruct.json", 8030261248, 8030261248, 32 * S * 2 * 8 * 128 * 2, 0, 8.03 * B,
      0.01 * B, 8.03 * B, 0.01 * B, Active::everything, "HF safetensors count 8.03B"},
+    // Llama-Nemotron (DeciLM): 31 of 80 layers without attention, FFN widths from ffn_mult
+    // (28672 x 49, 7168 x 10, 5632 x 8, 14336 x 6, 2816 x 6, 17920 x 1), 8 KV heads.
+    {"llama-3.3-nemotron-super-49b-v1.json", 49867145216, 49867145216, 49 * S * 2 * 8 * 128 * 2, 0,
+     49.9 * B, 0.1 * B, 49.9 * B, 0.1 * B, Active::everything,
+     "nvidia/Llama-3_3-Nemotron-Super-49B-v1 on Hugging Face: 49.9B params"},
     // Llama-4: 3 of every 4 layers attend within chunks of 8192 tokens.
     {"llama-4-maverick-17b-128e.json", 400711848960, 17184691200,
      (36 * 8192 + 12 * S) * 2 * 8 * 128 * 2, 0, 400 * B, B, 17 * B, B, Active::everything,

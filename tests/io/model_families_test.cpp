@@ -533,6 +533,39 @@ TEST(ModelFamilies, LightningAttentionByHand) {
             "m.json: attn_type_list: expected one 0/1 per layer (4), got 2");
 }
 
+// Llama-Nemotron's block_configs by hand: layer 0 full attention (4 heads / 2 per group = 2 KV
+// heads) with an FFN of ffn_mult 2 (int(2·2·64/3) = 85, up to 256), layer 1 no attention and an
+// FFN of 1.3125 (56 -> 256), layer 2 attention and no FFN. Norms only where a block is.
+TEST(ModelFamilies, BlockConfigsByHand) {
+  const std::string blocks = R"("num_hidden_layers": 3, "block_configs": [
+      {"attention": {"n_heads_in_group": 2, "no_op": false}, "ffn": {"ffn_mult": 2.0}},
+      {"attention": {"no_op": true}, "ffn": {"ffn_mult": 1.3125}},
+      {"attention": {"n_heads_in_group": 2}, "ffn": {"no_op": true}}])";
+  auto m = read(R"({"model_type": "nemotron-nas", "hidden_size": 64, "num_attention_heads": 4,
+      "vocab_size": 100, "tie_word_embeddings": true, "num_key_value_heads": null,
+      "intermediate_size": null, )" + blocks + "}");
+  ASSERT_TRUE(m) << m.error();
+  EXPECT_EQ(m->kv_heads, 2);
+  EXPECT_EQ(mixer_layers(*m, MixerKind::full), 2);
+  EXPECT_EQ(mixer_layers(*m, MixerKind::none), 1);
+  EXPECT_EQ(ffn_layers(*m, FfnKind::none), 1);
+  // Attention 4096 + 2·2048 + 4096 (+ its norm 64) twice; FFNs 3·64·256 twice (+ norm 64);
+  // the tied table 6400 and the final norm 64.
+  EXPECT_EQ(parameter_count(*m), 2 * (12288 + 64) + 2 * (49152 + 64) + 6400 + 64);
+  auto bad = [&](const std::string& block, const std::string& message) {
+    EXPECT_EQ(error_of(R"({"model_type": "nemotron-nas", "hidden_size": 64,
+        "num_attention_heads": 4, "vocab_size": 100, "num_hidden_layers": 2, "block_configs": [
+        {"attention": {"n_heads_in_group": 2}, "ffn": {"ffn_mult": 1.0}}, )" + block + "]}"),
+              message);
+  };
+  bad(R"({"attention": {"n_heads_in_group": 4}, "ffn": {"ffn_mult": 1.0}})",
+      "m.json: block_configs[1].attention.n_heads_in_group: differs from an earlier layer's (2): "
+      "roofline has one attention shape per model");
+  bad(R"({"attention": {"replace_with_linear": true}, "ffn": {"ffn_mult": 1.0}})",
+      "m.json: block_configs[1].attention.replace_with_linear: a block replaced by one linear "
+      "layer is not modelled");
+}
+
 // A module left unquantized layer by layer counts as its group when every layer holding it is
 // listed (NVIDIA's NVFP4 exports list model.layers.N.self_attn* for each N); some layers only is
 // refused.

@@ -2,6 +2,7 @@
 // layer has, from the keys each family uses, then grouped into types.
 
 #include <algorithm>
+#include <cmath>
 #include <optional>
 #include <string>
 #include <vector>
@@ -152,6 +153,49 @@ void from_pattern(const Reader& r, const std::string& pattern, std::vector<Layer
       default:
         r.fail_message(key, "expected M (Mamba), * (attention), - (MLP) or E (MoE), got '" +
                                 std::string(1, pattern[i]) + "' at layer " + std::to_string(i));
+    }
+  }
+}
+
+// Llama-Nemotron's block_configs (DeciLM, model_type nemotron-nas): one entry per layer, its
+// attention a no_op or of num_attention_heads / n_heads_in_group KV heads (the same in every
+// layer: roofline has one attention shape), its FFN a no_op or of width ffn_mult·2d/3 rounded up
+// to a multiple of 256 (DeciLM's _ffn_mult_to_intermediate_size). Linear replacements, sinks and
+// sparsified blocks are refused by name.
+void from_block_configs(const Reader& r, int64_t hidden, std::vector<Layer>& layers) {
+  const Json& v = r.at("block_configs", "a list of per-layer blocks");
+  if (!v.is_array() || v.size() != layers.size())
+    r.fail("block_configs", "a list of " + std::to_string(layers.size()) + " blocks", v);
+  for (size_t i = 0; i < v.size(); ++i) {
+    const std::string at = "block_configs[" + std::to_string(i) + "]";
+    if (!v[i].is_object()) r.fail(at, "an object with attention and ffn", v[i]);
+    const Reader block(v[i], r.origin(), r.key_path(at) + ".");
+    const Reader attention = block.child("attention");
+    const Reader ffn = block.child("ffn");
+    for (const Reader* part : {&attention, &ffn}) {
+      if (part->boolean("replace_with_linear", false))
+        part->fail_message("replace_with_linear", "a block replaced by one linear layer is not modelled");
+      if (part->has("sparsify")) part->fail_message("sparsify", "sparsified blocks are not modelled");
+    }
+    if (attention.has("num_sink_tokens"))
+      attention.fail_message("num_sink_tokens", "sink attention is not modelled");
+    Layer& l = layers[i];
+    if (attention.boolean("no_op", false)) {
+      l.mixer = {MixerKind::none};
+    } else if (attention.has("window_length")) {
+      l.mixer = {MixerKind::sliding, attention.integer("window_length", kPositive)};
+    } else {
+      l.mixer = {MixerKind::full};
+    }
+    if (ffn.boolean("no_op", false)) {
+      l.ffn = FfnType::none(1);
+    } else {
+      const double mult = ffn.number("ffn_mult", number_between(1e-6, 1e6, "a positive multiple"));
+      // int(2·ffn_mult·d/3) (ffn_mult as written, to 6 decimals), up to a multiple of 256.
+      const double rounded = std::round(mult * 1e6) / 1e6;
+      auto width = static_cast<int64_t>(2 * rounded * static_cast<double>(hidden) / 3);
+      if (width % 256 != 0) width += 256 - width % 256;
+      l.ffn = FfnType::dense(width, 1);
     }
   }
 }
@@ -456,6 +500,27 @@ void group_into(std::vector<T>& types, const T& one) {
 
 }  // namespace
 
+void nas_kv_heads(const Reader& r, ModelConfig& m) {
+  const Json& v = r.at("block_configs", "a list of per-layer blocks");
+  std::optional<int64_t> group;
+  for (size_t i = 0; i < v.size(); ++i) {
+    const Reader attention = Reader(v[i], r.origin(), r.key_path("block_configs[" + std::to_string(i) + "].")).child("attention");
+    if (attention.boolean("no_op", false)) continue;
+    const int64_t g = attention.integer("n_heads_in_group", kPositive);
+    if (group && g != *group) {
+      attention.fail_message("n_heads_in_group",
+                             "differs from an earlier layer's (" + std::to_string(*group) +
+                                 "): roofline has one attention shape per model");
+    }
+    if (m.heads % g != 0) {
+      attention.fail_message("n_heads_in_group", "does not divide num_attention_heads (" +
+                                                      std::to_string(m.heads) + ")");
+    }
+    group = g;
+  }
+  if (group) m.kv_heads = m.heads / *group;
+}
+
 void read_layout(const Reader& r, const ModelFamily& f, ModelConfig& m) {
   const std::string_view layers_key = r.has("num_hidden_layers") ? "num_hidden_layers"
                                       : r.has("n_layer")         ? "n_layer"
@@ -478,6 +543,8 @@ void read_layout(const Reader& r, const ModelFamily& f, ModelConfig& m) {
       for (Layer& l : layers)
         if (l.mixer.kind == MixerKind::full) l.mixer = {MixerKind::sliding, W};
     }
+  } else if (f.type == "nemotron-nas") {
+    from_block_configs(r, m.hidden, layers);
   } else if (r.has("layer_types")) {
     from_layer_types(r, f.type.empty(), layers);
     // The list wins over a family's rule, as in transformers' config classes: the keys the rule
@@ -488,7 +555,7 @@ void read_layout(const Reader& r, const ModelFamily& f, ModelConfig& m) {
   } else {
     from_family_rule(r, f, layers);
   }
-  read_ffns(r, f, m.hidden, layers, pattern);
+  if (f.type != "nemotron-nas") read_ffns(r, f, m.hidden, layers, pattern);
 
   m.layers = L;
   m.mixers.clear();

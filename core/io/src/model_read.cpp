@@ -184,6 +184,8 @@ const ModelFamily kFamilies[] = {
      .lightning = true,
      .ignored_keys = {"shared_moe_mode"}},
     {.type = "minimax", .bias_key = true, .lightning = true, .ignored_keys = {"shared_moe_mode"}},
+    // Llama-Nemotron (DeciLM): Llama's blocks, each layer's shape in block_configs.
+    {.type = "nemotron-nas", .bias_key = true},
     {.type = "minimax_m2",
      .bias_key = true,
      .qk_norm_full = true,
@@ -285,6 +287,7 @@ constexpr Unmodelled kUnmodelled[] = {
 // Keys of architectures no rule here counts: refused by name rather than read wrongly.
 void refuse_unsupported(const Reader& r, const ModelFamily& f, std::string_view model_type) {
   for (const Unmodelled& u : kUnmodelled) {
+    if (u.key == "block_configs" && f.type == "nemotron-nas") continue;  // read by its layout
     const Json* v = r.find(u.key);
     if (v && !(v->is_boolean() && !v->get<bool>()) && !(v->is_number() && v->get<double>() == 0))
       r.fail_message(u.key, std::string(u.part) + " not modelled");
@@ -612,6 +615,7 @@ ModelConfig read_model(const Reader& top, std::string_view id) {
       0) {
     read_attention(r, f, m);
   }
+  if (f.type == "nemotron-nas") nas_kv_heads(r, m);
   read_recurrent_shapes(r, f, m);
   // Multimodal checkpoints put quantization_config at the top, beside text_config.
   read_quantization(!r.has("quantization_config") && top.has("quantization_config") ? top : r, m);

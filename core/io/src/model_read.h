@@ -60,6 +60,10 @@ const ModelFamily& family_of(std::string_view model_type);
 // §6 for each family. Throws InputError naming the key it cannot follow.
 void read_layout(const Reader& r, const ModelFamily& f, ModelConfig& m);
 
+// Llama-Nemotron: KV heads = num_attention_heads / n_heads_in_group, the same in every layer
+// with attention (else refused: one attention shape per model).
+void nas_kv_heads(const Reader& r, ModelConfig& m);
+
 // quantization_config into m.quantization; throws InputError for a method it cannot count.
 void read_quantization(const Reader& r, ModelConfig& m);
 
