@@ -128,6 +128,10 @@ std::optional<MatmulShape> matmul_shape(const Scenario& s, const OpPlace& p,
   if (name == "output_gate" && lightning) return mm(name, "M", "d", "Hv·dvl");
   if (name == "in_proj_qkvz") return mm(name, "M", "d", "2·Hk·dk + 2·Hv·dvl");
   if (name == "in_proj_ba") return mm(name, "M", "d", "2·Hv");
+  const bool conv = p.mixer && p.mixer->kind == MixerKind::conv;
+  const bool conv_bias = m.short_conv && m.short_conv->bias;
+  if (name == "in_proj" && conv) return mm(name, "M", "d", "3·d", "b_a", conv_bias, "B, C and x");
+  if (name == "out_proj" && conv) return mm(name, "M", "d", "d", "b_a", conv_bias);
   if (name == "in_proj") return mm(name, "M", "d", "2·di + 2·G·N + nh", "b_a", mamba_bias);
   if (name == "out_proj") {
     if (p.mixer && p.mixer->kind == MixerKind::linear)
@@ -213,6 +217,12 @@ OpFormula attention_formula(const Scenario& s, const OpPlace& p, std::string_vie
               "scores every cached token; the attention then reads the top-k"};
     return {"B·T·(T+1)/2·Hi·(2·di + 2)", "M·Hi·di·b_a + M·di·b_kv + B·T·(T+1)/2·b_a",
             "scores every earlier token of the prompt"};
+  }
+  if (name == "short_conv") {
+    return {"2·M·d·Kc", "M·(wi + wo)·b_a + 2·d·Kc + " +
+                            std::string(decode ? "2·B·cs·b_a" : "B·cs·b_a"),
+            decode ? "a depthwise convolution over the last Kc inputs: their state per sequence"
+                   : "writes the last Kc − 1 inputs of each sequence"};
   }
   if (name == "linear_attention" && s.model.linear &&
       s.model.linear->variant == LinearVariant::lightning) {
@@ -350,6 +360,12 @@ void add_mixer_symbols(const Scenario& s, const OpPlace& p, std::vector<FormulaS
                 {"cs", e.conv, "cd·(Kc − 1)"},
                 {"wi", 2 * key + 2 * value + 2 * d(l.value_heads), "2·Hk·dk + 2·Hv·dvl + 2·Hv"},
                 {"wo", value, "Hv·dvl"}});
+  }
+  if (p.mixer->kind == MixerKind::conv && m.short_conv) {
+    out.insert(out.end(), {{"Kc", d(m.short_conv->kernel), "conv_L_cache"},
+                           {"cs", e.conv, "d·(Kc − 1)"},
+                           {"wi", 3 * d(m.hidden), "3·d (B, C, x)"},
+                           {"wo", d(m.hidden), "d"}});
   }
   if (p.mixer->kind == MixerKind::mamba && m.mamba) {
     const MambaConfig& a = *m.mamba;

@@ -71,6 +71,13 @@ void count_linear(const ModelConfig& m, double& matrices, double& vectors) {
              + d(a.value_dim);                      // the gated norm, shared by the heads
 }
 
+void count_short_conv(const ModelConfig& m, double& matrices, double& vectors) {
+  const ShortConvConfig& c = *m.short_conv;
+  const double dm = d(m.hidden);
+  matrices += dm * 3 * dm + dm * dm;                      // in_proj (B, C, x), out_proj
+  vectors += dm * d(c.kernel) + (c.bias ? 5 * dm : 0);  // the depthwise filter, the biases
+}
+
 void count_mamba(const ModelConfig& m, double& matrices, double& vectors) {
   const MambaConfig& a = *m.mamba;
   const double inner = d(a.heads) * d(a.head_dim), groups = d(a.groups) * d(a.state_size);
@@ -97,6 +104,8 @@ std::string_view to_string(MixerKind k) {
       return "linear";
     case MixerKind::mamba:
       return "mamba";
+    case MixerKind::conv:
+      return "conv";
     case MixerKind::none:
       return "none";
   }
@@ -134,6 +143,7 @@ int64_t cached_tokens(const MixerType& t, int64_t context) {
       return std::min(context, t.window);
     case MixerKind::linear:
     case MixerKind::mamba:
+    case MixerKind::conv:
     case MixerKind::none:
       return 0;
   }
@@ -141,6 +151,9 @@ int64_t cached_tokens(const MixerType& t, int64_t context) {
 }
 
 StateElements state_elements(const ModelConfig& m, MixerKind kind) {
+  if (kind == MixerKind::conv && m.short_conv) {  // the last kernel − 1 inputs of B·x
+    return {0, d(m.hidden) * d(m.short_conv->kernel - 1)};
+  }
   if (kind == MixerKind::linear && m.linear && m.linear->variant == LinearVariant::lightning) {
     const LinearAttentionConfig& a = *m.linear;  // a key_dim x value_dim state per head
     return {d(a.value_heads) * d(a.key_dim) * d(a.value_dim), 0};
@@ -178,6 +191,7 @@ ParameterCount count_parameters(const ModelConfig& m) {
     if (is_attention(t.kind)) count_attention(m, mat, vec);
     if (t.kind == MixerKind::linear && m.linear) count_linear(m, mat, vec);
     if (t.kind == MixerKind::mamba && m.mamba) count_mamba(m, mat, vec);
+    if (t.kind == MixerKind::conv && m.short_conv) count_short_conv(m, mat, vec);
     if (t.kind != MixerKind::none) vec += d(m.mixer_norms) * norm_vector(m, dm);
     mixer += d(t.count) * mat;
     p.vectors += d(t.count) * vec;
@@ -254,6 +268,9 @@ std::string layout_text(const ModelConfig& m) {
         break;
       case MixerKind::mamba:
         out += "Mamba";
+        break;
+      case MixerKind::conv:
+        out += "short conv";
         break;
       case MixerKind::none:
         out += "feed-forward only";
@@ -371,6 +388,9 @@ std::string validate_mixer(const ModelConfig& m, const MixerType& t) {
                           {"ssm_state_size", m.mamba->state_size},
                           {"n_groups", m.mamba->groups},
                           {"conv_kernel", m.mamba->conv_kernel}});
+    case MixerKind::conv:
+      if (!m.short_conv) return "short convolution layers need conv_L_cache";
+      return in_range("conv_L_cache", m.short_conv->kernel);
     case MixerKind::none:
       return {};
   }

@@ -319,6 +319,17 @@ void append_mamba(const Scenario& s, const Step& st, OpList& out) {
   out.fc({.name = "out_proj", .rows = st.M, .K = inner, .N = dm, .bias = a.proj_bias});
 }
 
+// LFM2's gated short convolution: in_proj to B, C and x, the depthwise convolution of B·x over
+// the last Kc inputs (its state), C times the result, out_proj.
+void append_short_conv(const Scenario& s, const Step& st, OpList& out) {
+  const ModelConfig& m = s.model;
+  const ShortConvConfig& c = *m.short_conv;
+  const double dm = d(m.hidden);
+  out.fc({.name = "in_proj", .rows = st.M, .K = dm, .N = 3 * dm, .bias = c.bias});
+  append_recurrence(st, {"short_conv", 0, dm, d(c.kernel), 3 * dm, dm, 0}, out);
+  out.fc({.name = "out_proj", .rows = st.M, .K = dm, .N = dm, .bias = c.bias});
+}
+
 // One MLP of width `width` over `rows` token-rows; `copies` of its weights are read.
 void append_mlp(const Scenario& s, std::string_view gate, std::string_view up,
                 std::string_view down, WeightGroup group, double rows, double width, double copies,
@@ -369,6 +380,8 @@ std::string label_of(const ModelConfig& m, const MixerType& t) {
       return "linear attention";
     case MixerKind::mamba:
       return "mamba";
+    case MixerKind::conv:
+      return "short conv";
     case MixerKind::none:
       return "no mixer";
   }
@@ -408,6 +421,8 @@ void append_mixer(const Scenario& s, const Step& st, const MixerType& t, OpList&
     }
   } else if (t.kind == MixerKind::linear) {
     append_linear_attention(s, st, out);
+  } else if (t.kind == MixerKind::conv) {
+    append_short_conv(s, st, out);
   } else {
     append_mamba(s, st, out);
   }

@@ -192,6 +192,10 @@ std::vector<Case> cases() {
     for (FfnType& t : latent.ffns)
       if (t.kind == FfnKind::moe) t.moe.latent = 24;
     out.push_back({dec ? "latent MoE decode" : "latent MoE prefill", make(latent, 3, 12)});
+    ModelConfig conv = tiny_dense();  // LFM2: a short-convolution layer and an attention layer
+    conv.mixers = {{MixerKind::conv, 0, 1}, {MixerKind::full, 0, 1}};
+    conv.short_conv = ShortConvConfig{.kernel = 3, .bias = true};
+    out.push_back({dec ? "short conv decode" : "short conv prefill", make(conv, 3, 20)});
   }
   Scenario sliding_no_flash = prefill(gpu, tiny_sliding(), 2, 20);
   sliding_no_flash.flash_attention = false;

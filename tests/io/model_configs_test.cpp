@@ -132,6 +132,14 @@ const Config kConfigs[] = {
     // 64 x 128, a 128 x 128 state per head) and 10 softmax layers; the checkpoint index's
     // total_size (912,210,767,872 bytes, the routers in fp32) gives exactly this count.
     // "45.9 billion activated" leaves out both tables.
+    // LFM2: 10 gated short-convolution layers (a d x 2 state each, conv_L_cache 3) and 6
+    // attention layers; the 700M lists them by full_attn_idxs, the LFM2.5-VL text model by
+    // layer_types. FFN widths 10240 -> 6912 and 12288 -> 8192 by Lfm2MLP's adjustment.
+    {"lfm2-700m.json", 742489344, 742489344, 6 * S * 2 * 8 * 64 * 2, 10 * (1536 * 2 * 2),
+     742489344, 1, 742489344, 1, Active::everything, "LFM2 model card table: LFM2-700M 742,489,344"},
+    {"lfm2.5-vl-1.6b.json", 1170340608, 1170340608, 6 * S * 2 * 8 * 64 * 2, 10 * (2048 * 2 * 2),
+     1170340608, 1, 1170340608, 1, Active::everything,
+     "LFM2 model card table: LFM2-1.2B (the text model of LFM2.5-VL-1.6B) 1,170,340,608"},
     {"minimax-m1.json", 456089655296, 48403306496, 10 * S * 2 * 8 * 128 * 2,
      70 * (64 * 128 * 128 * 2), 456089655296, 1, 45.9 * B, 0.1 * B, Active::no_embeddings,
      "MiniMax-M1 model.safetensors.index.json total_size; README: 456B, 45.9B activated"},

@@ -566,6 +566,25 @@ TEST(ModelFamilies, BlockConfigsByHand) {
       "layer is not modelled");
 }
 
+// LFM2 by hand: layers 0 and 2 are gated short convolutions (in_proj 64·192, out_proj 64·64, a
+// depthwise filter of 64·3), layer 1 attention (4096 + 2·2048 + 4096 and per-head QK norms
+// 2·16); every layer two norms (128) and a SwiGLU MLP whose width 192 is adjusted to
+// int(2·192/3) = 128, times 1.0, up to 256: 3·64·256; the tied table and the final norm.
+TEST(ModelFamilies, ShortConvolutionByHand) {
+  auto m = read(R"({"model_type": "lfm2", "num_hidden_layers": 3, "hidden_size": 64,
+      "num_attention_heads": 4, "num_key_value_heads": 2, "vocab_size": 100, "block_ff_dim": 192,
+      "intermediate_size": 999, "block_ffn_dim_multiplier": 1.0, "block_multiple_of": 256,
+      "full_attn_idxs": [1], "conv_L_cache": 3, "conv_bias": false, "num_heads": 4})");
+  ASSERT_TRUE(m) << m.error();
+  EXPECT_EQ(m->mixers[0], (MixerType{MixerKind::conv, 0, 2}));
+  EXPECT_EQ(m->ffns[0].width, 256);
+  EXPECT_TRUE(m->tie_word_embeddings);
+  EXPECT_EQ(parameter_count(*m),
+            2 * (12288 + 4096 + 192) + (12288 + 32) + 3 * (128 + 3 * 64 * 256) + 6400 + 64);
+  // Its state: the last two inputs of B·x, d each.
+  EXPECT_EQ(state_elements(*m, MixerKind::conv).conv, 2 * 64);
+}
+
 // A module left unquantized layer by layer counts as its group when every layer holding it is
 // listed (NVIDIA's NVFP4 exports list model.layers.N.self_attn* for each N); some layers only is
 // refused.

@@ -25,6 +25,7 @@ enum class MixerKind {
   chunked,  // attention within chunks of `window` tokens (Llama-4)
   linear,   // Gated DeltaNet and kin: a fixed state per sequence, no KV cache
   mamba,    // Mamba-2: a fixed SSM and convolution state per sequence
+  conv,     // LFM2's gated short convolution: a fixed convolution state per sequence
   none,     // no mixer (Nemotron-H's MLP-only and MoE-only blocks)
 };
 std::string_view to_string(MixerKind k);
@@ -77,6 +78,15 @@ struct LinearAttentionConfig {
   int64_t conv_kernel = 0;  // linear_conv_kernel_dim
 
   bool operator==(const LinearAttentionConfig&) const = default;
+};
+
+// LFM2's short convolution: in_proj (d -> 3d: B, C, x), a depthwise convolution of `kernel`
+// taps over B·x, out_proj (d -> d); `bias` biases all three (conv_bias).
+struct ShortConvConfig {
+  int64_t kernel = 0;  // conv_L_cache
+  bool bias = false;   // conv_bias
+
+  bool operator==(const ShortConvConfig&) const = default;
 };
 
 // Mamba-2 (Nemotron-H): `mamba_*` / `ssm_*` keys.
@@ -178,6 +188,7 @@ struct ModelConfig {
   std::optional<IndexerConfig> indexer;
   std::optional<LinearAttentionConfig> linear;
   std::optional<MambaConfig> mamba;
+  std::optional<ShortConvConfig> short_conv;
 
   std::vector<MixerType> mixers;  // one per distinct mixer, in order of first layer
   std::vector<FfnType> ffns;      // one per distinct feed-forward, in order of first layer

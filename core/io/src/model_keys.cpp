@@ -104,6 +104,10 @@ constexpr std::string_view kKeysRead[] = {
     // ERNIE-4.5's MoE layout
     "moe_k", "moe_layer_start_index", "moe_layer_end_index", "moe_layer_interval",
     "moe_num_shared_experts", "num_shared_experts",
+    // LFM2
+    "block_dim", "conv_dim", "conv_dim_out", "num_heads", "block_use_swiglu", "block_ff_dim",
+    "block_auto_adjust_ff_dim", "block_ffn_dim_multiplier", "block_multiple_of", "conv_bias",
+    "full_attn_idxs", "tie_embedding",
     // what the families' modeling code ignores (ModelFamily::ignored_keys)
     "layer_switch", "order_of_interleaved_layers", "use_parallel_block", "mlp_intermediate_size",
     "shared_intermediate_size", "shared_moe_mode"};

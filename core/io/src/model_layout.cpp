@@ -216,6 +216,8 @@ void from_layer_types(const Reader& r, bool generic, std::vector<Layer>& layers)
       mixer = {MixerKind::sliding, window_of(r, "sliding_window")};
     } else if (kind == "chunked_attention") {
       mixer = {MixerKind::chunked, window_of(r, "attention_chunk_size")};
+    } else if (kind == "conv" && r.string("model_type", "") == "lfm2") {
+      mixer = {MixerKind::conv};
     } else if ((kind == "linear_attention" || kind == "mamba") && generic) {
       r.fail_message(key, "'" + kind + "' layers of model_type '" + r.string("model_type", "") +
                               "': roofline knows their weights only in the families it names "
@@ -252,6 +254,15 @@ void from_family_rule(const Reader& r, const ModelFamily& f, std::vector<Layer>&
     each([&](size_t i) {
       const bool softmax = kinds.empty() ? (i + 1) % 2 != 0 : kinds[i] == 1;
       return softmax ? MixerType{MixerKind::full} : MixerType{MixerKind::linear};
+    });
+  } else if (t == "lfm2") {
+    // LFM2 without layer_types: full_attn_idxs, else every layer attention (its config class).
+    const std::vector<int64_t> full = integer_list(r, "full_attn_idxs");
+    const bool listed = r.has("full_attn_idxs");
+    each([&](size_t i) {
+      const bool attention =
+          !listed || std::find(full.begin(), full.end(), static_cast<int64_t>(i)) != full.end();
+      return attention ? MixerType{MixerKind::full} : MixerType{MixerKind::conv};
     });
   } else if (t == "qwen3_next" || t == "qwen3_5_text" || t == "qwen3_5_moe_text") {
     // Gated DeltaNet everywhere but every full_attention_interval-th layer.
@@ -379,6 +390,24 @@ int64_t dense_width(const Reader& r, const ModelFamily& f, int64_t hidden, bool 
   if (f.type == "llama4_text") {
     r.has("intermediate_size");  // the experts' width, read with them
     return r.integer("intermediate_size_mlp", kPositive);
+  }
+  if (f.type == "lfm2") {
+    // block_ff_dim (its original key) wins over intermediate_size; with block_auto_adjust_ff_dim
+    // the width is int(2·ff/3), times block_ffn_dim_multiplier, up to block_multiple_of
+    // (transformers' Lfm2MLP).
+    const int64_t ff = r.has("block_ff_dim") ? r.integer("block_ff_dim", kPositive)
+                                             : r.integer("intermediate_size", kPositive, 12288);
+    r.has("intermediate_size");
+    for (std::string_view key : {"block_ffn_dim_multiplier", "block_multiple_of"}) r.has(key);
+    if (!r.boolean("block_auto_adjust_ff_dim", true)) return ff;  // the others then unused
+    int64_t width = 2 * ff / 3;
+    if (const auto mult = r.optional_number("block_ffn_dim_multiplier",
+                                            number_between(0, 1e6, "a multiplier"))) {
+      width = static_cast<int64_t>(*mult * static_cast<double>(width));
+      const int64_t of = r.integer("block_multiple_of", kPositive, 256);
+      width = of * ((width + of - 1) / of);
+    }
+    return width;
   }
   for (std::string_view key : {"intermediate_size", "n_inner", "ffn_dim", "ffn_hidden_size"}) {
     if (r.has(key)) return r.integer(key, kPositive);

@@ -184,6 +184,13 @@ const ModelFamily kFamilies[] = {
      .lightning = true,
      .ignored_keys = {"shared_moe_mode"}},
     {.type = "minimax", .bias_key = true, .lightning = true, .ignored_keys = {"shared_moe_mode"}},
+    // LFM2 (Liquid): gated short-convolution layers and attention layers with per-head QK norms,
+    // every layer a SwiGLU MLP; tied by default (tie_embedding, its original key, wins).
+    // block_dim, conv_dim and num_heads repeat hidden_size and num_attention_heads.
+    {.type = "lfm2",
+     .tie_default = true,
+     .qk_norm_per_head = true,
+     .ignored_keys = {"block_dim", "conv_dim", "conv_dim_out", "num_heads", "block_use_swiglu"}},
     // Llama-Nemotron (DeciLM): Llama's blocks, each layer's shape in block_configs.
     {.type = "nemotron-nas", .bias_key = true},
     {.type = "minimax_m2",
@@ -288,6 +295,7 @@ constexpr Unmodelled kUnmodelled[] = {
 void refuse_unsupported(const Reader& r, const ModelFamily& f, std::string_view model_type) {
   for (const Unmodelled& u : kUnmodelled) {
     if (u.key == "block_configs" && f.type == "nemotron-nas") continue;  // read by its layout
+    if (u.key == "conv_L_cache" && f.type == "lfm2") continue;
     const Json* v = r.find(u.key);
     if (v && !(v->is_boolean() && !v->get<bool>()) && !(v->is_number() && v->get<double>() == 0))
       r.fail_message(u.key, std::string(u.part) + " not modelled");
@@ -438,6 +446,10 @@ void read_attention(const Reader& r, const ModelFamily& f, ModelConfig& m) {
 }
 
 void read_recurrent_shapes(const Reader& r, const ModelFamily& f, ModelConfig& m) {
+  if (mixer_layers(m, MixerKind::conv) > 0) {
+    m.short_conv = ShortConvConfig{.kernel = r.integer("conv_L_cache", kPositive, 3),
+                                   .bias = r.boolean("conv_bias", false)};
+  }
   if (f.lightning && mixer_layers(m, MixerKind::linear) > 0) {
     // Every head has q, k and v of head_dim (no grouping) and a head_dim x head_dim state.
     const int64_t heads = r.integer(present_name(r, "num_attention_heads"), kPositive);
@@ -589,6 +601,7 @@ ModelConfig read_model(const Reader& top, std::string_view id) {
   if (!m.max_context && f.context_default > 0) m.max_context = f.context_default;
   m.tie_word_embeddings =
       r.boolean("tie_word_embeddings", top.boolean("tie_word_embeddings", f.tie_default));
+  if (f.type == "lfm2") m.tie_word_embeddings = r.boolean("tie_embedding", m.tie_word_embeddings);
   m.hidden_act = activation(r, f);
   m.gated_mlp = f.plain_by_activation ? gated_by_name(r, m.hidden_act) : f.gated;
   m.norm = f.norm;

@@ -50,7 +50,7 @@ struct ModelFamily {
                            // lightning attention layers of num_attention_heads x head_dim
   // Keys its config files carry that its modeling code does not read (legacy spellings, unused
   // widths): looked up, so that they are not refused as unread, and counted as nothing.
-  std::array<std::string_view, 4> ignored_keys{};
+  std::array<std::string_view, 6> ignored_keys{};
 };
 
 // The family of `model_type`, or the generic one.
