@@ -16,6 +16,7 @@
 namespace roofline {
 
 void add_measured_options(CLI::App& cmd, MeasuredOptions& options, bool positional) {
+  options.positional = positional;
   if (positional) {
     cmd.add_option("FILE", options.file,
                    "Profiler output: Nsight Compute CSV, Nsight Systems cuda_gpu_kern_sum CSV, "
@@ -35,6 +36,10 @@ void add_measured_options(CLI::App& cmd, MeasuredOptions& options, bool position
 
 MeasuredData load_measured(const MeasuredOptions& options, const Analysis& a) {
   MeasuredData m;
+  if (options.file->empty()) {
+    throw CliError(std::string(options.positional ? "FILE" : "--measured") +
+                   ": expected a profile's path, got an empty one");
+  }
   Result<Profile> p = import_profile(*options.file);
   if (!p) throw CliError(p.error());
   m.profile = std::move(p).value();

@@ -17,6 +17,7 @@ namespace roofline {
 struct MeasuredOptions {
   std::optional<std::string> file;  // --measured FILE (import: the positional FILE)
   double steps = 1;                 // --steps N: steps the profile covers
+  bool positional = false;          // the file is import's FILE, not --measured
 };
 
 // --measured FILE (unless `positional`: then FILE is the command's argument) and --steps N.

@@ -117,8 +117,14 @@ void add_scenario_options(CLI::App& app, ScenarioOptions& o,
                                   std::to_string(static_cast<int64_t>(kn.min)) + " and " +
                                   std::to_string(static_cast<int64_t>(kn.max)) + ", got " + text);
                  }
-                 if (text.empty() || ec != std::errc() || ptr != end)
-                   throw CLI::ValidationError(flag, "expected a whole number, got '" + text + "'");
+                 if (text.empty() || ec != std::errc() || ptr != end) {
+                   // "1e6" is a whole number as a scenario file's JSON reads it; 1.5 is not.
+                   const std::optional<double> x = finite_from_text(text);
+                   if (!x || *x != std::floor(*x) || std::fabs(*x) > 9.0e18)
+                     throw CLI::ValidationError(flag,
+                                                "expected a whole number, got '" + text + "'");
+                   v = static_cast<int64_t>(*x);
+                 }
                  o.given[key] = v;
                },
                help)

@@ -249,6 +249,18 @@ TEST(CliErrors, BadInputExitsOne) {
   expect_error(cli("analyze --batch 0"), 1, "batch must be between 1 and 1000000, got 0");
   expect_error(cli("analyze --batch 1000000000000"), 1,
                "batch must be between 1 and 1000000, got 1000000000000");
+  // "1e6" is a whole number, as a scenario file's JSON reads it (it was refused); 1.5 is not.
+  EXPECT_EQ(cli("analyze --batch 1e6 --format json").code, 0);
+  expect_error(cli("analyze --batch 1e7"), 1, "batch must be between 1 and 1000000, got 10000000");
+  expect_error(cli("analyze --batch 1.5"), 2, "--batch: expected a whole number, got '1.5'");
+  // An unknown id is quoted up to 64 characters, not echoed whole (100 kB were).
+  const CliRun long_id = cli("analyze --gpu " + std::string(100000, 'x'));
+  EXPECT_EQ(long_id.code, 1);
+  EXPECT_LT(long_id.err.size(), 2000u);
+  EXPECT_NE(long_id.err.find(std::string(64, 'x') + "… (100000 characters)"), std::string::npos);
+  expect_error(cli("analyze --measured ''"), 1,
+               "--measured: expected a profile's path, got an empty one");
+  expect_error(cli("import ''"), 1, "FILE: expected a profile's path, got an empty one");
   expect_error(cli("analyze --compute-efficiency 1.5"), 1,
                "compute_efficiency must be in [0.01, 1]");
   expect_error(cli("analyze --model /no/such/config.json"), 1,
@@ -454,6 +466,20 @@ TEST(CliPredict, MeasuredAgainstExpectedAndBound) {
     "conditions": {"gpu": "h100-sxm", "model": "llama-3-8b", "phase": "prefil"}}])";
   expect_error(cli("predict '" + (dir / "typo.json").string() + "'"), 1,
                "conditions.phase: expected \"prefill\" or \"decode\", got \"prefil\"");
+  // A measured value from a nanosecond to a day (5e-324 s printed "∞×", 1e308 "-nan×"), and
+  // conditions in roofline's ranges, named rather than printed in the expected column.
+  for (const auto& [value, conditions, message] :
+       std::vector<std::tuple<std::string, std::string, std::string>>{
+           {"5e-324", R"("batch": 1)", "[0].value: expected a time in seconds between"},
+           {"1e308", R"("batch": 1)", "[0].value: expected a time in seconds between"},
+           {"0.1", R"("batch": 1000000000000)",
+            "[0].conditions.: out of range: batch must be between 1 and 1000000"}}) {
+    std::ofstream(dir / "range.json")
+        << R"([{"id": "x", "metric": "ttft_s", "value": )" << value
+        << R"(, "conditions": {"gpu": "h100-sxm", "model": "llama-3-8b", "phase": "prefill", )"
+        << conditions << "}}]";
+    expect_error(cli("predict '" + (dir / "range.json").string() + "'"), 1, message);
+  }
 }
 
 TEST(CliHelp, EveryCommandHasHelp) {

@@ -7,7 +7,9 @@
 #include <zlib.h>
 
 #include <cstdio>
+#include <algorithm>
 #include <filesystem>
+#include <sstream>
 #include <fstream>
 #include <string>
 
@@ -42,6 +44,23 @@ TEST(ProfileBadInput, NcuNumberThatIsNotOneNamesLineAndMetric) {
   const std::string text = std::string(kNcuHeader) + ncu_row("gpu__time_duration.sum", "us", "12") +
                            ncu_row("dram__bytes.sum", "byte", "12abc");
   EXPECT_EQ(error_of(text), "k.csv: line 3: dram__bytes.sum: expected a number, got '12abc'");
+}
+
+// A decimal comma is not a thousands separator: "17,50" read as 1750; groups of three still read.
+TEST(ProfileBadInput, NcuDecimalCommaIsNotAThousandsSeparator) {
+  for (const char* value : {"17,50", "1,2345", ",500", "1,,500", "12,34.5", "1 23"}) {
+    SCOPED_TRACE(value);
+    const std::string text = std::string(kNcuHeader) + ncu_row("dram__bytes.sum", "byte", value);
+    EXPECT_EQ(error_of(text), std::string("k.csv: line 2: dram__bytes.sum: expected a number, got '") +
+                                  value + "'");
+  }
+  const std::string ok = std::string(kNcuHeader) +
+                         ncu_row("dram__bytes.sum", "byte", "1,234,567.5") +
+                         ncu_row("gpu__time_duration.sum", "us", "1 500");
+  const Result<Profile> p = import_profile_text(ok, "k.csv");
+  ASSERT_TRUE(p) << p.error();
+  EXPECT_DOUBLE_EQ(*p->kernels[0].bytes, 1234567.5);
+  EXPECT_DOUBLE_EQ(*p->kernels[0].time_s, 1500e-6);
 }
 
 TEST(ProfileBadInput, NcuUnknownUnit) {
@@ -191,6 +210,62 @@ TEST(ProfileBadInput, MissingFileAndDirectory) {
   EXPECT_EQ(import_profile("/nonexistent/trace.json").error(),
             "/nonexistent/trace.json: cannot read (No such file or directory)");
   EXPECT_EQ(import_profile("/tmp").error(), "/tmp: cannot read (is a directory)");
+}
+
+// A trace whose '{' is the last byte of the first piece read (256 KiB of leading spaces before
+// it) is still a trace: the look-ahead past it gives the '{' back across the refill (it was
+// refused, "cannot tell the file's format"). An empty path is named as such.
+TEST(ProfileBadInput, AJsonStartAtAPieceBoundaryAndAnEmptyPath) {
+  for (size_t spaces : {size_t{262143}, size_t{262142}, size_t{262144}, size_t{266000}}) {
+    SCOPED_TRACE(spaces);
+    const auto path = std::filesystem::temp_directory_path() / "roofline-boundary-trace.json";
+    std::ofstream(path) << std::string(spaces, ' ')
+                        << "{\"traceEvents\": [{\"ph\": \"X\", \"cat\": \"cpu_op\", "
+                           "\"name\": \"aten::mm\", \"ts\": 1, \"dur\": 5}]}";
+    const std::string e = import_profile(path.string()).error();
+    EXPECT_NE(e.find("traceEvents: no GPU kernels"), std::string::npos) << e;
+    std::filesystem::remove(path);
+  }
+  EXPECT_EQ(import_profile("").error(), "cannot read a file of an empty name");
+}
+
+// Negative or infinite measurements and non-positive roofs are refused by name, not printed.
+TEST(ProfileBadInput, NegativeOrInfiniteMeasurementsAndRoofs) {
+  EXPECT_EQ(error_of("{\"empirical\": {\"gflops\": {\"data\": [[\"FP32 GFLOPs\", 100.0]]}, "
+                     "\"gbytes\": {\"data\": [[\"DRAM\", -3000.0]]}}}",
+                     "r.json"),
+            "r.json: roof DRAM: -3.00 TB/s is not a measured roof (expected a positive number)");
+  EXPECT_NE(error_of("{\"empirical\": {\"gflops\": {\"data\": [[\"FP32 GFLOPs\", 0]]}}}",
+                     "r.json")
+                .find("roof FP32 GFLOPs: 0 FLOP/s is not a measured roof"),
+            std::string::npos);
+  // rocprofiler-compute: more 32-byte read requests than requests (TCC_EA_RDREQ_32B_sum over
+  // TCC_EA_RDREQ_sum) made the bytes negative (-844 MB was printed).
+  std::ifstream in(std::string(ROOFLINE_TEST_DATA_DIR) +
+                   "/profiles/rocprof-compute_MI200_vcopy_pmc_perf.csv");
+  std::string header, line, text;
+  std::getline(in, header);
+  text = header + "\n";
+  std::vector<std::string> names;
+  {
+    std::stringstream h(header);
+    for (std::string f; std::getline(h, f, ',');) names.push_back(f);
+  }
+  while (std::getline(in, line)) {
+    // Kernel names hold commas inside quotes: rebuild the row from the end, where the counters are.
+    const size_t at = std::find(names.begin(), names.end(), "TCC_EA_RDREQ_32B_sum") - names.begin();
+    const size_t from_end = names.size() - at;
+    size_t pos = line.size();
+    for (size_t i = 0; i < from_end; ++i) pos = line.rfind(',', pos - 1);
+    const size_t end = line.find(',', pos + 1);
+    text += line.substr(0, pos + 1) + "1e12" + line.substr(end) + "\n";
+  }
+  const std::string e = error_of(text, "pmc_perf.csv");
+  EXPECT_NE(e.find("pmc_perf.csv: kernel vecCopy(double*, double*, double*, int, int) [clone .kd]: "
+                   "its bytes is -"),
+            std::string::npos)
+      << e;
+  EXPECT_NE(e.find("a difference of counters that went negative"), std::string::npos) << e;
 }
 
 TEST(ProfileBadInput, ErtWithoutRoofs) {

@@ -21,6 +21,7 @@ namespace roofline {
 Result<int> open_regular_file(std::string_view path) {
   const std::string p(path);
   using R = Result<int>;
+  if (p.empty()) return R::fail("cannot read a file of an empty name");
   auto not_regular = [&](mode_t mode) {
     const char* what = S_ISDIR(mode)    ? "is a directory"
                        : S_ISFIFO(mode) ? "a FIFO, not a regular file"

@@ -11,6 +11,7 @@
 #include "io_internal.h"
 #include "roofline/io/checkpoint.h"
 #include "roofline/io/json_io.h"
+#include "roofline/units.h"
 
 namespace roofline {
 
@@ -33,7 +34,10 @@ std::string unknown_preset_message(std::string_view what, std::string_view id,
     if (!ids.empty()) ids += ", ";
     ids += e.id;
   }
-  std::string message = "unknown " + std::string(what) + " '" + std::string(id) + "': expected ";
+  // An id is quoted whole up to 64 characters (a 100 kB one was echoed whole), and printable.
+  std::string shown = printable(id.substr(0, 64));
+  if (id.size() > 64) shown += "… (" + std::to_string(id.size()) + " characters)";
+  std::string message = "unknown " + std::string(what) + " '" + shown + "': expected ";
   message += ids.empty() ? std::string("a path to a .json file (no built-in presets)")
                          : "one of " + ids + " or a path to a .json file";
   return message;

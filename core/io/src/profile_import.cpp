@@ -9,10 +9,12 @@
 #include <cmath>
 #include <istream>
 #include <map>
+#include <string>
 #include <unordered_map>
 #include <utility>
 
 #include "profile_formats.h"
+#include "roofline/units.h"
 
 namespace roofline {
 
@@ -226,11 +228,38 @@ Profile import_source(Source& src, const std::string& origin) {
   return import_csv(src, origin, line);
 }
 
+// What a profiler measured is finite and not negative, a roof positive: a negative counter
+// difference (rocprof's RDREQ_sum below RDREQ_32B_sum gave -844 MB), an overflowing one (an
+// infinite FLOP count) or an ERT roof of -3 TB/s is refused by name, never printed as a number.
+void check_measured(const Profile& p, const std::string& origin) {
+  for (const MeasuredRoof& r : p.roofs) {
+    if (!(std::isfinite(r.value) && r.value > 0)) {
+      throw ImportError{origin + ": roof " + printable(r.name.substr(0, 80)) + ": " +
+                        format_si(r.value, r.kind == MeasuredRoof::Kind::compute ? "FLOP/s" : "B/s") +
+                        " is not a measured roof (expected a positive number)"};
+    }
+  }
+  for (const MeasuredKernel& k : p.kernels) {
+    const std::pair<const char*, std::optional<double>> fields[] = {
+        {"time", k.time_s},       {"FLOPs", k.flops},           {"bytes", k.bytes},
+        {"FLOP/s", k.flops_per_s}, {"bytes/s", k.bytes_per_s}};
+    for (const auto& [what, v] : fields) {
+      if (v && !(std::isfinite(*v) && *v >= 0)) {
+        throw ImportError{origin + ": kernel " + printable(k.name.substr(0, 80)) + ": its " +
+                          what + " is " + (std::isfinite(*v) ? format_exact(*v) : "not finite") +
+                          " (expected a finite, non-negative number: a counter that wrapped or a "
+                          "difference of counters that went negative)"};
+      }
+    }
+  }
+}
+
 template <class Open>
 Result<Profile> run_import(const std::string& origin, Open open) {
   try {
     Source src = open();
     Profile p = import_source(src, origin);
+    check_measured(p, origin);
     p.file = origin;
     return Result<Profile>::ok(std::move(p));
   } catch (const ImportError& e) {

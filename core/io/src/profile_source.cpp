@@ -19,6 +19,7 @@ namespace roofline::profile_io {
 namespace {
 
 constexpr size_t kPieceBytes = size_t{1} << 18;  // 256 KiB per read
+constexpr size_t kPutbackBytes = 8192;            // kept from the previous piece
 
 }  // namespace
 
@@ -41,7 +42,7 @@ Source Source::open_file(std::string_view path, const ImportProgress& progress) 
   const auto size = std::filesystem::file_size(s.path_, ec);
   s.total_ = ec ? 0 : static_cast<uint64_t>(size);
   s.progress_ = progress;
-  s.buffer_.resize(kPieceBytes);
+  s.buffer_.resize(kPieceBytes + kPutbackBytes);
   return s;
 }
 
@@ -82,7 +83,16 @@ Source::int_type Source::underflow() {
     return traits_type::to_int_type(*gptr());
   }
   auto* f = static_cast<gzFile>(gz_);
-  const int n = gzread(f, buffer_.data(), static_cast<unsigned>(buffer_.size()));
+  // The last bytes already read stay before the new ones, so that a reader that looked ahead
+  // (the format check skips up to 4096 spaces after a '{') can give them back across a refill:
+  // a '{' as the last byte of a piece was lost, and the file's format with it.
+  size_t keep = 0;
+  if (eback() != nullptr) {
+    keep = std::min(kPutbackBytes, static_cast<size_t>(egptr() - eback()));
+    std::memmove(buffer_.data(), egptr() - keep, keep);
+    setg(buffer_.data(), buffer_.data() + keep, buffer_.data() + keep);
+  }
+  const int n = gzread(f, buffer_.data() + keep, static_cast<unsigned>(buffer_.size() - keep));
   if (n < 0) {
     int code = 0;
     const char* what = gzerror(f, &code);
@@ -101,7 +111,7 @@ Source::int_type Source::underflow() {
     }
     return traits_type::eof();
   }
-  setg(buffer_.data(), buffer_.data(), buffer_.data() + n);
+  setg(buffer_.data(), buffer_.data() + keep, buffer_.data() + keep + n);
   since_mark_ += static_cast<uint64_t>(n);
   inflated_ += static_cast<uint64_t>(n);
   // A decompression bomb (kilobytes of gzip inflating to gigabytes) is refused once the file has
@@ -249,10 +259,31 @@ bool is_absent_value(std::string_view t) {
 
 std::optional<double> parse_profiler_number(std::string_view text) {
   if (is_absent_value(text)) return std::nullopt;
+  while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
+  while (!text.empty() && text.back() == ' ') text.remove_suffix(1);
+  // Thousands separators (',' or ' ') only between groups of three digits of the whole part:
+  // "1,234,567.5" is a number, "17,50" (a decimal comma) is not (it read as 1750).
+  const size_t whole_end = std::min(text.find_first_of(".eE"), text.size());
+  if (text.substr(0, whole_end).find_first_of(", ") != std::string_view::npos) {
+    std::string_view whole = text.substr(0, whole_end);
+    if (!whole.empty() && (whole.front() == '-' || whole.front() == '+')) whole.remove_prefix(1);
+    size_t group = 0;
+    bool first = true;
+    for (const char c : whole) {
+      if (c == ',' || c == ' ') {
+        if (group == 0 || group > 3 || (!first && group != 3)) return std::nullopt;
+        first = false;
+        group = 0;
+      } else {
+        ++group;
+      }
+    }
+    if (group != 3) return std::nullopt;
+  }
   std::string digits;
   digits.reserve(text.size());
   for (const char c : text) {
-    if (c == ',' || c == ' ') continue;  // thousands separators
+    if (c == ',' || c == ' ') continue;  // thousands separators, checked above
     digits.push_back(c);
   }
   double v = 0;
