@@ -27,7 +27,7 @@ struct Tensor {
   std::vector<uint64_t> shape;
 };
 
-uint64_t dtype_size(const std::string& t) { return t == "F32" ? 4 : t == "U8" ? 1 : 2; }
+uint64_t dtype_size(const std::string& t) { return t == "F32" ? 4 : t == "U8" || t == "BOOL" ? 1 : 2; }
 
 // A safetensors file of these tensors (zeros); `header_override` replaces the header's text.
 void write_safetensors(const fs::path& path, const std::vector<Tensor>& tensors,
@@ -191,6 +191,62 @@ TEST_F(Checkpoint, PackedWeightsAreNotCompared) {
   ASSERT_TRUE(m) << m.error();
   EXPECT_FALSE(m->checkpoint_parameters.has_value());
   EXPECT_EQ(checkpoint_comparison(*m), "");
+}
+
+// A review's cases: an index over 8 MiB (DeepSeek-V3's is 9 MB) is read; a shard the index
+// names that is missing (a partial download) leaves nothing to compare, not an error; buffers
+// (GPT-2's 4-dimensional attn.bias mask, BOOL masks) are not weights; consolidated.safetensors
+// beside model.safetensors is not counted twice; an unknown dtype is not compared; an fp32
+// checkpoint does not make the weights fp32 (engines serve it in 16 bits).
+TEST_F(Checkpoint, LargeIndexesPartialDownloadsBuffersAndDuplicates) {
+  const fs::path snap = dir_ / "snap";
+  std::vector<Tensor> t = llama_tensors();
+  write_safetensors(snap / "model-00001-of-00001.safetensors", t);
+  nlohmann::json index = {{"weight_map", nlohmann::json::object()}};
+  for (const Tensor& x : t) index["weight_map"][x.name] = "model-00001-of-00001.safetensors";
+  // Padding entries up to 9 MB that name the same shard (a real index names every scale too).
+  // Each entry is about 79 bytes of JSON: 130,000 of them make 10 MB.
+  for (int i = 0; i < 130000; ++i)
+    index["weight_map"]["model.layers.0.pad_" + std::to_string(i) + ".weight_scale_inv"] =
+        "model-00001-of-00001.safetensors";
+  ASSERT_GT(index.dump().size(), size_t{9} << 20);
+  std::ofstream(snap / "model.safetensors.index.json") << index.dump();
+  auto big = load(snap.string());
+  ASSERT_TRUE(big) << big.error();
+  EXPECT_EQ(big->checkpoint_parameters, 760);
+
+  index["weight_map"]["lm_head.weight"] = "model-00002-of-00002.safetensors";  // not there
+  std::ofstream(snap / "model.safetensors.index.json") << index.dump();
+  auto partial = load(snap.string());
+  ASSERT_TRUE(partial) << partial.error();
+  EXPECT_FALSE(partial->checkpoint_parameters.has_value());
+  auto c = read_checkpoint(snap.string(), 1);
+  ASSERT_TRUE(c) << c.error();
+  EXPECT_EQ(c->missing, "1 of the 2 shards the index names are not in the folder");
+  fs::remove(snap / "model.safetensors.index.json");
+  fs::remove(snap / "model-00001-of-00001.safetensors");
+
+  t.push_back({"model.layers.0.self_attn.attn.bias", "BF16", {1, 1, 4, 4}});  // a mask buffer
+  t.push_back({"model.layers.0.attention.masked", "BOOL", {4, 4}});
+  write_safetensors(snap / "model.safetensors", t);
+  write_safetensors(snap / "consolidated.safetensors", llama_tensors());  // Mistral's copy
+  auto buffers = load(snap.string());
+  ASSERT_TRUE(buffers) << buffers.error();
+  EXPECT_EQ(buffers->checkpoint_parameters, 760);
+
+  write_safetensors(snap / "model.safetensors", llama_tensors("F32"));
+  auto fp32 = load(snap.string());
+  ASSERT_TRUE(fp32) << fp32.error();
+  EXPECT_FALSE(fp32->quantization.group[static_cast<size_t>(WeightGroup::mixer)].has_value());
+  write_safetensors(snap / "model.safetensors", {}, R"({"w": {"dtype": "F4_NEW", "shape": [760],
+      "data_offsets": [0, 10]}})");
+  {
+    std::ofstream pad(snap / "model.safetensors", std::ios::app | std::ios::binary);
+    pad << std::string(10, '\0');
+  }
+  auto unknown = load(snap.string());
+  ASSERT_TRUE(unknown) << unknown.error();
+  EXPECT_FALSE(unknown->checkpoint_parameters.has_value());
 }
 
 // An id ORG/NAME found in the local cache: refs/main names the snapshot.

@@ -399,6 +399,43 @@ TEST(ModelFamilies, SpellingsCopiesAndEveryUnknownKey) {
   EXPECT_EQ(gemma->head_dim, 256);
 }
 
+// A review's keys: Gemma-2's sliding_window_size (the same window), StarCoder2's mlp_type
+// "default", transformers' MiniMaxConfig.block_size, transformers 2.x's num_labels load; an
+// unknown family's use_qkv_bias (StableLM) is refused rather than counted without its biases;
+// a block_configs entry with a key roofline does not read is refused; Qwen3-Next's FP8 list of
+// norms, A_log, conv1d, dt_bias and in_proj_ba layer by layer changes no group.
+TEST(ModelFamilies, KeysFromAReview) {
+  EXPECT_EQ(params(body("gemma2", R"("sliding_window": 8, "sliding_window_size": 8)")),
+            params(body("gemma2", R"("sliding_window": 8)")));
+  EXPECT_EQ(error_of(body("gemma2", R"("sliding_window": 8, "sliding_window_size": 16)")),
+            "m.json: sliding_window_size: differs from sliding_window (8): two windows");
+  EXPECT_TRUE(read(body("starcoder2", R"("mlp_type": "default")")));
+  EXPECT_EQ(error_of(body("starcoder2", R"("mlp_type": "moe")")),
+            "m.json: mlp_type: StarCoder2's MLP of type 'moe' is not modelled");
+  EXPECT_TRUE(read(body("minimax", R"("block_size": 256, "num_local_experts": 4,
+      "num_experts_per_tok": 2)")));
+  EXPECT_TRUE(read(body("llama", R"("num_labels": 2)")));
+  EXPECT_EQ(error_of(body("stablelm", R"("use_qkv_bias": true)")).find("m.json: use_qkv_bias:"),
+            0u);
+  EXPECT_EQ(error_of(R"({"model_type": "nemotron-nas", "hidden_size": 64, "num_attention_heads": 4,
+      "vocab_size": 100, "num_hidden_layers": 1, "block_configs": [
+      {"attention": {"n_heads_in_group": 2}, "ffn": {"ffn_mult": 1.0, "moe": {"num_experts": 8}}}]})")
+                .find("m.json: block_configs[0].ffn.moe: unknown key"),
+            0u);
+  std::string ignore = R"("lm_head")";
+  for (int i = 0; i < 4; ++i) {
+    const std::string l = "model.layers." + std::to_string(i) + ".";
+    for (const char* leaf : {"input_layernorm", "post_attention_layernorm", "mlp.gate",
+                             "linear_attn.A_log", "linear_attn.conv1d", "linear_attn.dt_bias",
+                             "linear_attn.in_proj_ba", "linear_attn.norm", "self_attn.q_norm"})
+      ignore += ", \"" + l + leaf + "\"";
+  }
+  auto fp8 = read(body("llama", R"("quantization_config": {"quant_method": "fp8",
+      "modules_to_not_convert": [)" + ignore + "]}"));
+  ASSERT_TRUE(fp8) << fp8.error();
+  EXPECT_EQ(fp8->quantization.group[static_cast<size_t>(WeightGroup::mixer)], Precision::fp8);
+}
+
 // A key some family reads, in a family whose rules do not read it, is refused too.
 TEST(ModelFamilies, AKeyThisFamilyDoesNotReadIsRefusedByName) {
   EXPECT_EQ(error_of(body("llama", R"("num_kv_heads": 1)")),

@@ -55,6 +55,10 @@ Result<int> open_regular_file(std::string_view path) {
 }
 
 Result<std::string> read_text_file(std::string_view path) {
+  return read_text_file(path, kMaxInputFileBytes);
+}
+
+Result<std::string> read_text_file(std::string_view path, size_t max_bytes) {
   const std::string p(path);
   Result<int> opened = open_regular_file(path);
   if (!opened) return Result<std::string>::fail(opened.error());
@@ -72,11 +76,11 @@ Result<std::string> read_text_file(std::string_view path) {
     }
     if (n == 0) break;
     text.append(piece.data(), static_cast<size_t>(n));
-    if (text.size() > kMaxInputFileBytes) {
+    if (text.size() > max_bytes) {
       ::close(fd);
-      return Result<std::string>::fail(p + ": file is larger than " +
-                                       std::to_string(kMaxInputFileBytes >> 20) +
-                                       " MiB; roofline's input files are JSON of a few kB");
+      return Result<std::string>::fail(
+          p + ": file is larger than " + std::to_string(max_bytes >> 20) + " MiB" +
+          (max_bytes == kMaxInputFileBytes ? "; roofline's input files are JSON of a few kB" : ""));
     }
   }
   ::close(fd);

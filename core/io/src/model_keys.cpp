@@ -18,18 +18,18 @@ namespace roofline {
 namespace {
 
 // Words of a key's name that say it sets a shape or a layout.
-constexpr std::array<std::string_view, 53> kShapeWords = {
+constexpr std::array<std::string_view, 55> kShapeWords = {
     "size",   "dim",      "dims",     "rank",    "layer",   "layers",    "expert",  "experts",
     "head",   "heads",    "ratio",    "ratios",  "pattern", "type",      "types",   "latent",
     "window", "kernel",   "group",    "groups",  "interval", "step",     "topk",    "block",
     "blocks", "config",   "configs",  "chunk",   "compress", "conv",     "state",   "proj",
     "width",  "inner",    "list",     "idxs",    "indices", "period",    "offset",  "share",
     "shared", "norm",     "gate",     "qk",      "kv",      "lora",      "num",     "n",
-    "cross",  "sparse",   "linear",   "embed",    "moe"};
+    "cross",  "sparse",   "linear",   "embed",    "moe",      "qkv",      "bias"};
 
 // Words that say a key is about training, numerics, positions, tokens or the vision tower:
 // nothing a weight count or a KV cache depends on.
-constexpr std::array<std::string_view, 59> kHarmlessWords = {
+constexpr std::array<std::string_view, 60> kHarmlessWords = {
     "dropout",   "pdrop",   "eps",      "epsilon",  "id",      "ids",       "token",
     "tokens",    "init",    "initializer", "std",   "range",   "loss",      "coef",
     "alpha",     "aux",     "jitter",   "noise",    "scale",   "scaling",   "softcapping",
@@ -40,7 +40,7 @@ constexpr std::array<std::string_view, 59> kHarmlessWords = {
     "pool",      "time",    "min",      "beta",    "yarn",
     // PretrainedConfig's generation defaults (num_beams, no_repeat_ngram_size, ...), which some
     // transformers versions write into nested configs; ERNIE's MoE capacity (a kernel setting)
-    "beam",      "beams",   "sequences", "ngram",  "capacity"};
+    "beam",      "beams",   "sequences", "ngram",  "capacity", "labels"};
 
 // Keys whose words say "shape" but that no count depends on, seen in published configs.
 constexpr std::array<std::string_view, 26> kHarmlessKeys = {
@@ -107,7 +107,7 @@ constexpr std::string_view kKeysRead[] = {
     // LFM2
     "block_dim", "conv_dim", "conv_dim_out", "num_heads", "block_use_swiglu", "block_ff_dim",
     "block_auto_adjust_ff_dim", "block_ffn_dim_multiplier", "block_multiple_of", "conv_bias",
-    "full_attn_idxs", "tie_embedding",
+    "full_attn_idxs", "tie_embedding", "sliding_window_size", "mlp_type", "block_size",
     // what the families' modeling code ignores (ModelFamily::ignored_keys)
     "layer_switch", "order_of_interleaved_layers", "use_parallel_block", "mlp_intermediate_size",
     "shared_intermediate_size", "shared_moe_mode"};

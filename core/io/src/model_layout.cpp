@@ -170,8 +170,15 @@ void from_block_configs(const Reader& r, int64_t hidden, std::vector<Layer>& lay
     const std::string at = "block_configs[" + std::to_string(i) + "]";
     if (!v[i].is_object()) r.fail(at, "an object with attention and ffn", v[i]);
     const Reader block(v[i], r.origin(), r.key_path(at) + ".");
+    // Every key of a block is one roofline reads: a MoE or Mamba sub-block of newer NAS
+    // configs is refused by name, not counted as a plain block.
+    block.only_keys({"attention", "ffn"});
     const Reader attention = block.child("attention");
     const Reader ffn = block.child("ffn");
+    attention.only_keys({"no_op", "replace_with_linear", "n_heads_in_group", "sparsify",
+                         "num_sink_tokens", "use_prefill_window_in_sink_attention",
+                         "unshifted_sink", "window_length"});
+    ffn.only_keys({"no_op", "replace_with_linear", "ffn_mult", "sparsify"});
     for (const Reader* part : {&attention, &ffn}) {
       if (part->boolean("replace_with_linear", false))
         part->fail_message("replace_with_linear", "a block replaced by one linear layer is not modelled");
@@ -274,6 +281,11 @@ void from_family_rule(const Reader& r, const ModelFamily& f, std::vector<Layer>&
   } else if (t == "gemma2" || t == "gpt_oss") {
     // Even layers slide: sliding iff (i+1) % 2 != 0 (transformers' default layer_types).
     const int64_t W = window_of(r, "sliding_window", t == "gpt_oss" ? 128 : 4096);
+    // Gemma-2's published configs also write sliding_window_size, the same window.
+    if (r.has("sliding_window_size") && r.integer("sliding_window_size", kPositive) != W) {
+      r.fail_message("sliding_window_size",
+                     "differs from sliding_window (" + std::to_string(W) + "): two windows");
+    }
     each([&](size_t i) {
       return i % 2 == 0 ? MixerType{MixerKind::sliding, W} : MixerType{MixerKind::full};
     });

@@ -118,9 +118,15 @@ void read_exceptions(const Reader& q, const ModelConfig& m, Quantization& out) {
     for (size_t i = 0; i < list->size(); ++i) {
       const std::string where = std::string(key) + "[" + std::to_string(i) + "]";
       const std::string name = q.to_string(where, (*list)[i]);
-      // Routers and gates ("mlp.gate", "shared_expert_gate") are vectors or d x E: leaving them
-      // unquantized changes no group's precision.
-      if (name.ends_with("gate") || name.ends_with("router") || name.ends_with("lm_head")) continue;
+      // Routers and gates ("mlp.gate", "shared_expert_gate") are vectors or d x E, and norms,
+      // Gated DeltaNet's A_log, dt_bias, conv1d and in_proj_ba (d x 2·Hv) are vectors or thin
+      // matrices: leaving them unquantized changes no group's precision (Qwen3-Next's FP8
+      // release lists them layer by layer).
+      const std::string leaf = name.substr(name.rfind('.') + 1);
+      if (name.ends_with("gate") || name.ends_with("router") || name.ends_with("lm_head") ||
+          leaf.ends_with("norm") || leaf.ends_with("layernorm") || leaf == "A_log" ||
+          leaf == "dt_bias" || leaf == "conv1d" || leaf == "in_proj_ba" || leaf == "embed_tokens")
+        continue;
       if (const size_t at = name.find("layers.");
           at != std::string::npos && at + 7 < name.size() &&
           std::isdigit(static_cast<unsigned char>(name[at + 7]))) {

@@ -21,7 +21,9 @@ const ModelFamily kFamilies[] = {
     {.type = "llama", .bias_key = true},
     {.type = "mistral", .all_sliding = true},
     {.type = "mixtral", .all_sliding = true},
-    {.type = "qwen2", .qkv_bias = true},
+    // Qwen2's q, k, v always have biases, o_proj none: an attention_bias (MiMo's) is not read by
+    // its modeling code.
+    {.type = "qwen2", .qkv_bias = true, .ignored_keys = {"attention_bias"}},
     {.type = "qwen2_moe"},  // qkv_bias (default true) below
     {.type = "qwen3", .bias_key = true, .qk_norm_per_head = true},
     {.type = "qwen3_moe", .bias_key = true, .qk_norm_per_head = true},
@@ -178,12 +180,19 @@ const ModelFamily kFamilies[] = {
      .score_bias = true},
     // MiniMax-M1 / Text-01 (remote code: attn_type_list) and transformers' MiniMax (layer_types):
     // lightning attention on most layers, every layer MoE without a router bias.
-    {.type = "minimax_m1", .bias_key = true, .lightning = true, .ignored_keys = {"shared_moe_mode"}},
+    // block_size is the lightning kernel's block (transformers' MiniMaxConfig writes it).
+    {.type = "minimax_m1",
+     .bias_key = true,
+     .lightning = true,
+     .ignored_keys = {"shared_moe_mode", "block_size"}},
     {.type = "minimax_text_01",
      .bias_key = true,
      .lightning = true,
-     .ignored_keys = {"shared_moe_mode"}},
-    {.type = "minimax", .bias_key = true, .lightning = true, .ignored_keys = {"shared_moe_mode"}},
+     .ignored_keys = {"shared_moe_mode", "block_size"}},
+    {.type = "minimax",
+     .bias_key = true,
+     .lightning = true,
+     .ignored_keys = {"shared_moe_mode", "block_size"}},
     // LFM2 (Liquid): gated short-convolution layers and attention layers with per-head QK norms,
     // every layer a SwiGLU MLP; tied by default (tie_embedding, its original key, wins).
     // block_dim, conv_dim and num_heads repeat hidden_size and num_attention_heads.
@@ -319,6 +328,9 @@ void refuse_unsupported(const Reader& r, const ModelFamily& f, std::string_view 
     refuse("cross_attention_layers", "cross-attention layers (vision) are not supported");
   for (std::string_view key : {"attn_layer_period", "expert_layer_period"})
     if (r.has(key)) refuse(key, "Jamba's period-and-offset layout is not supported");
+  // StarCoder2's mlp_type: "default" is its plain MLP; another would be another block.
+  if (f.type == "starcoder2" && r.string("mlp_type", "default") != "default")
+    refuse("mlp_type", "StarCoder2's MLP of type '" + r.string("mlp_type") + "' is not modelled");
   if (f.type == "opt" && !r.boolean("do_layer_norm_before", true))
     refuse("do_layer_norm_before", "OPT's post-norm layout (OPT-350m) is not counted");
   if (const Json* p = r.find("word_embed_proj_dim");

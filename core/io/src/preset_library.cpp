@@ -103,14 +103,15 @@ Result<ModelConfig> model_from_folder(const std::string& folder, const std::stri
   ModelConfig m = std::move(parsed).value();
   auto c = read_checkpoint(folder, m.layers);
   if (!c) return R::fail(c.error());
-  if (c->files == 0 || !c->packed.empty()) return R::ok(std::move(m));  // nothing to compare
+  // Nothing to compare: no safetensors, packed weights, or shards missing.
+  if (c->files == 0 || !c->packed.empty() || !c->missing.empty()) return R::ok(std::move(m));
   m.checkpoint_parameters = c->parameters;
   if (m.quantization.method.empty()) {
     const auto widest = std::max_element(c->dtypes.begin(), c->dtypes.end(),
                                          [](auto& a, auto& b) { return a.second < b.second; });
     std::optional<Precision> stored;
+    // fp16 is served as stored; an fp32 checkpoint is served in 16 bits, not set here.
     if (widest != c->dtypes.end() && widest->first == "F16") stored = Precision::fp16;
-    if (widest != c->dtypes.end() && widest->first == "F32") stored = Precision::fp32;
     for (WeightGroup g : {WeightGroup::mixer, WeightGroup::dense, WeightGroup::experts})
       if (stored) m.quantization.group[static_cast<size_t>(g)] = stored;
   }

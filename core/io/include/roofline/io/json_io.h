@@ -86,6 +86,8 @@ Result<int> open_regular_file(std::string_view path);
 
 // Reads a whole file (opened by open_regular_file); fails with "FILE: cannot read (reason)".
 Result<std::string> read_text_file(std::string_view path);
+// The same with another limit (a checkpoint's model.safetensors.index.json: 128 MiB).
+Result<std::string> read_text_file(std::string_view path, size_t max_bytes);
 // Writes `path` atomically: a uniquely named temporary file beside it (mode 0666 less the
 // umask; a file replaced keeps its mode), then rename(); a symbolic link is followed, so the
 // file it names is replaced and the link stays. Ok, or one message naming the path,
