@@ -134,8 +134,7 @@ std::optional<MatmulShape> matmul_shape(const Scenario& s, const OpPlace& p,
   if (name == "out_proj" && conv) return mm(name, "M", "d", "d", "b_a", conv_bias);
   if (name == "in_proj") return mm(name, "M", "d", "2·di + 2·G·N + nh", "b_a", mamba_bias);
   if (name == "out_proj") {
-    if (p.mixer && p.mixer->kind == MixerKind::linear)
-      return mm(name, "M", "Hv·dvl", "d");
+    if (p.mixer && p.mixer->kind == MixerKind::linear) return mm(name, "M", "Hv·dvl", "d");
     return mm(name, "M", "di", "d", "b_a", mamba_bias);
   }
   if (name == "gate_proj" || name == "up_proj") return mm(name, "M", "d", "dff", "b_a", m.mlp_bias);
@@ -149,8 +148,10 @@ std::optional<MatmulShape> matmul_shape(const Scenario& s, const OpPlace& p,
     return experts(mm(name, "M·k", de, "dffe", "b_a", e->expert_bias));
   if (name == "expert_down" && e)
     return experts(mm(name, "M·k", "dffe", de, "b_a", e->expert_bias));
-  if (name == "latent_down") return mm(name, "M", "d", "dl", "b_a", false, "into the experts' latent width");
-  if (name == "latent_up") return mm(name, "M", "dl", "d", "b_a", false, "back to the hidden width");
+  if (name == "latent_down")
+    return mm(name, "M", "d", "dl", "b_a", false, "into the experts' latent width");
+  if (name == "latent_up")
+    return mm(name, "M", "dl", "d", "b_a", false, "back to the hidden width");
   if (name == "shared_gate" || name == "shared_up") return mm(name, "M", "d", "dsh");
   if (name == "shared_down") return mm(name, "M", "dsh", "d");
   if (name == "lm_head")
@@ -219,8 +220,8 @@ OpFormula attention_formula(const Scenario& s, const OpPlace& p, std::string_vie
             "scores every earlier token of the prompt"};
   }
   if (name == "short_conv") {
-    return {"2·M·d·Kc", "M·(wi + wo)·b_a + 2·d·Kc + " +
-                            std::string(decode ? "2·B·cs·b_a" : "B·cs·b_a"),
+    return {"2·M·d·Kc",
+            "M·(wi + wo)·b_a + 2·d·Kc + " + std::string(decode ? "2·B·cs·b_a" : "B·cs·b_a"),
             decode ? "a depthwise convolution over the last Kc inputs: their state per sequence"
                    : "writes the last Kc − 1 inputs of each sequence"};
   }

@@ -74,7 +74,7 @@ void count_linear(const ModelConfig& m, double& matrices, double& vectors) {
 void count_short_conv(const ModelConfig& m, double& matrices, double& vectors) {
   const ShortConvConfig& c = *m.short_conv;
   const double dm = d(m.hidden);
-  matrices += dm * 3 * dm + dm * dm;                      // in_proj (B, C, x), out_proj
+  matrices += dm * 3 * dm + dm * dm;                    // in_proj (B, C, x), out_proj
   vectors += dm * d(c.kernel) + (c.bias ? 5 * dm : 0);  // the depthwise filter, the biases
 }
 
@@ -229,8 +229,8 @@ std::string checkpoint_comparison(const ModelConfig& m, bool* apart) {
   if (apart) *apart = false;
   if (!m.checkpoint_parameters || !(*m.checkpoint_parameters > 0)) return {};
   const double counted = parameter_count(m), held = *m.checkpoint_parameters;
-  std::string out = "counted " + format_parameters(counted) + ", the checkpoint holds " +
-                    format_parameters(held);
+  std::string out =
+      "counted " + format_parameters(counted) + ", the checkpoint holds " + format_parameters(held);
   const double off = std::fabs(counted - held) / held;
   if (off > 0.005) {
     if (apart) *apart = true;
@@ -373,8 +373,8 @@ std::string validate_mixer(const ModelConfig& m, const MixerType& t) {
       if (!m.linear)
         return "linear_attention layers need the linear_* keys (linear_num_key_heads, ...)";
       if (m.linear->variant == LinearVariant::lightning) {  // no convolution
-        return first_error({{"num_attention_heads", m.linear->value_heads},
-                            {"head_dim", m.linear->value_dim}});
+        return first_error(
+            {{"num_attention_heads", m.linear->value_heads}, {"head_dim", m.linear->value_dim}});
       }
       return first_error({{"linear_num_key_heads", m.linear->key_heads},
                           {"linear_num_value_heads", m.linear->value_heads},
@@ -446,8 +446,6 @@ static std::string model_problem(const ModelConfig& m) {
   return {};
 }
 
-Status validate(const ModelConfig& m) {
-  return Status::from_message(model_problem(m));
-}
+Status validate(const ModelConfig& m) { return Status::from_message(model_problem(m)); }
 
 }  // namespace roofline

@@ -41,8 +41,8 @@ std::vector<Case> cases() {
         {ChangeKey::batch, int64_t{8}},
         {ChangeKey::seq, int64_t{65536}},
         {ChangeKey::compare_gpu, std::string("b200")}}},
-      {"--model llama-3-70b --batch 4096", {{ChangeKey::model, std::string("llama-3-70b")},
-                                            {ChangeKey::batch, int64_t{4096}}}},
+      {"--model llama-3-70b --batch 4096",
+       {{ChangeKey::model, std::string("llama-3-70b")}, {ChangeKey::batch, int64_t{4096}}}},
   };
 }
 
@@ -100,8 +100,7 @@ TEST(ReadoutsEverywhere, StepReadoutsInJsonLessonsAndReport) {
       }
       // Lessons: {placeholder} reads as the value's text.
       if (!r.placeholder.empty()) {
-        EXPECT_EQ(fill_template(braced(r.placeholder), s, a),
-                  readout_text(r.quantity, v))
+        EXPECT_EQ(fill_template(braced(r.placeholder), s, a), readout_text(r.quantity, v))
             << r.placeholder << " " << c.flags;
         filled.insert(std::string(r.placeholder));
       }
@@ -148,11 +147,12 @@ TEST(ReadoutsEverywhere, GroupReadoutsInJsonAndLessons) {
   const Analysis a = analyze(s);
   const Json json = Json::parse(analysis_to_json(s, a));
   for (const GroupReadout& g : group_readouts()) {
-    for (const auto& [name, group] : {std::pair{"fc", &a.fc}, std::pair{"attention", &a.attention},
-                                      std::pair{"elementwise", &a.elementwise},
-                                      std::pair{"step", &a.step}}) {
+    for (const auto& [name, group] :
+         {std::pair{"fc", &a.fc}, std::pair{"attention", &a.attention},
+          std::pair{"elementwise", &a.elementwise}, std::pair{"step", &a.step}}) {
       const std::optional<ReadoutValue> v = g.get(*group, a);
-      if (!g.key.empty()) expect_json_value(json.at("groups").at(name).at(std::string(g.key)), *v, g.key);
+      if (!g.key.empty())
+        expect_json_value(json.at("groups").at(name).at(std::string(g.key)), *v, g.key);
       EXPECT_EQ(fill_template(braced(std::string(name).append(".").append(g.field)), s, a),
                 readout_text(g.quantity, v))
           << name << "." << g.field;
@@ -196,10 +196,12 @@ TEST(ReadoutsEverywhere, RequestReadoutsInJsonCsvAndTable) {
     const StepContext last(s, r->last_step);
     for (const StepReadout& m : step_readouts()) {
       if (m.shows & kCsv) expected_header.append(",").append(m.key);
-      if (m.shows & kMemory) expect_json_value(json.at("memory").at(std::string(m.key)), *m.get(last), m.key);
+      if (m.shows & kMemory)
+        expect_json_value(json.at("memory").at(std::string(m.key)), *m.get(last), m.key);
     }
     EXPECT_EQ(header, expected_header);
-    EXPECT_EQ(std::count(row.begin(), row.end(), ','), std::count(header.begin(), header.end(), ','));
+    EXPECT_EQ(std::count(row.begin(), row.end(), ','),
+              std::count(header.begin(), header.end(), ','));
     // The memory line says the one sentence.
     EXPECT_NE(table.out.find(memory_text(r->memory(), s.tp, MemoryDetail::sum, true) + ": fits"),
               std::string::npos)

@@ -27,7 +27,9 @@ struct Tensor {
   std::vector<uint64_t> shape;
 };
 
-uint64_t dtype_size(const std::string& t) { return t == "F32" ? 4 : t == "U8" || t == "BOOL" ? 1 : 2; }
+uint64_t dtype_size(const std::string& t) {
+  return t == "F32" ? 4 : t == "U8" || t == "BOOL" ? 1 : 2;
+}
 
 // A safetensors file of these tensors (zeros); `header_override` replaces the header's text.
 void write_safetensors(const fs::path& path, const std::vector<Tensor>& tensors,
@@ -115,10 +117,11 @@ TEST_F(Checkpoint, ShardsOfAnIndexAndTheStoredDtype) {
   const std::vector<Tensor> t = llama_tensors("F16");
   write_safetensors(dir_ / "snap" / "model-00001-of-00002.safetensors", {t.begin(), t.begin() + 6});
   write_safetensors(dir_ / "snap" / "model-00002-of-00002.safetensors", {t.begin() + 6, t.end()});
-  nlohmann::json index = {{"metadata", {{"total_size", 1520}}}, {"weight_map", nlohmann::json::object()}};
+  nlohmann::json index = {{"metadata", {{"total_size", 1520}}},
+                          {"weight_map", nlohmann::json::object()}};
   for (size_t i = 0; i < t.size(); ++i)
-    index["weight_map"][t[i].name] = i < 6 ? "model-00001-of-00002.safetensors"
-                                           : "model-00002-of-00002.safetensors";
+    index["weight_map"][t[i].name] =
+        i < 6 ? "model-00001-of-00002.safetensors" : "model-00002-of-00002.safetensors";
   std::ofstream(dir_ / "snap" / "model.safetensors.index.json") << index.dump();
   auto m = load((dir_ / "snap").string());
   ASSERT_TRUE(m) << m.error();
@@ -152,7 +155,8 @@ TEST_F(Checkpoint, ACountApartFromTheCheckpointIsAWarning) {
   s.model = *m;
   const Analysis a = analyze(s);
   bool warned = false;
-  for (const std::string& w : a.warnings) warned = warned || w.find("holds 824") != std::string::npos;
+  for (const std::string& w : a.warnings)
+    warned = warned || w.find("holds 824") != std::string::npos;
   EXPECT_TRUE(warned);
 }
 
@@ -164,20 +168,24 @@ TEST_F(Checkpoint, BadHeadersAreRefusedByName) {
     return m ? std::string() : m.error();
   };
   write_safetensors(f, llama_tensors(), "", 200'000'000);  // claims a 200 MB header
-  EXPECT_EQ(error(), f.string() + ": its safetensors header says 200000000 bytes, over the 100 MB "
-                                  "roofline reads");
+  EXPECT_EQ(error(), f.string() +
+                         ": its safetensors header says 200000000 bytes, over the 100 MB "
+                         "roofline reads");
   write_safetensors(f, llama_tensors(), "", 5'000'000);  // within the limit, past the file's end
-  EXPECT_EQ(error(), f.string() + ": not a safetensors file (the header runs past the end of the "
-                                  "file)");
+  EXPECT_EQ(error(), f.string() +
+                         ": not a safetensors file (the header runs past the end of the "
+                         "file)");
   write_safetensors(f, llama_tensors(), "[1, 2]");
   EXPECT_EQ(error(), f.string() + ": not a safetensors file (its header is not a JSON object)");
   write_safetensors(f, {}, R"({"w": {"dtype": "BF16", "shape": [4, 4], "data_offsets": [0, 30]}})");
-  EXPECT_EQ(error(), f.string() + ": not a safetensors file (tensor w's data_offsets lie outside "
-                                  "the file)");
+  EXPECT_EQ(error(), f.string() +
+                         ": not a safetensors file (tensor w's data_offsets lie outside "
+                         "the file)");
   write_safetensors(f, {{"pad", "U8", {40}}},
                     R"({"w": {"dtype": "BF16", "shape": [4, 4], "data_offsets": [0, 30]}})");
-  EXPECT_EQ(error(), f.string() + ": not a safetensors file (tensor w holds 30 bytes for 16 BF16 "
-                                  "elements)");
+  EXPECT_EQ(error(), f.string() +
+                         ": not a safetensors file (tensor w holds 30 bytes for 16 BF16 "
+                         "elements)");
   std::ofstream(f, std::ios::binary) << "abc";
   EXPECT_EQ(error(), f.string() + ": not a safetensors file (shorter than 8 bytes)");
 }

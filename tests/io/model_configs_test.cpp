@@ -118,11 +118,10 @@ const Config kConfigs[] = {
     {"ernie-4.5-21b-a3b.json", 21825437888, 3352150208, 28 * S * 2 * 4 * 128 * 2, 0, 21.8 * B,
      0.1 * B, 3 * B, B, Active::everything,
      "baidu/ERNIE-4.5-21B-A3B-PT: 21.8B on its page; 21B total, 3B active (transformers docs)"},
-    {"exaone-4.0-1.2b.json", 1279391488, 1279391488, 30 * S * 2 * 8 * 64 * 2, 0, 1.28 * B,
-     0.01 * B, 1.28 * B, 0.01 * B, Active::everything,
-     "LG-AI-EXAONE/EXAONE-4.0 README, Model Size: 1.28B"},
-    {"granite-3.1-8b-instruct.json", 8170848256, 8170848256, 40 * S * 2 * 8 * 128 * 2, 0,
-     8.17 * B, 0.01 * B, 8.17 * B, 0.01 * B, Active::everything,
+    {"exaone-4.0-1.2b.json", 1279391488, 1279391488, 30 * S * 2 * 8 * 64 * 2, 0, 1.28 * B, 0.01 * B,
+     1.28 * B, 0.01 * B, Active::everything, "LG-AI-EXAONE/EXAONE-4.0 README, Model Size: 1.28B"},
+    {"granite-3.1-8b-instruct.json", 8170848256, 8170848256, 40 * S * 2 * 8 * 128 * 2, 0, 8.17 * B,
+     0.01 * B, 8.17 * B, 0.01 * B, Active::everything,
      "ibm-granite/granite-3.1-8b-instruct: 16.34 GB of bf16 shards, 8.17B"},
     // MiniMax-M2.7 (FP8): the checkpoint's tensors hold 228,703,644,928 numbers, of which
     // 13,880,064 are the FP8 block scales (weight_scale_inv) roofline counts as bytes, not
@@ -135,8 +134,8 @@ const Config kConfigs[] = {
     // LFM2: 10 gated short-convolution layers (a d x 2 state each, conv_L_cache 3) and 6
     // attention layers; the 700M lists them by full_attn_idxs, the LFM2.5-VL text model by
     // layer_types. FFN widths 10240 -> 6912 and 12288 -> 8192 by Lfm2MLP's adjustment.
-    {"lfm2-700m.json", 742489344, 742489344, 6 * S * 2 * 8 * 64 * 2, 10 * (1536 * 2 * 2),
-     742489344, 1, 742489344, 1, Active::everything, "LFM2 model card table: LFM2-700M 742,489,344"},
+    {"lfm2-700m.json", 742489344, 742489344, 6 * S * 2 * 8 * 64 * 2, 10 * (1536 * 2 * 2), 742489344,
+     1, 742489344, 1, Active::everything, "LFM2 model card table: LFM2-700M 742,489,344"},
     {"lfm2.5-vl-1.6b.json", 1170340608, 1170340608, 6 * S * 2 * 8 * 64 * 2, 10 * (2048 * 2 * 2),
      1170340608, 1, 1170340608, 1, Active::everything,
      "LFM2 model card table: LFM2-1.2B (the text model of LFM2.5-VL-1.6B) 1,170,340,608"},
@@ -167,8 +166,8 @@ const Config kConfigs[] = {
     // for the BF16 checkpoint, 123,611,033,088, includes the MTP module (attention + latent MoE
     // + its norms and eh_proj: 2,942,324,736, and 512 router-bias entries) roofline leaves out.
     {"nemotron-3-super-120b-a12b.json", 120668707840, 12770237440, 8 * S * 2 * 2 * 128 * 2,
-     40 * (128 * 64 * 128 * 4 + (8192 + 2 * 8 * 128) * 3 * 2),
-     123611033088 - 2942324736.0 - 512, 1, 12 * B, B, Active::no_input_embedding,
+     40 * (128 * 64 * 128 * 4 + (8192 + 2 * 8 * 128) * 3 * 2), 123611033088 - 2942324736.0 - 512, 1,
+     12 * B, B, Active::no_input_embedding,
      "nvidia/NVIDIA-Nemotron-3-Super-120B-A12B-BF16 safetensors total; NVIDIA: 12B active"},
     // Ultra: its layers_block_type (108 blocks, num_hidden_layers null), reconstructed (SOURCES).
     {"nemotron-3-ultra-550b-a55b.json", 549308993536, 56058843136, 12 * S * 2 * 2 * 128 * 2,

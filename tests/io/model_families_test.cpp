@@ -32,10 +32,11 @@ std::string body(const std::string& model_type, const std::string& more = "") {
 // then took its default in silence: num_key_value_heads: NaN gave the query heads, 4x the KV;
 // num_local_experts: NaN read Mixtral as dense).
 TEST(ModelFamilies, PythonLiteralsInAReadKeyAreNamed) {
-  EXPECT_EQ(error_of(R"({"model_type": "llama", "num_hidden_layers": 4, "hidden_size": 64,
+  EXPECT_EQ(
+      error_of(R"({"model_type": "llama", "num_hidden_layers": 4, "hidden_size": 64,
       "num_attention_heads": 4, "num_key_value_heads": NaN, "intermediate_size": 128,
       "vocab_size": 100})"),
-            "m.json: num_key_value_heads: expected a positive integer up to 100000000, got \"NaN\"");
+      "m.json: num_key_value_heads: expected a positive integer up to 100000000, got \"NaN\"");
   EXPECT_EQ(error_of(body("mixtral", R"("num_local_experts": Infinity, "num_experts_per_tok": 2)")),
             "m.json: num_local_experts: expected an integer from 0 up to 100000000, got "
             "\"Infinity\"");
@@ -353,8 +354,9 @@ TEST(ModelFamilies, AKeyNoRuleKnowsIsRefusedByName) {
             "m.json: moe_router_latent_dim: roofline does not know this key (model_type "
             "'llama'), and its name says it shapes the layers: refused rather than counted "
             "without it");
-  EXPECT_EQ(error_of(body("brand_new", R"("cross_block_list": [1, 2])")).find("m.json: "
-                                                                               "cross_block_list:"),
+  EXPECT_EQ(error_of(body("brand_new", R"("cross_block_list": [1, 2])"))
+                .find("m.json: "
+                      "cross_block_list:"),
             0u);
   // Before a later symptom: the unknown key is named, not the missing intermediate_size.
   EXPECT_EQ(error_of(R"({"model_type": "llama", "num_hidden_layers": 4, "hidden_size": 64,
@@ -431,7 +433,8 @@ TEST(ModelFamilies, KeysFromAReview) {
       ignore += ", \"" + l + leaf + "\"";
   }
   auto fp8 = read(body("llama", R"("quantization_config": {"quant_method": "fp8",
-      "modules_to_not_convert": [)" + ignore + "]}"));
+      "modules_to_not_convert": [)" +
+                                    ignore + "]}"));
   ASSERT_TRUE(fp8) << fp8.error();
   EXPECT_EQ(fp8->quantization.group[static_cast<size_t>(WeightGroup::mixer)], Precision::fp8);
 }
@@ -441,8 +444,9 @@ TEST(ModelFamilies, AKeyThisFamilyDoesNotReadIsRefusedByName) {
   EXPECT_EQ(error_of(body("llama", R"("num_kv_heads": 1)")),
             "m.json: num_kv_heads: no rule for model_type 'llama' reads this key, and its name "
             "says it shapes the layers: refused rather than counted without it");
-  EXPECT_EQ(error_of(body("qwen3", R"("moe_latent_size": 32)")).find("m.json: moe_latent_size: no "
-                                                                    "rule for model_type 'qwen3'"),
+  EXPECT_EQ(error_of(body("qwen3", R"("moe_latent_size": 32)"))
+                .find("m.json: moe_latent_size: no "
+                      "rule for model_type 'qwen3'"),
             0u);
   // Read and found consistent: the same count as without them.
   EXPECT_EQ(params(body("hunyuan_v1_dense", R"("head_dim": 16, "attention_head_dim": 16)")),
@@ -469,10 +473,12 @@ TEST(ModelFamilies, UnmodelledPartsAreNamed) {
       {R"("block_configs": [{"attention": {}}])",
        "m.json: block_configs: a different block shape per layer (Llama-Nemotron NAS) is not "
        "modelled"},
-      {R"("hybrid_layer_pattern": [0, 1])", "m.json: hybrid_layer_pattern: MiMo-V2's hybrid "
-                                             "layers are not modelled"},
-      {R"("conv_L_cache": 3)", "m.json: conv_L_cache: short convolution layers (LFM2) are not "
-                                "modelled"},
+      {R"("hybrid_layer_pattern": [0, 1])",
+       "m.json: hybrid_layer_pattern: MiMo-V2's hybrid "
+       "layers are not modelled"},
+      {R"("conv_L_cache": 3)",
+       "m.json: conv_L_cache: short convolution layers (LFM2) are not "
+       "modelled"},
   };
   for (const Case& c : cases) EXPECT_EQ(error_of(body("new_family", c.keys)), c.message);
 }
@@ -500,13 +506,15 @@ TEST(ModelFamilies, DroppedKeysTakeTheConfigClassDefault) {
   for (const Case& c : cases) {
     SCOPED_TRACE(std::string(c.model_type) + " " + c.with_default);
     std::string dropped = body(c.model_type);
-    if (std::string(c.model_type) == "minimax_m2") dropped = body(c.model_type, R"("use_qk_norm": true)");
+    if (std::string(c.model_type) == "minimax_m2")
+      dropped = body(c.model_type, R"("use_qk_norm": true)");
     EXPECT_EQ(params(dropped), params(body(c.model_type, c.with_default)));
     EXPECT_NE(params(dropped), params(body(c.model_type, c.with_other)));
   }
   // A config with no model_type at all is written by hand: untied, as Llama.
   EXPECT_FALSE(read(R"({"num_hidden_layers": 2, "hidden_size": 64, "num_attention_heads": 4,
-      "intermediate_size": 128, "vocab_size": 100})")->tie_word_embeddings);
+      "intermediate_size": 128, "vocab_size": 100})")
+                   ->tie_word_embeddings);
 }
 
 // Cohere: attention and the MLP run in parallel after one norm; Cohere2 slides all but every
@@ -580,7 +588,8 @@ TEST(ModelFamilies, BlockConfigsByHand) {
       {"attention": {"n_heads_in_group": 2}, "ffn": {"no_op": true}}])";
   auto m = read(R"({"model_type": "nemotron-nas", "hidden_size": 64, "num_attention_heads": 4,
       "vocab_size": 100, "tie_word_embeddings": true, "num_key_value_heads": null,
-      "intermediate_size": null, )" + blocks + "}");
+      "intermediate_size": null, )" +
+                blocks + "}");
   ASSERT_TRUE(m) << m.error();
   EXPECT_EQ(m->kv_heads, 2);
   EXPECT_EQ(mixer_layers(*m, MixerKind::full), 2);
@@ -592,7 +601,8 @@ TEST(ModelFamilies, BlockConfigsByHand) {
   auto bad = [&](const std::string& block, const std::string& message) {
     EXPECT_EQ(error_of(R"({"model_type": "nemotron-nas", "hidden_size": 64,
         "num_attention_heads": 4, "vocab_size": 100, "num_hidden_layers": 2, "block_configs": [
-        {"attention": {"n_heads_in_group": 2}, "ffn": {"ffn_mult": 1.0}}, )" + block + "]}"),
+        {"attention": {"n_heads_in_group": 2}, "ffn": {"ffn_mult": 1.0}}, )" +
+                       block + "]}"),
               message);
   };
   bad(R"({"attention": {"n_heads_in_group": 4}, "ffn": {"ffn_mult": 1.0}})",

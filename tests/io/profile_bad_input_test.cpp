@@ -6,11 +6,11 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include <cstdio>
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
-#include <sstream>
 #include <fstream>
+#include <sstream>
 #include <string>
 
 #include "roofline/io/json_io.h"
@@ -51,8 +51,9 @@ TEST(ProfileBadInput, NcuDecimalCommaIsNotAThousandsSeparator) {
   for (const char* value : {"17,50", "1,2345", ",500", "1,,500", "12,34.5", "1 23"}) {
     SCOPED_TRACE(value);
     const std::string text = std::string(kNcuHeader) + ncu_row("dram__bytes.sum", "byte", value);
-    EXPECT_EQ(error_of(text), std::string("k.csv: line 2: dram__bytes.sum: expected a number, got '") +
-                                  value + "'");
+    EXPECT_EQ(
+        error_of(text),
+        std::string("k.csv: line 2: dram__bytes.sum: expected a number, got '") + value + "'");
   }
   const std::string ok = std::string(kNcuHeader) +
                          ncu_row("dram__bytes.sum", "byte", "1,234,567.5") +
@@ -235,8 +236,7 @@ TEST(ProfileBadInput, NegativeOrInfiniteMeasurementsAndRoofs) {
                      "\"gbytes\": {\"data\": [[\"DRAM\", -3000.0]]}}}",
                      "r.json"),
             "r.json: roof DRAM: -3.00 TB/s is not a measured roof (expected a positive number)");
-  EXPECT_NE(error_of("{\"empirical\": {\"gflops\": {\"data\": [[\"FP32 GFLOPs\", 0]]}}}",
-                     "r.json")
+  EXPECT_NE(error_of("{\"empirical\": {\"gflops\": {\"data\": [[\"FP32 GFLOPs\", 0]]}}}", "r.json")
                 .find("roof FP32 GFLOPs: 0 FLOP/s is not a measured roof"),
             std::string::npos);
   // rocprofiler-compute: more 32-byte read requests than requests (TCC_EA_RDREQ_32B_sum over

@@ -455,7 +455,8 @@ std::string recent_file_folder(const std::string& path) {
 }
 
 std::string save_scenario_to(AppState& s, const std::string& path) {
-  if (std::string error = save_scenario_file(path, document_file(s)).error(); !error.empty()) return error;
+  if (std::string error = save_scenario_file(path, document_file(s)).error(); !error.empty())
+    return error;
   s.ui.scenario_path = path;
   s.ui.recent_files = with_recent_file(std::move(s.ui.recent_files), path);
   mark_saved(s);
@@ -474,7 +475,8 @@ std::string load_gpu_file(AppState& s, const std::string& path) {
 std::string load_model_file(AppState& s, const std::string& path) {
   auto model = s.library->model(path);
   if (!model) return model.error();
-  if (std::string problem = validate(*model).error(); !problem.empty()) return path + ": " + problem;
+  if (std::string problem = validate(*model).error(); !problem.empty())
+    return path + ": " + problem;
   s.doc.model = std::move(model).value();
   set_message(s, "Loaded model " + s.doc.model.name + " from " + path, false);
   return {};

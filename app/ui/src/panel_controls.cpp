@@ -18,7 +18,6 @@ namespace roofline {
 
 namespace {
 
-
 void disabled_wrapped(const std::string& text) {
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   ImGui::PushTextWrapPos(0.0f);
@@ -249,10 +248,9 @@ void log_slider_with_input(AppState& s, ChangeKey key, int64_t& value, const cha
   if (wall.at >= lo && wall.at < top) {
     const float x = log_slider_x(wall.at, lo, top, min, max);
     const ImVec4 warning = status_color(Severity::warning);
-    list->AddRectFilled(
-        {x, min.y + 1}, {max.x - 1, max.y - 1},
-        ImGui::GetColorU32(ImVec4{warning.x, warning.y, warning.z, 0.18f}),
-        ImGui::GetStyle().FrameRounding);
+    list->AddRectFilled({x, min.y + 1}, {max.x - 1, max.y - 1},
+                        ImGui::GetColorU32(ImVec4{warning.x, warning.y, warning.z, 0.18f}),
+                        ImGui::GetStyle().FrameRounding);
     // Two ticks, at the top and the bottom edge, so the mark never strikes through the value.
     const float tick = 0.2f * (max.y - min.y);
     list->AddLine({x, min.y + 1}, {x, min.y + tick}, ImGui::GetColorU32(warning), 2.0f);

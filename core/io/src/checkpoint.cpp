@@ -116,20 +116,23 @@ Status read_header(const std::string& path, int64_t layers, CheckpointCount& out
   auto read_exact = [&](char* into, uint64_t n) {
     uint64_t got = 0;
     while (got < n) {
-      const ssize_t r = ::read(fd, into + got, static_cast<size_t>(std::min<uint64_t>(n - got, 1 << 20)));
+      const ssize_t r =
+          ::read(fd, into + got, static_cast<size_t>(std::min<uint64_t>(n - got, 1 << 20)));
       if (r <= 0) return false;
       got += static_cast<uint64_t>(r);
     }
     return true;
   };
-  auto bad = [&](const std::string& why) { return S::fail(path + ": not a safetensors file (" + why + ")"); };
+  auto bad = [&](const std::string& why) {
+    return S::fail(path + ": not a safetensors file (" + why + ")");
+  };
   unsigned char size_bytes[8];
   if (!read_exact(reinterpret_cast<char*>(size_bytes), 8)) return bad("shorter than 8 bytes");
   uint64_t n = 0;
   for (int i = 7; i >= 0; --i) n = (n << 8) | size_bytes[i];
   if (n > kMaxSafetensorsHeader)
     return S::fail(path + ": its safetensors header says " + std::to_string(n) +
-                           " bytes, over the 100 MB roofline reads");
+                   " bytes, over the 100 MB roofline reads");
   const off_t file_size = ::lseek(fd, 0, SEEK_END);
   if (file_size < 0 || static_cast<uint64_t>(file_size) < 8 + n)
     return bad("the header runs past the end of the file");
@@ -144,9 +147,9 @@ Status read_header(const std::string& path, int64_t layers, CheckpointCount& out
   for (const auto& [name, t] : j.items()) {
     if (name == "__metadata__") continue;
     const std::string shown = printable(name);
-    if (!t.is_object() || !t.contains("dtype") || !t["dtype"].is_string() ||
-        !t.contains("shape") || !t["shape"].is_array() || !t.contains("data_offsets") ||
-        !t["data_offsets"].is_array() || t["data_offsets"].size() != 2)
+    if (!t.is_object() || !t.contains("dtype") || !t["dtype"].is_string() || !t.contains("shape") ||
+        !t["shape"].is_array() || !t.contains("data_offsets") || !t["data_offsets"].is_array() ||
+        t["data_offsets"].size() != 2)
       return bad("tensor " + shown + " lacks its dtype, shape or data_offsets");
     const std::string dtype = t["dtype"].get<std::string>();
     double elements = 1;
@@ -156,9 +159,9 @@ Status read_header(const std::string& path, int64_t layers, CheckpointCount& out
     }
     // Buffers, not weights: BOOL masks (GPT-NeoX) and GPT-2's causal mask "attn.bias" of
     // [1, 1, n, n] (a 4-dimensional "bias").
-    const bool mask = dtype == "BOOL" ||
-                      ((name.ends_with("attn.bias") || name.ends_with("attn.masked_bias")) &&
-                       t["shape"].size() >= 3);
+    const bool mask =
+        dtype == "BOOL" || ((name.ends_with("attn.bias") || name.ends_with("attn.masked_bias")) &&
+                            t["shape"].size() >= 3);
     const nlohmann::json& o = t["data_offsets"];
     if (!o[0].is_number_unsigned() || !o[1].is_number_unsigned() ||
         o[1].get<uint64_t>() < o[0].get<uint64_t>() || o[1].get<uint64_t>() > data)
@@ -204,7 +207,8 @@ Result<CheckpointCount> read_checkpoint(const std::string& folder, int64_t layer
       return R::fail(index + ": expected a JSON object with a weight_map");
     std::set<std::string> shards;
     for (const auto& [tensor, file] : j["weight_map"].items()) {
-      if (!file.is_string()) return R::fail(index + ": weight_map." + printable(tensor) + ": expected a file name");
+      if (!file.is_string())
+        return R::fail(index + ": weight_map." + printable(tensor) + ": expected a file name");
       const std::string f = file.get<std::string>();
       if (f.empty() || f.find('/') != std::string::npos || f == "." || f == "..")
         return R::fail(index + ": weight_map." + printable(tensor) +

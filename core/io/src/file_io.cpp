@@ -28,14 +28,15 @@ Result<int> open_regular_file(std::string_view path) {
                        : S_ISCHR(mode)  ? "a character device, not a regular file"
                        : S_ISBLK(mode)  ? "a block device, not a regular file"
                        : S_ISSOCK(mode) ? "a socket, not a regular file"
-                                              : "not a regular file";
+                                        : "not a regular file";
     return R::fail(p + ": cannot read (" + what + ")");
   };
   // What it is before it is opened (opening some devices does something: a tape rewinds), then
   // opened with O_NONBLOCK (a FIFO put in its place meanwhile returns at once) and O_NOCTTY (a
   // terminal never becomes the controlling one), and checked again: the same regular file.
   struct stat before {};
-  if (::stat(p.c_str(), &before) != 0) return R::fail(p + ": cannot read (" + std::strerror(errno) + ")");
+  if (::stat(p.c_str(), &before) != 0)
+    return R::fail(p + ": cannot read (" + std::strerror(errno) + ")");
   if (!S_ISREG(before.st_mode)) return not_regular(before.st_mode);
   const int fd = ::open(p.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
   if (fd < 0) return R::fail(p + ": cannot read (" + std::strerror(errno) + ")");

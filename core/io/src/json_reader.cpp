@@ -44,7 +44,6 @@ bool is_utf8(std::string_view text) {
   return true;
 }
 
-
 std::string shown(const Json& value) {
   std::string text = value.dump();
   if (text.size() > 48) text = text.substr(0, 45) + "...";

@@ -75,8 +75,7 @@ Measurement read_one(const Reader& r, const PresetLibrary& library, const std::s
   // Conditions out of roofline's ranges (a batch of 10^12) are named here, not printed in the
   // table's expected column.
   // (Without a model, an all-reduce, there is no step to validate.)
-  if (std::string problem = c.has("model") ? validate(s).error() : std::string();
-      !problem.empty())
+  if (std::string problem = c.has("model") ? validate(s).error() : std::string(); !problem.empty())
     c.fail_message("", "out of range: " + problem);
   if (r.has("eval")) {
     const Reader e = r.child("eval");

@@ -19,47 +19,54 @@ namespace {
 
 // Words of a key's name that say it sets a shape or a layout.
 constexpr std::array<std::string_view, 55> kShapeWords = {
-    "size",   "dim",      "dims",     "rank",    "layer",   "layers",    "expert",  "experts",
-    "head",   "heads",    "ratio",    "ratios",  "pattern", "type",      "types",   "latent",
-    "window", "kernel",   "group",    "groups",  "interval", "step",     "topk",    "block",
-    "blocks", "config",   "configs",  "chunk",   "compress", "conv",     "state",   "proj",
-    "width",  "inner",    "list",     "idxs",    "indices", "period",    "offset",  "share",
-    "shared", "norm",     "gate",     "qk",      "kv",      "lora",      "num",     "n",
-    "cross",  "sparse",   "linear",   "embed",    "moe",      "qkv",      "bias"};
+    "size",   "dim",    "dims",    "rank",   "layer",    "layers", "expert", "experts",
+    "head",   "heads",  "ratio",   "ratios", "pattern",  "type",   "types",  "latent",
+    "window", "kernel", "group",   "groups", "interval", "step",   "topk",   "block",
+    "blocks", "config", "configs", "chunk",  "compress", "conv",   "state",  "proj",
+    "width",  "inner",  "list",    "idxs",   "indices",  "period", "offset", "share",
+    "shared", "norm",   "gate",    "qk",     "kv",       "lora",   "num",    "n",
+    "cross",  "sparse", "linear",  "embed",  "moe",      "qkv",    "bias"};
 
 // Words that say a key is about training, numerics, positions, tokens or the vision tower:
 // nothing a weight count or a KV cache depends on.
 constexpr std::array<std::string_view, 60> kHarmlessWords = {
-    "dropout",   "pdrop",   "eps",      "epsilon",  "id",      "ids",       "token",
-    "tokens",    "init",    "initializer", "std",   "range",   "loss",      "coef",
-    "alpha",     "aux",     "jitter",   "noise",    "scale",   "scaling",   "softcapping",
-    "softcap",   "theta",   "rope",     "rotary",   "freq",    "base",      "temperature",
-    "multiplier", "dtype",  "cache",    "logits",   "limit",   "floor",     "version",
-    "path",      "name",    "vit",      "vision",   "image",   "video",     "audio",
-    "anyres",    "mm",      "pos",      "position", "max",     "summary",   "class",
-    "pool",      "time",    "min",      "beta",    "yarn",
+    "dropout", "pdrop", "eps", "epsilon", "id", "ids", "token", "tokens", "init", "initializer",
+    "std", "range", "loss", "coef", "alpha", "aux", "jitter", "noise", "scale", "scaling",
+    "softcapping", "softcap", "theta", "rope", "rotary", "freq", "base", "temperature",
+    "multiplier", "dtype", "cache", "logits", "limit", "floor", "version", "path", "name", "vit",
+    "vision", "image", "video", "audio", "anyres", "mm", "pos", "position", "max", "summary",
+    "class", "pool", "time", "min", "beta", "yarn",
     // PretrainedConfig's generation defaults (num_beams, no_repeat_ngram_size, ...), which some
     // transformers versions write into nested configs; ERNIE's MoE capacity (a kernel setting)
-    "beam",      "beams",   "sequences", "ngram",  "capacity", "labels"};
+    "beam", "beams", "sequences", "ngram", "capacity", "labels"};
 
 // Keys whose words say "shape" but that no count depends on, seen in published configs.
 constexpr std::array<std::string_view, 26> kHarmlessKeys = {
-    "n_ctx",            // GPT-2's context, n_positions is the table
-    "n_group",          // DeepSeek's group-limited routing: which experts, not how many
-    "topk_group",       "topk_method",       "ep_size",        "group_limited_greedy",
-    "norm_topk_prob",   "norm_type",         // Hunyuan's "rms": the family fixes its norms
-    "chunk_size",       // Mamba-2's scan chunk (a kernel setting)
+    "n_ctx",    // GPT-2's context, n_positions is the table
+    "n_group",  // DeepSeek's group-limited routing: which experts, not how many
+    "topk_group",
+    "topk_method",
+    "ep_size",
+    "group_limited_greedy",
+    "norm_topk_prob",
+    "norm_type",   // Hunyuan's "rms": the family fixes its norms
+    "chunk_size",  // Mamba-2's scan chunk (a kernel setting)
     "num_logits_to_keep",
-    "mamba_hidden_act", "mlp_hidden_act",    // activations (no parameters)
-    "moe_drop_tokens",  "moe_random_routing_dropped_token",
-    "rope_interleave",  "indexer_rope_interleave", "xdrope_section",
-    "pretraining_tp",   // Llama's tensor-parallel pretraining split of the same matrices
-    "num_media_embeds", "dense_list",        // Hunyuan's multimodal and classifier settings
+    "mamba_hidden_act",
+    "mlp_hidden_act",  // activations (no parameters)
+    "moe_drop_tokens",
+    "moe_random_routing_dropped_token",
+    "rope_interleave",
+    "indexer_rope_interleave",
+    "xdrope_section",
+    "pretraining_tp",  // Llama's tensor-parallel pretraining split of the same matrices
+    "num_media_embeds",
+    "dense_list",        // Hunyuan's multimodal and classifier settings
     "cla_share_factor",  // only with use_cla, which is refused
     "lm_head",           // DeepSeek-OCR's switch for the output layer tie_word_embeddings counts
     "moe_gate",          // ERNIE's gate implementation's name
     "chunk_size_feed_forward",  // a generation-time chunking of the same MLP
-    "org_vocab_size",    // Hunyuan: the tables have vocab_size rows
+    "org_vocab_size",           // Hunyuan: the tables have vocab_size rows
 };
 
 // Every top-level key some rule of model_read.cpp or model_layout.cpp looks up, in some family
@@ -72,26 +79,26 @@ constexpr std::string_view kKeysRead[] = {
     "experts_per_token", "ffn_dim", "ffn_hidden_size", "first_k_dense_replace",
     "full_attention_interval", "head_dim", "hidden_act", "hidden_activation", "hidden_size",
     "hybrid_override_pattern", "index_head_dim", "index_n_heads", "index_topk",
-    "interleave_moe_layer_step", "intermediate_size", "intermediate_size_mlp",
-    "is_encoder_decoder", "kv_lora_rank", "layer_types", "linear_attn_config",
-    "linear_conv_kernel_dim", "linear_key_head_dim", "linear_num_key_heads",
-    "linear_num_value_heads", "linear_value_head_dim", "mamba_d_ssm", "mamba_d_state",
-    "mamba_head_dim", "mamba_num_heads", "mamba_ssm_cache_dtype", "mamba_ssm_dtype",
-    "max_position_embeddings", "max_sequence_length", "max_window_layers", "mlp_bias",
-    "mlp_hidden_act", "mlp_only_layers", "model_type", "moe_intermediate_size", "moe_layer_freq",
-    "moe_layer_num_skipped", "moe_layers", "moe_num_experts", "moe_shared_expert_intermediate_size",
-    "moe_topk", "mtp_num_hidden_layers", "multi_query", "n_embd", "n_embed", "n_groups", "n_head",
-    "n_head_kv", "n_heads", "n_inner", "n_layer", "n_layers", "n_positions", "n_routed_experts",
-    "n_shared_experts", "new_decoder_architecture", "no_rope_layer_interval", "no_rope_layers",
-    "num_attention_heads", "num_experts", "num_experts_per_tok", "num_hidden_layers",
-    "num_key_value_heads", "num_kv_heads", "num_layers", "num_ln_in_parallel_attn",
-    "num_local_experts", "num_nextn_predict_layers", "num_shared_expert", "parallel_attn",
-    "parallel_block", "q_lora_rank", "qk_layernorm", "qk_head_dim", "qk_nope_head_dim", "qk_norm_type",
+    "interleave_moe_layer_step", "intermediate_size", "intermediate_size_mlp", "is_encoder_decoder",
+    "kv_lora_rank", "layer_types", "linear_attn_config", "linear_conv_kernel_dim",
+    "linear_key_head_dim", "linear_num_key_heads", "linear_num_value_heads",
+    "linear_value_head_dim", "mamba_d_ssm", "mamba_d_state", "mamba_head_dim", "mamba_num_heads",
+    "mamba_ssm_cache_dtype", "mamba_ssm_dtype", "max_position_embeddings", "max_sequence_length",
+    "max_window_layers", "mlp_bias", "mlp_hidden_act", "mlp_only_layers", "model_type",
+    "moe_intermediate_size", "moe_layer_freq", "moe_layer_num_skipped", "moe_layers",
+    "moe_num_experts", "moe_shared_expert_intermediate_size", "moe_topk", "mtp_num_hidden_layers",
+    "multi_query", "n_embd", "n_embed", "n_groups", "n_head", "n_head_kv", "n_heads", "n_inner",
+    "n_layer", "n_layers", "n_positions", "n_routed_experts", "n_shared_experts",
+    "new_decoder_architecture", "no_rope_layer_interval", "no_rope_layers", "num_attention_heads",
+    "num_experts", "num_experts_per_tok", "num_hidden_layers", "num_key_value_heads",
+    "num_kv_heads", "num_layers", "num_ln_in_parallel_attn", "num_local_experts",
+    "num_nextn_predict_layers", "num_shared_expert", "parallel_attn", "parallel_block",
+    "q_lora_rank", "qk_layernorm", "qk_head_dim", "qk_nope_head_dim", "qk_norm_type",
     "qk_rope_head_dim", "qkv_bias", "quantization_config", "seq_length",
-    "shared_expert_intermediate_size", "sliding_window", "sliding_window_pattern",
-    "ssm_state_size", "text_config", "tie_word_embeddings", "use_bias", "use_cla",
-    "use_conv_bias", "use_mixed_mlp_moe", "use_parallel_residual", "use_qk_norm",
-    "use_sliding_window", "v_head_dim", "vocab_size", "word_embed_proj_dim",
+    "shared_expert_intermediate_size", "sliding_window", "sliding_window_pattern", "ssm_state_size",
+    "text_config", "tie_word_embeddings", "use_bias", "use_cla", "use_conv_bias",
+    "use_mixed_mlp_moe", "use_parallel_residual", "use_qk_norm", "use_sliding_window", "v_head_dim",
+    "vocab_size", "word_embed_proj_dim",
     // layouts, latent MoE, routing bias, refusals with their own message
     "layers_block_type", "moe_latent_size", "use_routing_bias",
     // parts not modelled, refused with their own message (model_read.cpp's kUnmodelled)

@@ -181,8 +181,10 @@ void from_block_configs(const Reader& r, int64_t hidden, std::vector<Layer>& lay
     ffn.only_keys({"no_op", "replace_with_linear", "ffn_mult", "sparsify"});
     for (const Reader* part : {&attention, &ffn}) {
       if (part->boolean("replace_with_linear", false))
-        part->fail_message("replace_with_linear", "a block replaced by one linear layer is not modelled");
-      if (part->has("sparsify")) part->fail_message("sparsify", "sparsified blocks are not modelled");
+        part->fail_message("replace_with_linear",
+                           "a block replaced by one linear layer is not modelled");
+      if (part->has("sparsify"))
+        part->fail_message("sparsify", "sparsified blocks are not modelled");
     }
     if (attention.has("num_sink_tokens"))
       attention.fail_message("num_sink_tokens", "sink attention is not modelled");
@@ -256,7 +258,8 @@ void from_family_rule(const Reader& r, const ModelFamily& f, std::vector<Layer>&
                                            "), got " + std::to_string(kinds.size()));
     }
     for (size_t i = 0; i < kinds.size(); ++i) {
-      if (kinds[i] > 1) r.fail("attn_type_list[" + std::to_string(i) + "]", "0 or 1", Json(kinds[i]));
+      if (kinds[i] > 1)
+        r.fail("attn_type_list[" + std::to_string(i) + "]", "0 or 1", Json(kinds[i]));
     }
     each([&](size_t i) {
       const bool softmax = kinds.empty() ? (i + 1) % 2 != 0 : kinds[i] == 1;
@@ -294,10 +297,10 @@ void from_family_rule(const Reader& r, const ModelFamily& f, std::vector<Layer>&
     // OLMo-3's fixed 4, Cohere2's sliding_window_pattern (4).
     const int64_t W = window_of(r, "sliding_window", 4096);
     const int64_t fallback = t == "cohere2" ? 4 : 6;
-    const int64_t n = t == "olmo3" ? 4
-                                   : r.integer("sliding_window_pattern", kPositive,
-                                               r.integer("_sliding_window_pattern", kPositive,
-                                                         fallback));
+    const int64_t n = t == "olmo3"
+                          ? 4
+                          : r.integer("sliding_window_pattern", kPositive,
+                                      r.integer("_sliding_window_pattern", kPositive, fallback));
     each([&](size_t i) {
       return (static_cast<int64_t>(i) + 1) % n == 0 ? MixerType{MixerKind::full}
                                                     : MixerType{MixerKind::sliding, W};
@@ -413,8 +416,8 @@ int64_t dense_width(const Reader& r, const ModelFamily& f, int64_t hidden, bool 
     for (std::string_view key : {"block_ffn_dim_multiplier", "block_multiple_of"}) r.has(key);
     if (!r.boolean("block_auto_adjust_ff_dim", true)) return ff;  // the others then unused
     int64_t width = 2 * ff / 3;
-    if (const auto mult = r.optional_number("block_ffn_dim_multiplier",
-                                            number_between(0, 1e6, "a multiplier"))) {
+    if (const auto mult =
+            r.optional_number("block_ffn_dim_multiplier", number_between(0, 1e6, "a multiplier"))) {
       width = static_cast<int64_t>(*mult * static_cast<double>(width));
       const int64_t of = r.integer("block_multiple_of", kPositive, 256);
       width = of * ((width + of - 1) / of);
@@ -440,9 +443,8 @@ void read_ffns(const Reader& r, const ModelFamily& f, int64_t hidden, std::vecto
   // Experts 0 with experts per token set is a contradiction, not a dense model in silence
   // (Mixtral with num_local_experts 0 read as dense). One expert of one is a dense layer.
   if (experts.present()) {
-    const PerLayer per_token =
-        first_per_layer(r, {"num_experts_per_tok", "moe_topk", "experts_per_token", "moe_k"}, L,
-                        kNonNegative);
+    const PerLayer per_token = first_per_layer(
+        r, {"num_experts_per_tok", "moe_topk", "experts_per_token", "moe_k"}, L, kNonNegative);
     for (int64_t i = 0; per_token.present() && i < L; ++i) {
       const auto at = static_cast<size_t>(i);
       if (experts[at] < per_token[at]) {
@@ -474,18 +476,16 @@ void read_ffns(const Reader& r, const ModelFamily& f, int64_t hidden, std::vecto
 
   if (!experts.present())
     r.missing("n_routed_experts", "a positive integer (the MoE layers' experts)");
-  const PerLayer top_k =
-      first_per_layer(r, {"num_experts_per_tok", "moe_topk", "experts_per_token", "moe_k"}, L, kPositive);
+  const PerLayer top_k = first_per_layer(
+      r, {"num_experts_per_tok", "moe_topk", "experts_per_token", "moe_k"}, L, kPositive);
   if (!top_k.present()) r.missing("num_experts_per_tok", kPositive.expected);
   // Expert width: moe_intermediate_size; Mixtral, gpt-oss and Llama-4 use intermediate_size.
   const PerLayer width =
       first_per_layer(r, {"moe_intermediate_size", "intermediate_size"}, L, kPositive, true);
   if (!width.present()) r.missing("moe_intermediate_size", kPositive.expected);
-  const PerLayer shared_count =
-      first_per_layer(r,
-                      {"n_shared_experts", "num_shared_expert", "num_shared_experts",
-                       "moe_num_shared_experts"},
-                      L, kNonNegative);
+  const PerLayer shared_count = first_per_layer(
+      r, {"n_shared_experts", "num_shared_expert", "num_shared_experts", "moe_num_shared_experts"},
+      L, kNonNegative);
   const std::optional<int64_t> shared_width_key =
       r.optional_integer("shared_expert_intermediate_size", kNonNegative);
   const std::optional<int64_t> nemotron_shared =
@@ -545,7 +545,9 @@ void nas_kv_heads(const Reader& r, ModelConfig& m) {
   const Json& v = r.at("block_configs", "a list of per-layer blocks");
   std::optional<int64_t> group;
   for (size_t i = 0; i < v.size(); ++i) {
-    const Reader attention = Reader(v[i], r.origin(), r.key_path("block_configs[" + std::to_string(i) + "].")).child("attention");
+    const Reader attention =
+        Reader(v[i], r.origin(), r.key_path("block_configs[" + std::to_string(i) + "]."))
+            .child("attention");
     if (attention.boolean("no_op", false)) continue;
     const int64_t g = attention.integer("n_heads_in_group", kPositive);
     if (group && g != *group) {
@@ -555,7 +557,7 @@ void nas_kv_heads(const Reader& r, ModelConfig& m) {
     }
     if (m.heads % g != 0) {
       attention.fail_message("n_heads_in_group", "does not divide num_attention_heads (" +
-                                                      std::to_string(m.heads) + ")");
+                                                     std::to_string(m.heads) + ")");
     }
     group = g;
   }
@@ -573,7 +575,7 @@ void read_layout(const Reader& r, const ModelFamily& f, ModelConfig& m) {
       f.type == "nemotron_h" && (r.has("hybrid_override_pattern") || r.has("layers_block_type"));
   const std::string blocks = pattern ? block_pattern(r) : std::string();
   const int64_t L = pattern && !r.has(layers_key) ? static_cast<int64_t>(blocks.size())
-                                                   : r.integer(layers_key, kLayers);
+                                                  : r.integer(layers_key, kLayers);
   if (L > kLayers.max) r.fail(layers_key, kLayers.expected, Json(L));
   std::vector<Layer> layers(static_cast<size_t>(L));
   if (pattern) {

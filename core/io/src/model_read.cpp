@@ -289,10 +289,10 @@ struct Unmodelled {
   std::string_view key, part;
 };
 constexpr Unmodelled kUnmodelled[] = {
-    {"attention_other_setting",
-     "sliding-window layers with their own head counts (Step-3.5) are"},
+    {"attention_other_setting", "sliding-window layers with their own head counts (Step-3.5) are"},
     {"attention_k_eq_v", "global layers whose keys are their values (Gemma 4) are"},
-    {"num_kv_shared_layers", "layers that reuse an earlier layer's keys and values (Gemma 3n/4) are"},
+    {"num_kv_shared_layers",
+     "layers that reuse an earlier layer's keys and values (Gemma 3n/4) are"},
     {"hidden_size_per_layer_input", "per-layer input embeddings (Gemma 3n/4) are"},
     {"compress_ratios", "compressed attention (DeepSeek-V4) is"},
     {"block_configs", "a different block shape per layer (Llama-Nemotron NAS) is"},
@@ -315,8 +315,9 @@ void refuse_unsupported(const Reader& r, const ModelFamily& f, std::string_view 
   if (const Json* kinds = r.find("attn_type_list"); kinds && kinds->is_array() && !f.lightning) {
     for (const Json& k : *kinds) {
       if (!(k.is_number_integer() && k.get<int64_t>() == 1)) {
-        refuse("attn_type_list", "lightning (linear) attention layers (0, MiniMax-M1) are not "
-                                 "modelled: only softmax attention layers (1)");
+        refuse("attn_type_list",
+               "lightning (linear) attention layers (0, MiniMax-M1) are not "
+               "modelled: only softmax attention layers (1)");
       }
     }
   }
@@ -389,7 +390,8 @@ void read_attention(const Reader& r, const ModelFamily& f, ModelConfig& m) {
     if (r.has("head_dim") && r.integer("head_dim", kPositive) != mla.qk_rope_head_dim &&
         r.integer("head_dim", kPositive) != m.head_dim) {
       r.fail_message("head_dim", "expected qk_rope_head_dim (" +
-                                     std::to_string(mla.qk_rope_head_dim) + ") beside MLA's "
+                                     std::to_string(mla.qk_rope_head_dim) +
+                                     ") beside MLA's "
                                      "shapes, got " +
                                      std::to_string(r.integer("head_dim", kPositive)));
     }
@@ -414,8 +416,8 @@ void read_attention(const Reader& r, const ModelFamily& f, ModelConfig& m) {
              adh = r.optional_integer("attention_head_dim", kPositive);
              dh || adh) {
     if (dh && adh && *dh != *adh) {  // Hunyuan writes both
-      r.fail_message("attention_head_dim", "expected head_dim (" + std::to_string(*dh) +
-                                               "), got " + std::to_string(*adh));
+      r.fail_message("attention_head_dim", "expected head_dim (" + std::to_string(*dh) + "), got " +
+                                               std::to_string(*adh));
     }
     m.head_dim = dh ? *dh : *adh;
   } else if (f.head_dim_default > 0) {
@@ -508,11 +510,15 @@ void read_recurrent_shapes(const Reader& r, const ModelFamily& f, ModelConfig& m
 struct SameAs {
   std::string_view type, family;
 };
-constexpr SameAs kSameAs[] = {
-    {"qwen2_vl", "qwen2"},       {"qwen2_vl_text", "qwen2"},        {"qwen2_5_vl", "qwen2"},
-    {"qwen2_5_vl_text", "qwen2"}, {"mimo", "qwen2"},                {"qwen3_vl_text", "qwen3"},
-    {"qwen3_vl_moe_text", "qwen3_moe"}, {"glm4_moe_lite", "deepseek_v3"},
-    {"exaone4_5_text", "exaone4"}};
+constexpr SameAs kSameAs[] = {{"qwen2_vl", "qwen2"},
+                              {"qwen2_vl_text", "qwen2"},
+                              {"qwen2_5_vl", "qwen2"},
+                              {"qwen2_5_vl_text", "qwen2"},
+                              {"mimo", "qwen2"},
+                              {"qwen3_vl_text", "qwen3"},
+                              {"qwen3_vl_moe_text", "qwen3_moe"},
+                              {"glm4_moe_lite", "deepseek_v3"},
+                              {"exaone4_5_text", "exaone4"}};
 
 const ModelFamily& family_of(std::string_view model_type) {
   for (const SameAs& a : kSameAs)

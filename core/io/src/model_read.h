@@ -77,9 +77,9 @@ std::span<const std::string_view> keys_read();
 // Before reading: refuses, by name, a key no rule of any family knows whose name says it shapes
 // a layer (switched on), so that the message names the new part, not a later symptom.
 void refuse_unknown_keys(const Reader& r, std::string_view model_type);
-// After reading: refuses, by name, the first key of the config that shapes a layer, is switched on, and that no
-// rule looked up (`read`): a new architecture's key stops the reading instead of counting as
-// absent.
+// After reading: refuses, by name, the first key of the config that shapes a layer, is switched on,
+// and that no rule looked up (`read`): a new architecture's key stops the reading instead of
+// counting as absent.
 void refuse_unread_keys(const Reader& r, const Reader::KeyLog& read, std::string_view model_type);
 
 // Python's json module writes Infinity, -Infinity and NaN, which JSON does not have; configs

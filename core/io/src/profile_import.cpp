@@ -234,19 +234,22 @@ Profile import_source(Source& src, const std::string& origin) {
 void check_measured(const Profile& p, const std::string& origin) {
   for (const MeasuredRoof& r : p.roofs) {
     if (!(std::isfinite(r.value) && r.value > 0)) {
-      throw ImportError{origin + ": roof " + printable(r.name.substr(0, 80)) + ": " +
-                        format_si(r.value, r.kind == MeasuredRoof::Kind::compute ? "FLOP/s" : "B/s") +
-                        " is not a measured roof (expected a positive number)"};
+      throw ImportError{
+          origin + ": roof " + printable(r.name.substr(0, 80)) + ": " +
+          format_si(r.value, r.kind == MeasuredRoof::Kind::compute ? "FLOP/s" : "B/s") +
+          " is not a measured roof (expected a positive number)"};
     }
   }
   for (const MeasuredKernel& k : p.kernels) {
-    const std::pair<const char*, std::optional<double>> fields[] = {
-        {"time", k.time_s},       {"FLOPs", k.flops},           {"bytes", k.bytes},
-        {"FLOP/s", k.flops_per_s}, {"bytes/s", k.bytes_per_s}};
+    const std::pair<const char*, std::optional<double>> fields[] = {{"time", k.time_s},
+                                                                    {"FLOPs", k.flops},
+                                                                    {"bytes", k.bytes},
+                                                                    {"FLOP/s", k.flops_per_s},
+                                                                    {"bytes/s", k.bytes_per_s}};
     for (const auto& [what, v] : fields) {
       if (v && !(std::isfinite(*v) && *v >= 0)) {
-        throw ImportError{origin + ": kernel " + printable(k.name.substr(0, 80)) + ": its " +
-                          what + " is " + (std::isfinite(*v) ? format_exact(*v) : "not finite") +
+        throw ImportError{origin + ": kernel " + printable(k.name.substr(0, 80)) + ": its " + what +
+                          " is " + (std::isfinite(*v) ? format_exact(*v) : "not finite") +
                           " (expected a finite, non-negative number: a counter that wrapped or a "
                           "difference of counters that went negative)"};
       }

@@ -19,7 +19,7 @@ namespace roofline::profile_io {
 namespace {
 
 constexpr size_t kPieceBytes = size_t{1} << 18;  // 256 KiB per read
-constexpr size_t kPutbackBytes = 8192;            // kept from the previous piece
+constexpr size_t kPutbackBytes = 8192;           // kept from the previous piece
 
 }  // namespace
 
@@ -119,14 +119,16 @@ Source::int_type Source::underflow() {
   // a real profile compresses about ten times.
   if (inflated_ > kBombFloorBytes) {
     const long taken = gzoffset(f);
-    const bool ratio = taken >= 0 && inflated_ > kMaxInflateRatio * (static_cast<uint64_t>(taken) + 1);
+    const bool ratio =
+        taken >= 0 && inflated_ > kMaxInflateRatio * (static_cast<uint64_t>(taken) + 1);
     if (ratio || inflated_ > kMaxInflatedBytes) {
-      error_ = path_ + (ratio ? ": inflates to more than " + std::to_string(kMaxInflateRatio) +
-                                    " times its size on disk"
-                              : ": inflates to more than " +
-                                    std::to_string(kMaxInflatedBytes >> 30) + " GiB") +
-               ": refused as a decompression bomb (a profile compresses 5 to 30 times; "
-               "gunzip a real one and import the plain file)";
+      error_ =
+          path_ +
+          (ratio ? ": inflates to more than " + std::to_string(kMaxInflateRatio) +
+                       " times its size on disk"
+                 : ": inflates to more than " + std::to_string(kMaxInflatedBytes >> 30) + " GiB") +
+          ": refused as a decompression bomb (a profile compresses 5 to 30 times; "
+          "gunzip a real one and import the plain file)";
       setg(buffer_.data(), buffer_.data(), buffer_.data());
       return traits_type::eof();
     }

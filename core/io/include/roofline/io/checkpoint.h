@@ -21,11 +21,11 @@ struct CheckpointCount {
   double parameters = 0;  // elements of the tensors a decode step's count covers
   double left_out = 0;    // elements of vision and audio towers, MTP layers and scale tensors
   std::map<std::string, double> dtypes;  // elements of the counted tensors per safetensors dtype
-  std::string packed;  // an integer dtype holding packed weights (U8, I32), or one roofline does
-                       // not know: no comparison then
+  std::string packed;   // an integer dtype holding packed weights (U8, I32), or one roofline does
+                        // not know: no comparison then
   std::string missing;  // shards the index names that are not there (a partial download): no
                         // comparison then
-  int files = 0;       // safetensors files read
+  int files = 0;        // safetensors files read
 };
 
 // The folder holding `id_or_path`'s config.json: the path itself when it is a folder; else, for
