@@ -146,9 +146,9 @@ void memory_totals(const Scenario& s, Analysis& a) {
   const double bkv = bytes_per_element(s.kv), ba = bytes_per_element(s.activations);
   const double bstate = bytes_per_element(m.state_precision.value_or(s.activations));
   double kv_per_seq = 0, state_per_seq = 0;
-  const double kv_per_token = static_cast<double>(kv_elements_per_token(m)) * bkv;
   for (const MixerType& type : m.mixers) {
     const double n = static_cast<double>(type.count);
+    const double kv_per_token = static_cast<double>(kv_elements_per_token(m, type)) * bkv;
     kv_per_seq += n * static_cast<double>(cached_tokens(type, s.seq)) * kv_per_token;
     const StateElements e = state_elements(m, type.kind);
     state_per_seq += n * (e.recurrent * bstate + e.conv * ba);
@@ -256,9 +256,13 @@ Analysis analyze(const Scenario& s) {
   bool apart = false;
   if (std::string c = checkpoint_comparison(s.model, &apart); apart)
     a.warnings.push_back(s.model.name + ": " + c);
-  if (s.tp > 1 && s.model.heads % s.tp != 0) {
-    a.warnings.push_back("tp " + std::to_string(s.tp) + " does not divide the " +
-                         std::to_string(s.model.heads) + " attention heads: the split is uneven");
+  for (const MixerType& t : s.model.mixers) {
+    const int64_t heads = attention_dims(s.model, t).heads;
+    if (is_attention(t.kind) && s.tp > 1 && heads % s.tp != 0) {
+      a.warnings.push_back("tp " + std::to_string(s.tp) + " does not divide the " +
+                           std::to_string(heads) + " attention heads: the split is uneven");
+      break;
+    }
   }
 
   if (s.calibration) {

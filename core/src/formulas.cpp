@@ -93,6 +93,14 @@ MatmulShape experts(MatmulShape m) {
   return m;
 }
 
+// Whether these attention layers' values are narrower or wider than their keys (MiMo-V2): the
+// formulas then name dv beside dh.
+bool own_value_width(const ModelConfig& m, const OpPlace& p) {
+  if (!p.mixer || !is_attention(p.mixer->kind) || m.mla) return false;
+  const AttentionDims a = attention_dims(m, *p.mixer);
+  return a.v_head_dim != a.head_dim;
+}
+
 std::optional<MatmulShape> matmul_shape(const Scenario& s, const OpPlace& p,
                                         std::string_view name) {
   const ModelConfig& m = s.model;
@@ -106,8 +114,11 @@ std::optional<MatmulShape> matmul_shape(const Scenario& s, const OpPlace& p,
                 "twice as wide: it also makes the output gate");
     return mm(name, "M", "d", "H·dh", "b_a", x.qkv_bias);
   }
-  if (name == "k_proj" || name == "v_proj") return mm(name, "M", "d", "Hkv·dh", "b_kv", x.qkv_bias);
-  if (name == "o_proj") return mm(name, "M", mla ? "H·dv" : "H·dh", "d", "b_a", x.o_bias);
+  const bool dv = mla || own_value_width(m, p);
+  if (name == "k_proj") return mm(name, "M", "d", "Hkv·dh", "b_kv", x.qkv_bias);
+  if (name == "v_proj") return mm(name, "M", "d", dv ? "Hkv·dv" : "Hkv·dh", "b_kv", x.qkv_bias);
+  if (name == "g_proj") return mm(name, "M", "d", "H", "b_a", false, "one sigmoid gate per head");
+  if (name == "o_proj") return mm(name, "M", dv ? "H·dv" : "H·dh", "d", "b_a", x.o_bias);
   if (name == "q_a_proj") return mm(name, "M", "d", "rq");
   if (name == "q_b_proj") return mm(name, "M", "rq", "H·dqk");
   if (name == "kv_a_proj") return mm(name, "M", "d", "rkv + dr", "b_kv");
@@ -251,6 +262,18 @@ OpFormula attention_formula(const Scenario& s, const OpPlace& p, std::string_vie
     if (name == "sv")
       return {"2·B·H·" + S + "·rkv", "B·H·" + S + "·b_a + B·" + S + "·rkv·b_kv + B·H·rkv·b_a",
               "scores read back from memory"};
+  } else if (decode && own_value_width(s.model, p)) {
+    if (name == "attention")
+      return {"B·H·" + S + "·(2·dh + 2·dv + 5)",
+              "B·" + S + "·Hkv·(dh + dv)·b_kv + B·H·(dh + dv)·b_a",
+              "keys of width dh, values of width dv"};
+    if (name == "qk")
+      return {"2·B·H·dh·" + S, "B·H·dh·b_a + B·" + S + "·Hkv·dh·b_kv + B·H·" + S + "·b_a",
+              "scores written to memory"};
+    if (name == "softmax") return {"5·B·H·" + S, "2·B·H·" + S + "·b_a", ""};
+    if (name == "sv")
+      return {"2·B·H·" + S + "·dv", "B·H·" + S + "·b_a + B·" + S + "·Hkv·dv·b_kv + B·H·dv·b_a",
+              "scores read back from memory"};
   } else if (decode) {
     if (name == "attention")
       return {"B·H·" + S + "·(4·dh + 5)", "2·B·" + S + "·Hkv·dh·b_kv + 2·B·H·dh·b_a",
@@ -271,6 +294,16 @@ OpFormula attention_formula(const Scenario& s, const OpPlace& p, std::string_vie
     if (name == "softmax") return {"5·B·H·T²", "2·B·H·T²·b_a", ""};
     if (name == "sv")
       return {"2·B·H·T²·dv", "B·H·T²·b_a + 2·M·H·dv·b_a", "scores read back from memory"};
+  } else if (own_value_width(s.model, p)) {
+    if (name == "attention")
+      return {"B·H·" + P + "·(2·dh + 2·dv + 5)", "M·H·(dh + dv)·b_a + M·Hkv·(dh + dv)·b_kv",
+              "causal: masked query-key pairs skipped; keys of width dh, values of width dv"};
+    if (name == "qk")
+      return {"2·B·H·T²·dh", "M·H·dh·b_a + M·Hkv·dh·b_kv + B·H·T²·b_a", "scores written to memory"};
+    if (name == "softmax") return {"5·B·H·T²", "2·B·H·T²·b_a", ""};
+    if (name == "sv")
+      return {"2·B·H·T²·dv", "B·H·T²·b_a + M·Hkv·dv·b_kv + M·H·dv·b_a",
+              "scores read back from memory"};
   } else {
     if (name == "attention")
       return {"B·H·" + P + "·(4·dh + 5)", "2·M·H·dh·b_a + 2·M·Hkv·dh·b_kv",
@@ -399,16 +432,20 @@ std::vector<FormulaSymbol> formula_symbols(const Scenario& s, const Analysis& a,
   const OpPlace p = place_of(s, a, op);
   const bool decode = s.phase == Phase::decode;
   const double B = d(s.batch), M = decode ? B : B * d(s.seq);
+  // The heads of this op's layer type (Step-3.5's sliding layers have their own).
+  const AttentionDims heads =
+      attention_dims(m, p.mixer && is_attention(p.mixer->kind) ? *p.mixer : MixerType{});
   std::vector<FormulaSymbol> out = {
       {"B", B, ""},
       {decode ? "S" : "T", d(s.seq), ""},
       {"M", M, decode ? "B" : "B·T"},
       {"d", d(m.hidden), ""},
-      {"H", d(m.heads), ""},
-      {"Hkv", d(m.kv_heads), ""},
-      {"dh", d(m.head_dim), ""},
+      {"H", d(heads.heads), ""},
+      {"Hkv", d(heads.kv_heads), ""},
+      {"dh", d(heads.head_dim), ""},
       {"V", d(m.vocab), ""},
   };
+  if (own_value_width(m, p)) out.push_back({"dv", d(heads.v_head_dim), "v_head_dim"});
   if (p.ffn && p.ffn->kind == FfnKind::dense) out.push_back({"dff", d(p.ffn->width), ""});
   if (p.ffn && p.ffn->kind == FfnKind::moe) {
     const MoeShape& e = p.ffn->moe;

@@ -20,25 +20,27 @@ double norm_vector(const ModelConfig& m, double width) {
   return m.norm == NormKind::layer ? 2 * width : width;
 }
 
-// One attention layer: its matrices and its vectors.
-void count_attention(const ModelConfig& m, double& matrices, double& vectors) {
+// One attention layer of type `t`: its matrices and its vectors.
+void count_attention(const ModelConfig& m, const MixerType& t, double& matrices, double& vectors) {
   const AttentionExtras& x = m.attention;
+  const AttentionDims a = attention_dims(m, t);
+  const double H = d(a.heads);
   if (m.mla) {
-    const MlaConfig& a = *m.mla;
-    const double qk = d(a.qk_nope_head_dim + a.qk_rope_head_dim);
-    matrices += a.q_lora_rank
-                    ? d(m.hidden) * d(*a.q_lora_rank) + d(*a.q_lora_rank) * d(m.heads) * qk
-                    : d(m.hidden) * d(m.heads) * qk;
-    matrices += d(m.hidden) * d(a.kv_lora_rank + a.qk_rope_head_dim);                   // kv_a
-    matrices += d(a.kv_lora_rank) * d(m.heads) * d(a.qk_nope_head_dim + a.v_head_dim);  // kv_b
-    matrices += d(m.heads) * d(a.v_head_dim) * d(m.hidden);                             // o
-    vectors += d(a.kv_lora_rank) + (a.q_lora_rank ? d(*a.q_lora_rank) : 0);  // their norms
+    const MlaConfig& mla = *m.mla;
+    const double qk = d(mla.qk_nope_head_dim + mla.qk_rope_head_dim);
+    matrices += mla.q_lora_rank ? d(m.hidden) * d(*mla.q_lora_rank) + d(*mla.q_lora_rank) * H * qk
+                                : d(m.hidden) * H * qk;
+    matrices += d(m.hidden) * d(mla.kv_lora_rank + mla.qk_rope_head_dim);            // kv_a
+    matrices += d(mla.kv_lora_rank) * H * d(mla.qk_nope_head_dim + mla.v_head_dim);  // kv_b
+    matrices += H * d(mla.v_head_dim) * d(m.hidden);                                 // o
+    vectors += d(mla.kv_lora_rank) + (mla.q_lora_rank ? d(*mla.q_lora_rank) : 0);    // their norms
     if (x.o_bias) vectors += d(m.hidden);
   } else {
-    const double q_width = d(m.heads) * d(m.head_dim) * (x.output_gate ? 2 : 1);
-    const double kv_width = d(m.kv_heads) * d(m.head_dim);
-    matrices += d(m.hidden) * (q_width + 2 * kv_width) + d(m.heads) * d(m.head_dim) * d(m.hidden);
-    if (x.qkv_bias) vectors += q_width + 2 * kv_width;
+    const double q_width = H * d(a.head_dim) * (x.output_gate ? 2 : 1);
+    const double k_width = d(a.kv_heads) * d(a.head_dim), v_width = d(a.kv_heads) * d(a.v_head_dim);
+    matrices += d(m.hidden) * (q_width + k_width + v_width) + H * d(a.v_head_dim) * d(m.hidden);
+    if (x.head_gate) matrices += d(m.hidden) * H;  // g_proj
+    if (x.qkv_bias) vectors += q_width + k_width + v_width;
     if (x.o_bias) vectors += d(m.hidden);
   }
   if (m.indexer) {
@@ -49,8 +51,8 @@ void count_attention(const ModelConfig& m, double& matrices, double& vectors) {
                 + d(m.hidden) * d(i.heads);        // weights_proj
     vectors += 2 * d(i.head_dim);                  // k_norm (LayerNorm)
   }
-  vectors += d(x.qk_norm_width);
-  if (x.sinks) vectors += d(m.heads);
+  vectors += d(a.qk_norm_width);
+  if (a.sinks) vectors += H;
 }
 
 void count_linear(const ModelConfig& m, double& matrices, double& vectors) {
@@ -128,11 +130,27 @@ std::string_view to_string(FfnKind k) {
   return "dense";
 }
 
-int64_t kv_elements_per_token(const ModelConfig& m) {
-  int64_t n = m.mla ? m.mla->kv_lora_rank + m.mla->qk_rope_head_dim : 2 * m.kv_heads * m.head_dim;
+AttentionDims attention_dims(const ModelConfig& m, const MixerType& t) {
+  const HeadShape& own = t.own;
+  AttentionDims a;
+  a.heads = own.heads > 0 ? own.heads : m.heads;
+  a.kv_heads = own.kv_heads > 0 ? own.kv_heads : m.kv_heads;
+  a.head_dim = own.head_dim > 0 ? own.head_dim : m.head_dim;
+  a.v_head_dim = own.v_head_dim > 0 ? own.v_head_dim : m.v_head_dim > 0 ? m.v_head_dim : a.head_dim;
+  a.qk_norm_width = own.qk_norm_width.value_or(m.attention.qk_norm_width);
+  a.sinks = own.sinks.value_or(m.attention.sinks);
+  return a;
+}
+
+int64_t kv_elements_per_token(const ModelConfig& m, const MixerType& t) {
+  const AttentionDims a = attention_dims(m, t);
+  int64_t n = m.mla ? m.mla->kv_lora_rank + m.mla->qk_rope_head_dim
+                    : a.kv_heads * (a.head_dim + a.v_head_dim);
   if (m.indexer) n += m.indexer->head_dim;
   return n;
 }
+
+int64_t kv_elements_per_token(const ModelConfig& m) { return kv_elements_per_token(m, {}); }
 
 int64_t cached_tokens(const MixerType& t, int64_t context) {
   switch (t.kind) {
@@ -188,7 +206,7 @@ ParameterCount count_parameters(const ModelConfig& m) {
 
   for (const MixerType& t : m.mixers) {
     double mat = 0, vec = 0;
-    if (is_attention(t.kind)) count_attention(m, mat, vec);
+    if (is_attention(t.kind)) count_attention(m, t, mat, vec);
     if (t.kind == MixerKind::linear && m.linear) count_linear(m, mat, vec);
     if (t.kind == MixerKind::mamba && m.mamba) count_mamba(m, mat, vec);
     if (t.kind == MixerKind::conv && m.short_conv) count_short_conv(m, mat, vec);
@@ -276,13 +294,17 @@ std::string layout_text(const ModelConfig& m) {
         out += "feed-forward only";
         break;
     }
+    if (is_attention(t.kind) && (t.own.heads > 0 || t.own.kv_heads > 0)) {  // Step-3.5, MiMo-V2
+      const AttentionDims a = attention_dims(m, t);
+      out += " (" + std::to_string(a.heads) + " heads, " + std::to_string(a.kv_heads) + " KV)";
+    }
   }
   return out;
 }
 
 void set_uniform_layout(ModelConfig& m, int64_t layers, int64_t ffn_width, const MixerType& mixer) {
   m.layers = layers;
-  m.mixers = {MixerType{mixer.kind, mixer.window, layers}};
+  m.mixers = {MixerType{mixer.kind, mixer.window, layers, mixer.own}};
   m.ffns = {FfnType::dense(ffn_width, layers)};
 }
 
@@ -327,15 +349,28 @@ std::string first_error(std::initializer_list<std::pair<std::string_view, int64_
   return {};
 }
 
-std::string validate_attention(const ModelConfig& m) {
+std::string validate_attention(const ModelConfig& m, const MixerType& t) {
   if (auto e = first_error({{"num_attention_heads", m.heads},
                             {"num_key_value_heads", m.kv_heads},
                             {"head_dim", m.head_dim}});
       !e.empty())
     return e;
-  if (m.heads % m.kv_heads != 0) {
-    return "num_attention_heads (" + std::to_string(m.heads) +
-           ") must be divisible by num_key_value_heads (" + std::to_string(m.kv_heads) + ")";
+  if (auto e = first_error({{"v_head_dim", m.v_head_dim},
+                            {"the layer type's heads", t.own.heads},
+                            {"the layer type's KV heads", t.own.kv_heads},
+                            {"the layer type's head_dim", t.own.head_dim},
+                            {"the layer type's v_head_dim", t.own.v_head_dim},
+                            {"the layer type's qk norm width", t.own.qk_norm_width.value_or(0)}},
+                           0);
+      !e.empty())
+    return e;
+  const AttentionDims dims = attention_dims(m, t);
+  if (dims.heads % dims.kv_heads != 0) {
+    return "num_attention_heads (" + std::to_string(dims.heads) +
+           ") must be divisible by num_key_value_heads (" + std::to_string(dims.kv_heads) + ")" +
+           (dims.heads != m.heads || dims.kv_heads != m.kv_heads
+                ? " in the " + std::string(to_string(t.kind)) + " layers"
+                : "");
   }
   if (auto e = in_range("qk norm width", m.attention.qk_norm_width, 0); !e.empty()) return e;
   if (m.mla) {
@@ -362,13 +397,13 @@ std::string validate_mixer(const ModelConfig& m, const MixerType& t) {
   if (auto e = in_range("layer count", t.count); !e.empty()) return e;
   switch (t.kind) {
     case MixerKind::full:
-      return validate_attention(m);
+      return validate_attention(m, t);
     case MixerKind::sliding:
       if (auto e = in_range("sliding_window", t.window); !e.empty()) return e;
-      return validate_attention(m);
+      return validate_attention(m, t);
     case MixerKind::chunked:
       if (auto e = in_range("attention_chunk_size", t.window); !e.empty()) return e;
-      return validate_attention(m);
+      return validate_attention(m, t);
     case MixerKind::linear:
       if (!m.linear)
         return "linear_attention layers need the linear_* keys (linear_num_key_heads, ...)";

@@ -204,29 +204,31 @@ void append_indexer(const Scenario& s, const Step& st, double pairs, OpList& out
   }
 }
 
-void append_standard_attention(const Scenario& s, const Step& st, double keys, double pairs,
-                               OpList& out) {
+void append_standard_attention(const Scenario& s, const Step& st, const MixerType& t, double keys,
+                               double pairs, OpList& out) {
   const ModelConfig& m = s.model;
   const AttentionExtras& x = m.attention;
-  const double M = st.M, dm = d(m.hidden), heads_width = d(m.heads * m.head_dim),
-               kv_width = d(m.kv_heads * m.head_dim);
+  const AttentionDims a = attention_dims(m, t);
+  const double M = st.M, dm = d(m.hidden), H = d(a.heads), dh = d(a.head_dim), dv = d(a.v_head_dim);
   out.fc({.name = "q_proj",
           .rows = M,
           .K = dm,
-          .N = heads_width * (x.output_gate ? 2 : 1),
+          .N = H * dh * (x.output_gate ? 2 : 1),
           .bias = x.qkv_bias});
-  out.fc_to_cache({.name = "k_proj", .rows = M, .K = dm, .N = kv_width, .bias = x.qkv_bias});
-  out.fc_to_cache({.name = "v_proj", .rows = M, .K = dm, .N = kv_width, .bias = x.qkv_bias});
-  const double dh = d(m.head_dim);
-  append_attention(st, {d(m.heads), d(m.kv_heads), dh, dh, st.bkv, st.bkv}, keys, pairs, out);
-  out.fc({.name = "o_proj", .rows = M, .K = heads_width, .N = dm, .bias = x.o_bias});
+  out.fc_to_cache(
+      {.name = "k_proj", .rows = M, .K = dm, .N = d(a.kv_heads) * dh, .bias = x.qkv_bias});
+  out.fc_to_cache(
+      {.name = "v_proj", .rows = M, .K = dm, .N = d(a.kv_heads) * dv, .bias = x.qkv_bias});
+  if (x.head_gate) out.fc({.name = "g_proj", .rows = M, .K = dm, .N = H});
+  append_attention(st, {H, d(a.kv_heads), dh, dv, st.bkv, st.bkv}, keys, pairs, out);
+  out.fc({.name = "o_proj", .rows = M, .K = H * dv, .N = dm, .bias = x.o_bias});
 }
 
-void append_mla_attention(const Scenario& s, const Step& st, double keys, double pairs,
-                          OpList& out) {
+void append_mla_attention(const Scenario& s, const Step& st, const MixerType& t, double keys,
+                          double pairs, OpList& out) {
   const ModelConfig& m = s.model;
   const MlaConfig& a = *m.mla;
-  const double M = st.M, dm = d(m.hidden), H = d(m.heads);
+  const double M = st.M, dm = d(m.hidden), H = d(attention_dims(m, t).heads);
   const double nope = d(a.qk_nope_head_dim), rope = d(a.qk_rope_head_dim), rkv = d(a.kv_lora_rank),
                dv = d(a.v_head_dim);
   if (a.q_lora_rank) {
@@ -411,13 +413,13 @@ void append_mixer(const Scenario& s, const Step& st, const MixerType& t, OpList&
     const double keys = attended_tokens(st.S, t, top_k);
     const double pairs = st.decode ? 0 : causal_pairs(st.S, t, top_k);
     if (m.indexer) {
-      const MixerType full{MixerKind::full, 0, t.count};
+      const MixerType full{MixerKind::full, 0, t.count, t.own};
       append_indexer(s, st, st.decode ? 0 : causal_pairs(st.S, full, 0), out);
     }
     if (m.mla) {
-      append_mla_attention(s, st, keys, pairs, out);
+      append_mla_attention(s, st, t, keys, pairs, out);
     } else {
-      append_standard_attention(s, st, keys, pairs, out);
+      append_standard_attention(s, st, t, keys, pairs, out);
     }
   } else if (t.kind == MixerKind::linear) {
     append_linear_attention(s, st, out);

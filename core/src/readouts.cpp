@@ -531,10 +531,12 @@ constexpr StepReadout kStepReadouts[] =
          .get = [](const StepContext& c) -> V {
            // What one more token of context adds: layers whose window is already full add nothing.
            const Scenario& s = c.scenario;
-           double layers = 0;
-           for (const MixerType& m : s.model.mixers)
-             layers += cached_tokens(m, s.seq + 1) > cached_tokens(m, s.seq) ? d(m.count) : 0;
-           return layers * d(kv_elements_per_token(s.model)) * bytes_per_element(s.kv);
+           double elements = 0;
+           for (const MixerType& m : s.model.mixers) {
+             if (cached_tokens(m, s.seq + 1) > cached_tokens(m, s.seq))
+               elements += d(m.count) * d(kv_elements_per_token(s.model, m));
+           }
+           return elements * bytes_per_element(s.kv);
          },
          .help =
              "KV bytes one more token of context adds, over the layers whose cache still grows"},

@@ -196,7 +196,22 @@ std::vector<Case> cases() {
     conv.mixers = {{MixerKind::conv, 0, 1}, {MixerKind::full, 0, 1}};
     conv.short_conv = ShortConvConfig{.kernel = 3, .bias = true};
     out.push_back({dec ? "short conv decode" : "short conv prefill", make(conv, 3, 20)});
+    // Step-3.5 and MiMo-V2: sliding layers with heads of their own (8 heads, 4 KV heads, keys
+    // 16 and values 8 wide, sinks), a head-wise output gate, full layers with narrower values.
+    ModelConfig own = tiny_sliding();
+    own.v_head_dim = 12;
+    own.attention.head_gate = true;
+    own.mixers[0].own = {.heads = 8, .kv_heads = 4, .v_head_dim = 8, .sinks = true};
+    out.push_back({dec ? "own heads decode" : "own heads prefill", make(own, 3, 20)});
   }
+  Scenario own_no_flash = decode(gpu, tiny_sliding(), 2, 20);
+  own_no_flash.model.v_head_dim = 12;
+  own_no_flash.model.mixers[0].own = {.heads = 8, .kv_heads = 4, .head_dim = 24};
+  own_no_flash.flash_attention = false;
+  out.push_back({"own heads decode, no flash", own_no_flash});
+  Scenario own_prefill_no_flash = own_no_flash;
+  own_prefill_no_flash.phase = Phase::prefill;
+  out.push_back({"own heads prefill, no flash", own_prefill_no_flash});
   Scenario sliding_no_flash = prefill(gpu, tiny_sliding(), 2, 20);
   sliding_no_flash.flash_attention = false;
   out.push_back({"sliding prefill, no flash", sliding_no_flash});

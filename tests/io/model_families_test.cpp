@@ -473,9 +473,10 @@ TEST(ModelFamilies, UnmodelledPartsAreNamed) {
       {R"("block_configs": [{"attention": {}}])",
        "m.json: block_configs: a different block shape per layer (Llama-Nemotron NAS) is not "
        "modelled"},
+      // Read in MiMo-V2's family only: elsewhere a layout key no rule of the family reads.
       {R"("hybrid_layer_pattern": [0, 1])",
-       "m.json: hybrid_layer_pattern: MiMo-V2's hybrid "
-       "layers are not modelled"},
+       "m.json: hybrid_layer_pattern: no rule for model_type 'new_family' reads this key, and its "
+       "name says it shapes the layers: refused rather than counted without it"},
       {R"("conv_L_cache": 3)",
        "m.json: conv_L_cache: short convolution layers (LFM2) are not "
        "modelled"},
@@ -630,6 +631,87 @@ TEST(ModelFamilies, ShortConvolutionByHand) {
             2 * (12288 + 4096 + 192) + (12288 + 32) + 3 * (128 + 3 * 64 * 256) + 6400 + 64);
   // Its state: the last two inputs of B·x, d each.
   EXPECT_EQ(state_elements(*m, MixerKind::conv).conv, 2 * 64);
+}
+
+// Step-3.5 by hand: layer 0 full attention with 4 heads of 16 and 2 KV heads
+// (num_attention_groups): q 4096, k 2048, v 2048, o 4096, g_proj 64·4 = 256, per-head QK norms
+// 2·16, its norm 64: 12640; layers 1-3 sliding with attention_other_setting's 8 heads: q 8192, k
+// 2048, v 2048, o 8192, g_proj 512, QK norms 32, norm 64: 21088 each. layer_types has a fifth entry
+// for the MTP layer. Layers 0-1 dense (3·64·128 + norm 64 = 24640), 2-3 MoE (moe_layers_enum): 4
+// experts 4·3·64·8 = 6144, the shared expert 3·64·8 = 1536, the router 256 and its bias 4, norm 64.
+// Untied tables 2·6400 and the final norm 64.
+TEST(ModelFamilies, StepHeadsOfTheirOwnByHand) {
+  const std::string shape = R"("model_type": "step3p5", "num_hidden_layers": 4,
+      "hidden_size": 64, "num_attention_heads": 4, "num_attention_groups": 2, "head_dim": 16,
+      "intermediate_size": 128, "vocab_size": 100, "sliding_window": 32,
+      "num_nextn_predict_layers": 1, "use_head_wise_attn_gate": true, "moe_layers_enum": "2,3",
+      "moe_num_experts": 4, "moe_top_k": 2, "moe_intermediate_size": 8, "share_expert_dim": 8,
+      "tie_word_embeddings": false, "layer_types": ["full_attention", "sliding_attention",
+      "sliding_attention", "sliding_attention", "sliding_attention"])";
+  auto m = read("{" + shape + R"(, "attention_other_setting": {"attention_type":
+      "sliding_attention", "num_attention_heads": 8, "num_attention_groups": 2, "head_dim": 16,
+      "true_head_dim": 16}})");
+  ASSERT_TRUE(m) << m.error();
+  EXPECT_EQ(m->kv_heads, 2);
+  ASSERT_EQ(m->mixers.size(), 2u);
+  EXPECT_EQ(m->mixers[1].kind, MixerKind::sliding);
+  EXPECT_EQ(m->mixers[1].count, 3);
+  EXPECT_EQ(attention_dims(*m, m->mixers[1]).heads, 8);
+  EXPECT_EQ(attention_dims(*m, m->mixers[0]).heads, 4);
+  EXPECT_EQ(layout_text(*m), "4 layers: 1 full attention + 3 sliding 32 (8 heads, 2 KV)");
+  const double total = 12640 + 3 * 21088 + 2 * 24640 + 2 * (6144 + 1536 + 256 + 4 + 64) + 12864;
+  EXPECT_EQ(parameter_count(*m), total);
+  EXPECT_EQ(count_parameters(*m).active(), total - 2 * 2 * 3 * 64 * 8);
+  // Without the setting the sliding layers have the model's 4 heads.
+  auto plain = read("{" + shape + "}");
+  ASSERT_TRUE(plain) << plain.error();
+  EXPECT_EQ(parameter_count(*plain), total - 3 * (21088 - 12640));
+  EXPECT_EQ(error_of("{" + shape + R"(, "attention_other_setting": {"attention_type":
+      "sliding_attention", "num_attention_heads": 8, "head_dim": 16, "true_head_dim": 12}})"),
+            "m.json: attention_other_setting.true_head_dim: differs from head_dim (16): padded "
+            "heads are not modelled");
+  EXPECT_EQ(error_of("{" + shape + R"(, "attention_other_setting": {"attention_type":
+      "sliding_attention", "num_attention_heads": 8, "rope": 1}})"),
+            "m.json: attention_other_setting.rope: unknown key: expected one of attention_type, "
+            "num_attention_heads, num_attention_groups, head_dim, true_head_dim");
+  EXPECT_EQ(error_of(body("step3p5", R"("moe_layers_enum": "2,x", "moe_num_experts": 4,
+      "moe_top_k": 2, "sliding_window": 8)")),
+            "m.json: moe_layers_enum: expected layer indices below 4 separated by commas, got 'x'");
+}
+
+// MiMo-V2-Flash by hand: keys of head_dim 16, values of v_head_dim 8. Layers 0 and 3 full (4
+// heads, 1 KV head): q 64·64 = 4096, k 64·16 = 1024, v 64·8 = 512, o 32·64 = 2048, norm 64:
+// 7744; layers 1-2 sliding (hybrid_layer_pattern 1) with swa_num_key_value_heads 2 and a sink
+// per head: q 4096, k 2048, v 1024, o 2048, sinks 4, norm 64: 9284. Layer 0 dense (24640),
+// layers 1-3 MoE (moe_layer_freq): 4 experts 6144, the router 256 and its score bias 4, norm 64.
+TEST(ModelFamilies, MimoValuesNarrowerThanKeysByHand) {
+  const std::string shape = R"("model_type": "mimo_v2_flash", "num_hidden_layers": 4,
+      "hidden_size": 64, "num_attention_heads": 4, "num_key_value_heads": 1, "head_dim": 16,
+      "v_head_dim": 8, "intermediate_size": 128, "vocab_size": 100, "sliding_window": 32,
+      "n_routed_experts": 4, "num_experts_per_tok": 2, "moe_intermediate_size": 8,
+      "n_shared_experts": null, "tie_word_embeddings": false)";
+  auto m = read("{" + shape + R"(, "swa_num_attention_heads": 4, "swa_num_key_value_heads": 2,
+      "swa_head_dim": 16, "swa_v_head_dim": 8, "hybrid_layer_pattern": [0, 1, 1, 0],
+      "moe_layer_freq": [0, 1, 1, 1], "add_swa_attention_sink_bias": true,
+      "add_full_attention_sink_bias": false})");
+  ASSERT_TRUE(m) << m.error();
+  const double total = 2 * 7744 + 2 * 9284 + 24640 + 3 * (6144 + 256 + 4 + 64) + 12864;
+  EXPECT_EQ(parameter_count(*m), total);
+  // KV per token: Hkv·(dh + dv): 1·24 in the full layers, 2·24 in the sliding ones.
+  ASSERT_EQ(m->mixers.size(), 2u);
+  EXPECT_EQ(kv_elements_per_token(*m, m->mixers[0]), 24);
+  EXPECT_EQ(kv_elements_per_token(*m, m->mixers[1]), 48);
+  // transformers' spelling (layer_types, mlp_layer_types, no swa_* keys: twice the KV heads,
+  // sinks on the sliding layers) reads the same.
+  auto spelled = read("{" + shape + R"(, "layer_types": ["full_attention", "sliding_attention",
+      "sliding_attention", "full_attention"], "mlp_layer_types": ["dense", "sparse", "sparse",
+      "sparse"]})");
+  ASSERT_TRUE(spelled) << spelled.error();
+  EXPECT_EQ(parameter_count(*spelled), total);
+  EXPECT_EQ(error_of("{" + shape + R"(, "hybrid_layer_pattern": [0, 1, 2, 0]})"),
+            "m.json: hybrid_layer_pattern[2]: expected 0 or 1, got 2");
+  EXPECT_EQ(error_of("{" + shape + R"(, "moe_layer_freq": [0, 1, 1]})"),
+            "m.json: moe_layer_freq: expected a list of 4 entries, one per layer, got [0,1,1]");
 }
 
 // A module left unquantized layer by layer counts as its group when every layer holding it is

@@ -59,6 +59,7 @@ struct AttentionExtras {
   bool output_gate = false;   // attn_output_gate: q_proj also makes a sigmoid gate (2·H·dh wide)
   int64_t qk_norm_width = 0;  // per layer: the q-norm plus k-norm vector lengths (0: none)
   bool sinks = false;         // one learned sink logit per head (gpt-oss)
+  bool head_gate = false;     // g_proj: one sigmoid gate per head on the output (Step-3.5), d × H
 
   bool operator==(const AttentionExtras&) const = default;
 };
@@ -102,10 +103,26 @@ struct MambaConfig {
   bool operator==(const MambaConfig&) const = default;
 };
 
+// The heads of one attention layer type where they differ from the model's (Step-3.5's sliding
+// layers have 96 query heads beside the full layers' 64, MiMo-V2's twice the KV heads and sinks):
+// 0 and nullopt take the model's value (ModelConfig's heads, kv_heads, head_dim, v_head_dim and
+// attention extras).
+struct HeadShape {
+  int64_t heads = 0;       // H
+  int64_t kv_heads = 0;    // Hkv
+  int64_t head_dim = 0;    // dh, the query and key width
+  int64_t v_head_dim = 0;  // dv, the value width
+  std::optional<int64_t> qk_norm_width = {};
+  std::optional<bool> sinks = {};
+
+  bool operator==(const HeadShape&) const = default;
+};
+
 struct MixerType {
   MixerKind kind = MixerKind::full;
   int64_t window = 0;  // sliding: W tokens; chunked: C tokens; otherwise 0
   int64_t count = 0;   // layers of this type
+  HeadShape own = {};  // attention kinds: heads of their own (default: the model's)
 
   bool operator==(const MixerType&) const = default;
 };
@@ -180,9 +197,10 @@ struct ModelConfig {
   int64_t vocab = 0;       // V
 
   // Attention (full, sliding, chunked layers): H, Hkv, dh; MLA and the indexer when present.
-  int64_t heads = 0;     // H
-  int64_t kv_heads = 0;  // Hkv
-  int64_t head_dim = 0;  // dh
+  int64_t heads = 0;       // H
+  int64_t kv_heads = 0;    // Hkv
+  int64_t head_dim = 0;    // dh: the query and key width
+  int64_t v_head_dim = 0;  // dv when it differs from dh (MiMo-V2: 128 beside 192), else 0
   AttentionExtras attention;
   std::optional<MlaConfig> mla;
   std::optional<IndexerConfig> indexer;
@@ -218,8 +236,17 @@ struct ModelConfig {
 
 // [SECTION] Counting
 
-// Elements of KV cache per token per attention layer: 2·Hkv·dh, or rkv + d_rope with MLA, plus
-// the indexer's key (index_head_dim) with sparse attention.
+// The heads of the attention layers of type `t`: its own where it has them, else the model's.
+struct AttentionDims {
+  int64_t heads = 0, kv_heads = 0, head_dim = 0, v_head_dim = 0, qk_norm_width = 0;
+  bool sinks = false;
+};
+AttentionDims attention_dims(const ModelConfig& m, const MixerType& t);
+
+// Elements of KV cache per token per attention layer of type `t`: Hkv·(dh + dv), or rkv + d_rope
+// with MLA, plus the indexer's key (index_head_dim) with sparse attention. Without a type: the
+// model's own heads.
+int64_t kv_elements_per_token(const ModelConfig& m, const MixerType& t);
 int64_t kv_elements_per_token(const ModelConfig& m);
 
 // Tokens of a sequence of context `context` that one layer of `t` keeps in its KV cache: all of
@@ -264,7 +291,8 @@ std::string checkpoint_comparison(const ModelConfig& m, bool* apart = nullptr);
 // The embedding tables alone (V·d, plus learned position rows): gathered, not streamed.
 double embedding_parameter_count(const ModelConfig& m);
 
-// "48 layers: 36 linear + 12 full attention"; one kind reads "32 layers"; MoE is not named here.
+// "48 layers: 36 linear + 12 full attention"; one kind reads "32 layers"; MoE is not named here;
+// a type with heads of its own says so: "33 sliding 512 (96 heads, 8 KV)".
 std::string layout_text(const ModelConfig& m);
 
 // A uniform model: L layers of `mixer` and a dense feed-forward of width `ffn_width` (or MoE

@@ -87,6 +87,7 @@ Json model_shape_json(const ModelConfig& m) {
   j["heads"] = m.heads;
   j["kv_heads"] = m.kv_heads;
   j["head_dim"] = m.head_dim;
+  if (m.v_head_dim > 0) j["v_head_dim"] = m.v_head_dim;
   const FfnType* dense = find_ffn(m, FfnKind::dense);
   j["intermediate"] = dense ? Json(dense->width) : Json(nullptr);
   j["vocab"] = m.vocab;
@@ -98,6 +99,13 @@ Json model_shape_json(const ModelConfig& m) {
   for (const MixerType& t : m.mixers) {
     Json x = {{"kind", to_string(t.kind)}, {"layers", t.count}};
     if (t.window > 0) x["window"] = t.window;
+    if (is_attention(t.kind) && t.own != HeadShape{}) {  // heads of their own (Step-3.5, MiMo-V2)
+      const AttentionDims a = attention_dims(m, t);
+      x["heads"] = a.heads;
+      x["kv_heads"] = a.kv_heads;
+      x["head_dim"] = a.head_dim;
+      x["v_head_dim"] = a.v_head_dim;
+    }
     mixers.push_back(std::move(x));
   }
   j["mixers"] = std::move(mixers);

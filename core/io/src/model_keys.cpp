@@ -41,7 +41,7 @@ constexpr std::array<std::string_view, 60> kHarmlessWords = {
     "beam", "beams", "sequences", "ngram", "capacity", "labels"};
 
 // Keys whose words say "shape" but that no count depends on, seen in published configs.
-constexpr std::array<std::string_view, 26> kHarmlessKeys = {
+constexpr std::array<std::string_view, 30> kHarmlessKeys = {
     "n_ctx",    // GPT-2's context, n_positions is the table
     "n_group",  // DeepSeek's group-limited routing: which experts, not how many
     "topk_group",
@@ -67,6 +67,12 @@ constexpr std::array<std::string_view, 26> kHarmlessKeys = {
     "moe_gate",          // ERNIE's gate implementation's name
     "chunk_size_feed_forward",  // a generation-time chunking of the same MLP
     "org_vocab_size",           // Hunyuan: the tables have vocab_size rows
+    // Step-3.5's routing and numerics: the experts' weights renormalised, sigmoid or softmax,
+    // an fp32 router, the SwiGLU clamps of its shared expert
+    "norm_expert_weight",
+    "moe_router_activation",
+    "need_fp32_gate",
+    "swiglu_limits_shared",
 };
 
 // Every top-level key some rule of model_read.cpp or model_layout.cpp looks up, in some family
@@ -102,9 +108,8 @@ constexpr std::string_view kKeysRead[] = {
     // layouts, latent MoE, routing bias, refusals with their own message
     "layers_block_type", "moe_latent_size", "use_routing_bias",
     // parts not modelled, refused with their own message (model_read.cpp's kUnmodelled)
-    "attention_other_setting", "attention_k_eq_v", "num_kv_shared_layers",
-    "hidden_size_per_layer_input", "compress_ratios", "block_configs", "hybrid_layer_pattern",
-    "conv_L_cache",
+    "attention_k_eq_v", "num_kv_shared_layers", "hidden_size_per_layer_input", "compress_ratios",
+    "block_configs", "conv_L_cache",
     // multi-token prediction, not counted
     "use_mtp", "num_mtp_modules", "mtp_transformer_layers", "mtp_layers_block_type",
     "mtp_hybrid_override_pattern", "mtp_share_layers", "mtp_use_dedicated_embeddings",
@@ -115,6 +120,13 @@ constexpr std::string_view kKeysRead[] = {
     "block_dim", "conv_dim", "conv_dim_out", "num_heads", "block_use_swiglu", "block_ff_dim",
     "block_auto_adjust_ff_dim", "block_ffn_dim_multiplier", "block_multiple_of", "conv_bias",
     "full_attn_idxs", "tie_embedding", "sliding_window_size", "mlp_type", "block_size",
+    // Step-3.5 and MiMo-V2: attention layers with heads of their own, their MoE layouts
+    "attention_other_setting", "num_attention_groups", "use_head_wise_attn_gate", "moe_layers_enum",
+    "moe_top_k", "share_expert_dim", "share_expert_dims", "use_moe_router_bias",
+    "hybrid_layer_pattern", "swa_num_attention_heads", "swa_num_key_value_heads", "swa_head_dim",
+    "swa_v_head_dim", "add_swa_attention_sink_bias", "add_full_attention_sink_bias",
+    "mlp_layer_types", "use_moe", "moe_every_n_layer", "moe_layer_offset", "att_impl_type",
+    "use_rope_layers",
     // what the families' modeling code ignores (ModelFamily::ignored_keys)
     "layer_switch", "order_of_interleaved_layers", "use_parallel_block", "mlp_intermediate_size",
     "shared_intermediate_size", "shared_moe_mode"};

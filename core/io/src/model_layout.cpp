@@ -209,13 +209,19 @@ void from_block_configs(const Reader& r, int64_t hidden, std::vector<Layer>& lay
   }
 }
 
-// layer_types: one name per layer.
-void from_layer_types(const Reader& r, bool generic, std::vector<Layer>& layers) {
+// layer_types: one name per layer. Step-3.5's list also names its multi-token-prediction layers
+// after the model's (num_nextn_predict_layers more; they are not counted).
+void from_layer_types(const Reader& r, const ModelFamily& f, std::vector<Layer>& layers) {
+  const bool generic = f.type.empty();
   const Json& v = r.at("layer_types", "a list of layer kinds");
-  if (!v.is_array() || v.size() != layers.size()) {
+  const size_t extra =
+      f.type == "step3p5"
+          ? static_cast<size_t>(r.integer("num_nextn_predict_layers", kNonNegative, 0))
+          : 0;
+  if (!v.is_array() || (v.size() != layers.size() && v.size() != layers.size() + extra)) {
     r.fail("layer_types", "a list of " + std::to_string(layers.size()) + " layer kinds", v);
   }
-  for (size_t i = 0; i < v.size(); ++i) {
+  for (size_t i = 0; i < layers.size(); ++i) {
     const std::string key = "layer_types[" + std::to_string(i) + "]";
     const std::string kind = r.to_string(key, v[i]);
     MixerType& mixer = layers[i].mixer;
@@ -280,6 +286,34 @@ void from_family_rule(const Reader& r, const ModelFamily& f, std::vector<Layer>&
     each([&](size_t i) {
       return (static_cast<int64_t>(i) + 1) % n == 0 ? MixerType{MixerKind::full}
                                                     : MixerType{MixerKind::linear};
+    });
+  } else if (t == "mimo_v2_flash") {
+    // hybrid_layer_pattern: 1 slides, 0 is global; without it (transformers' class) the first
+    // layer and every sixth are global. sliding_window_size repeats the window.
+    const int64_t W = r.has("sliding_window") ? window_of(r, "sliding_window")
+                                              : window_of(r, "sliding_window_size", 128);
+    if (r.has("sliding_window_size") && r.integer("sliding_window_size", kPositive) != W) {
+      r.fail_message("sliding_window_size",
+                     "differs from sliding_window (" + std::to_string(W) + "): two windows");
+    }
+    const std::vector<int64_t> kinds = integer_list(r, "hybrid_layer_pattern");
+    if (r.has("hybrid_layer_pattern") && kinds.size() != L) {
+      r.fail_message("hybrid_layer_pattern", "expected one 0/1 per layer (" + std::to_string(L) +
+                                                 "), got " + std::to_string(kinds.size()));
+    }
+    for (size_t i = 0; i < kinds.size(); ++i) {
+      if (kinds[i] > 1)
+        r.fail("hybrid_layer_pattern[" + std::to_string(i) + "]", "0 or 1", Json(kinds[i]));
+    }
+    each([&](size_t i) {
+      const bool slides = kinds.empty() ? i != 0 && (i + 1) % 6 != 0 : kinds[i] == 1;
+      return slides ? MixerType{MixerKind::sliding, W} : MixerType{MixerKind::full};
+    });
+  } else if (t == "step3p5") {
+    // Step-3.5 without layer_types: the even layers slide (its modeling code).
+    const int64_t W = window_of(r, "sliding_window");
+    each([&](size_t i) {
+      return i % 2 == 0 ? MixerType{MixerKind::sliding, W} : MixerType{MixerKind::full};
     });
   } else if (t == "gemma2" || t == "gpt_oss") {
     // Even layers slide: sliding iff (i+1) % 2 != 0 (transformers' default layer_types).
@@ -358,12 +392,69 @@ void from_family_rule(const Reader& r, const ModelFamily& f, std::vector<Layer>&
 
 // [SECTION] Feed-forwards
 
+// A per-layer list of two words (MiMo-V2's mlp_layer_types: dense / sparse) or of 0/1
+// (moe_layer_freq as a list): whether each layer is MoE.
+std::vector<bool> moe_flags(const Reader& r, std::string_view key, size_t L) {
+  const Json& v = r.at(key, "a list with one entry per layer");
+  if (!v.is_array() || v.size() != L)
+    r.fail(key, "a list of " + std::to_string(L) + " entries, one per layer", v);
+  std::vector<bool> moe(L);
+  for (size_t i = 0; i < L; ++i) {
+    const std::string at = std::string(key) + "[" + std::to_string(i) + "]";
+    if (v[i].is_string()) {
+      const std::string kind = r.to_string(at, v[i]);
+      if (kind != "dense" && kind != "sparse") r.fail(at, "dense or sparse", v[i]);
+      moe[i] = kind == "sparse";
+    } else {
+      const int64_t flag = r.to_integer(at, v[i], kNonNegative);
+      if (flag > 1) r.fail(at, "0 (dense) or 1 (MoE)", v[i]);
+      moe[i] = flag == 1;
+    }
+  }
+  return moe;
+}
+
 // Which layers are MoE when the config has experts and no per-layer pattern.
-std::vector<bool> moe_layers(const Reader& r, size_t L) {
+std::vector<bool> moe_layers(const Reader& r, const ModelFamily& f, size_t L) {
   std::vector<bool> moe(L, true);
   auto keep = [&](auto rule) {
     for (size_t i = 0; i < L; ++i) moe[i] = moe[i] && rule(static_cast<int64_t>(i));
   };
+  if (r.has("mlp_layer_types")) return moe_flags(r, "mlp_layer_types", L);
+  if (const Json* freq = r.find("moe_layer_freq"); freq && freq->is_array())
+    return moe_flags(r, "moe_layer_freq", L);
+  if (f.type == "mimo_v2_flash") {  // transformers' class: the first layer dense, then MoE
+    keep([](int64_t i) { return i > 0; });
+    return moe;
+  }
+  if (f.type == "step3p5") {
+    // moe_layers_enum: the MoE layers' indices, comma-separated in a string; without it every
+    // layer but the first.
+    if (!r.has("moe_layers_enum")) {
+      keep([](int64_t i) { return i > 0; });
+      return moe;
+    }
+    const std::string list = r.string("moe_layers_enum");
+    std::vector<bool> listed(L, false);
+    size_t start = 0;
+    while (start <= list.size()) {
+      const size_t end = std::min(list.find(',', start), list.size());
+      std::string item = list.substr(start, end - start);
+      while (!item.empty() && item.front() == ' ') item.erase(0, 1);
+      while (!item.empty() && item.back() == ' ') item.pop_back();
+      const bool digits =
+          !item.empty() && item.size() <= 6 &&
+          std::all_of(item.begin(), item.end(), [](char c) { return c >= '0' && c <= '9'; });
+      if (!digits || std::stoul(item) >= L) {
+        r.fail_message("moe_layers_enum", "expected layer indices below " + std::to_string(L) +
+                                              " separated by commas, got '" + item.substr(0, 16) +
+                                              "'");
+      }
+      listed[std::stoul(item)] = true;
+      start = end + 1;
+    }
+    return listed;
+  }
   if (r.has("moe_layers")) {
     const std::vector<int64_t> list = integer_list(r, "moe_layers");
     keep([&](int64_t i) { return std::find(list.begin(), list.end(), i) != list.end(); });
@@ -444,7 +535,8 @@ void read_ffns(const Reader& r, const ModelFamily& f, int64_t hidden, std::vecto
   // (Mixtral with num_local_experts 0 read as dense). One expert of one is a dense layer.
   if (experts.present()) {
     const PerLayer per_token = first_per_layer(
-        r, {"num_experts_per_tok", "moe_topk", "experts_per_token", "moe_k"}, L, kNonNegative);
+        r, {"num_experts_per_tok", "moe_topk", "experts_per_token", "moe_k", "moe_top_k"}, L,
+        kNonNegative);
     for (int64_t i = 0; per_token.present() && i < L; ++i) {
       const auto at = static_cast<size_t>(i);
       if (experts[at] < per_token[at]) {
@@ -459,7 +551,7 @@ void read_ffns(const Reader& r, const ModelFamily& f, int64_t hidden, std::vecto
   if (from_pattern) {
     for (const Layer& l : layers) any_moe = any_moe || l.ffn.kind == FfnKind::moe;
   } else if (experts.present()) {
-    const std::vector<bool> moe = moe_layers(r, static_cast<size_t>(L));
+    const std::vector<bool> moe = moe_layers(r, f, static_cast<size_t>(L));
     for (int64_t i = 0; i < L; ++i) {
       const bool is_moe = moe[static_cast<size_t>(i)] && experts[static_cast<size_t>(i)] > 1;
       layers[static_cast<size_t>(i)].ffn.kind = is_moe ? FfnKind::moe : FfnKind::dense;
@@ -477,7 +569,8 @@ void read_ffns(const Reader& r, const ModelFamily& f, int64_t hidden, std::vecto
   if (!experts.present())
     r.missing("n_routed_experts", "a positive integer (the MoE layers' experts)");
   const PerLayer top_k = first_per_layer(
-      r, {"num_experts_per_tok", "moe_topk", "experts_per_token", "moe_k"}, L, kPositive);
+      r, {"num_experts_per_tok", "moe_topk", "experts_per_token", "moe_k", "moe_top_k"}, L,
+      kPositive);
   if (!top_k.present()) r.missing("num_experts_per_tok", kPositive.expected);
   // Expert width: moe_intermediate_size; Mixtral, gpt-oss and Llama-4 use intermediate_size.
   const PerLayer width =
@@ -512,6 +605,13 @@ void read_ffns(const Reader& r, const ModelFamily& f, int64_t hidden, std::vecto
       e.shared_gate = *shared_width_key > 0;
     } else if (nemotron_shared) {
       e.shared_width = std::max<int64_t>(n_shared, 1) * *nemotron_shared;
+    } else if (f.type == "step3p5") {
+      // One shared expert of share_expert_dim (its config class: moe_intermediate_size ×
+      // moe_top_k when absent; SGLang spells it share_expert_dims).
+      const std::string_view key = r.has("share_expert_dims") && !r.has("share_expert_dim")
+                                       ? "share_expert_dims"
+                                       : "share_expert_dim";
+      e.shared_width = r.integer(key, kNonNegative, e.width * e.top_k);
     } else if (f.type == "llama4_text") {
       e.shared_width = e.width;  // one shared expert beside the routed ones
     } else if (hunyuan) {
@@ -521,7 +621,9 @@ void read_ffns(const Reader& r, const ModelFamily& f, int64_t hidden, std::vecto
     }
     e.latent = latent.value_or(0);
     // MiniMax-M2's use_routing_bias: an e_score_correction_bias of E, as DeepSeek's.
-    e.router_bias = f.moe_biases || f.score_bias || r.boolean("use_routing_bias", false);
+    // Step-3.5's use_moe_router_bias (default on): a router bias of E.
+    e.router_bias = f.moe_biases || f.score_bias || r.boolean("use_routing_bias", false) ||
+                    (f.type == "step3p5" && r.boolean("use_moe_router_bias", true));
     e.expert_bias = f.moe_biases;
   }
 }
@@ -589,7 +691,7 @@ void read_layout(const Reader& r, const ModelFamily& f, ModelConfig& m) {
   } else if (f.type == "nemotron-nas") {
     from_block_configs(r, m.hidden, layers);
   } else if (r.has("layer_types")) {
-    from_layer_types(r, f.type.empty(), layers);
+    from_layer_types(r, f, layers);
     // The list wins over a family's rule, as in transformers' config classes: the keys the rule
     // would read are redundant beside it (Qwen3.5 writes full_attention_interval too).
     for (std::string_view key : {"full_attention_interval", "sliding_window_pattern",

@@ -202,6 +202,25 @@ const ModelFamily kFamilies[] = {
      .ignored_keys = {"block_dim", "conv_dim", "conv_dim_out", "num_heads", "block_use_swiglu"}},
     // Llama-Nemotron (DeciLM): Llama's blocks, each layer's shape in block_configs.
     {.type = "nemotron-nas", .bias_key = true},
+    // Step-3.5 (vLLM's step3p5.py and the model's remote code): KV heads in num_attention_groups,
+    // the layers of attention_other_setting's attention_type with heads of their own, per-head
+    // QK norms always (use_qk_norm is not read), g_proj with use_head_wise_attn_gate, MoE layers
+    // by moe_layers_enum with one shared expert of share_expert_dim and a router bias. use_moe,
+    // moe_every_n_layer and moe_layer_offset are in its config, unused by its code.
+    {.type = "step3p5",
+     .qk_norm_per_head = true,
+     .kv_heads_key = "num_attention_groups",
+     .ignored_keys = {"use_moe", "moe_every_n_layer", "moe_layer_offset", "use_qk_norm",
+                      "att_impl_type", "use_rope_layers"}},
+    // MiMo-V2-Flash (transformers' mimo_v2_flash): keys of width head_dim (192), values of
+    // v_head_dim (128); the sliding layers (hybrid_layer_pattern 1) with their swa_* heads and a
+    // sink per head; MoE layers by moe_layer_freq's list, no shared expert, DeepSeek's router.
+    // attention_chunk_size is in its config, unused by its code.
+    {.type = "mimo_v2_flash",
+     .score_bias = true,
+     .head_dim_default = 192,
+     .v_head_dim_default = 128,
+     .ignored_keys = {"attention_chunk_size"}},
     {.type = "minimax_m2",
      .bias_key = true,
      .qk_norm_full = true,
@@ -289,14 +308,12 @@ struct Unmodelled {
   std::string_view key, part;
 };
 constexpr Unmodelled kUnmodelled[] = {
-    {"attention_other_setting", "sliding-window layers with their own head counts (Step-3.5) are"},
     {"attention_k_eq_v", "global layers whose keys are their values (Gemma 4) are"},
     {"num_kv_shared_layers",
      "layers that reuse an earlier layer's keys and values (Gemma 3n/4) are"},
     {"hidden_size_per_layer_input", "per-layer input embeddings (Gemma 3n/4) are"},
     {"compress_ratios", "compressed attention (DeepSeek-V4) is"},
     {"block_configs", "a different block shape per layer (Llama-Nemotron NAS) is"},
-    {"hybrid_layer_pattern", "MiMo-V2's hybrid layers are"},
     {"conv_L_cache", "short convolution layers (LFM2) are"},
 };
 
@@ -361,6 +378,62 @@ bool biases_on(const Reader& r, const ModelFamily& f) {
   return f.bias_default;
 }
 
+// Attention layers of one kind with heads of their own: MiMo-V2's sliding layers (swa_* keys;
+// transformers' class gives them the model's query heads and widths and twice its KV heads, and a
+// sink per head) and the layers of Step-3.5's attention_other_setting.attention_type.
+// `qk_norm_width(H, Hkv, dh)` is the family's QK-norm rule.
+template <class QkNorm>
+void read_own_heads(const Reader& r, const ModelFamily& f, ModelConfig& m,
+                    const QkNorm& qk_norm_width) {
+  HeadShape own;
+  MixerKind kind = MixerKind::sliding;
+  const int64_t dv = m.v_head_dim > 0 ? m.v_head_dim : m.head_dim;
+  if (f.type == "mimo_v2_flash") {
+    own.heads = r.integer("swa_num_attention_heads", kPositive, m.heads);
+    own.kv_heads = r.integer("swa_num_key_value_heads", kPositive, 2 * m.kv_heads);
+    own.head_dim = r.integer("swa_head_dim", kPositive, m.head_dim);
+    own.v_head_dim = r.integer("swa_v_head_dim", kPositive, dv);
+    own.sinks = r.boolean("add_swa_attention_sink_bias", true);
+    m.attention.sinks = r.boolean("add_full_attention_sink_bias", false);
+  } else if (const Json* v = r.find("attention_other_setting"); v && !v->is_null()) {
+    const Reader other = r.child("attention_other_setting");
+    other.only_keys({"attention_type", "num_attention_heads", "num_attention_groups", "head_dim",
+                     "true_head_dim"});
+    const std::string type = other.string("attention_type");
+    if (type == "full_attention") {
+      kind = MixerKind::full;
+    } else if (type != "sliding_attention") {
+      other.fail("attention_type", "sliding_attention or full_attention", Json(type));
+    }
+    own.heads = other.integer("num_attention_heads", kPositive, m.heads);
+    own.kv_heads = other.integer("num_attention_groups", kPositive, m.kv_heads);
+    own.head_dim = other.integer("head_dim", kPositive, m.head_dim);
+    if (other.has("true_head_dim") && other.integer("true_head_dim", kPositive) != own.head_dim) {
+      other.fail_message("true_head_dim", "differs from head_dim (" + std::to_string(own.head_dim) +
+                                              "): padded heads are not modelled");
+    }
+    own.v_head_dim = own.head_dim == m.head_dim ? dv : own.head_dim;
+  } else {
+    return;
+  }
+  if (own.heads % own.kv_heads != 0) {
+    r.fail_message(
+        f.type == "mimo_v2_flash" ? "swa_num_attention_heads" : "attention_other_setting",
+        "the " + std::string(to_string(kind)) + " layers' " + std::to_string(own.heads) +
+            " heads are not divisible by their " + std::to_string(own.kv_heads) + " KV heads");
+  }
+  const int64_t norm = qk_norm_width(own.heads, own.kv_heads, own.head_dim);
+  // What equals the model's stays 0 (unset), so that alike layers still group as one type.
+  if (own.heads == m.heads) own.heads = 0;
+  if (own.kv_heads == m.kv_heads) own.kv_heads = 0;
+  if (own.head_dim == m.head_dim) own.head_dim = 0;
+  if (own.v_head_dim == dv) own.v_head_dim = 0;
+  if (norm != m.attention.qk_norm_width) own.qk_norm_width = norm;
+  if (own.sinks == m.attention.sinks) own.sinks.reset();
+  for (MixerType& t : m.mixers)
+    if (t.kind == kind) t.own = own;
+}
+
 void read_attention(const Reader& r, const ModelFamily& f, ModelConfig& m) {
   const std::string_view heads_key = present_name(r, "num_attention_heads");
   m.heads = f.heads_default > 0 ? r.integer(heads_key, kPositive, f.heads_default)
@@ -375,8 +448,8 @@ void read_attention(const Reader& r, const ModelFamily& f, ModelConfig& m) {
   } else if (f.type == "gpt_bigcode") {
     m.kv_heads = r.boolean("multi_query", true) ? 1 : m.heads;
   } else {
-    m.kv_heads = r.integer("num_key_value_heads", kPositive,
-                           f.kv_heads_default > 0 ? f.kv_heads_default : m.heads);
+    m.kv_heads =
+        r.integer(f.kv_heads_key, kPositive, f.kv_heads_default > 0 ? f.kv_heads_default : m.heads);
   }
   if (r.has("kv_lora_rank")) {
     MlaConfig mla;
@@ -451,10 +524,20 @@ void read_attention(const Reader& r, const ModelFamily& f, ModelConfig& m) {
       r.fail("qk_norm_type", "per_layer or per_head", Json(type));
     full = type == "per_layer";
   }
-  if (qk_norm && !m.mla) {
-    x.qk_norm_width = full ? (m.heads + m.kv_heads) * m.head_dim : 2 * m.head_dim;
+  if (!m.mla && (r.has("v_head_dim") || f.v_head_dim_default > 0)) {
+    // Values of their own width (MiMo-V2: 128 beside keys of 192); 0 when it is head_dim.
+    // DeepSeek-OCR's decoder, without MLA, writes 0: the values are head_dim wide.
+    const int64_t dv = r.integer("v_head_dim", kNonNegative, f.v_head_dim_default);
+    m.v_head_dim = dv == m.head_dim ? 0 : dv;
   }
+  auto qk_norm_width = [&](int64_t heads, int64_t kv_heads, int64_t dh) -> int64_t {
+    if (!qk_norm || m.mla) return 0;
+    return full ? (heads + kv_heads) * dh : 2 * dh;
+  };
+  if (qk_norm && !m.mla) x.qk_norm_width = qk_norm_width(m.heads, m.kv_heads, m.head_dim);
   x.sinks = f.sinks;
+  x.head_gate = f.type == "step3p5" && r.boolean("use_head_wise_attn_gate", false);
+  read_own_heads(r, f, m, qk_norm_width);
   // Llama-4's use_qk_norm is an L2 norm of q and k without weights: read, nothing counted.
   if (f.type == "llama4_text") r.boolean("use_qk_norm", false);
 }
