@@ -131,6 +131,49 @@ double weight_only_factor(const OpCost& op, const Calibration& c, const WeightFo
   return bw <= 0.6 ? c.weight_only_4bit : c.weight_only_8bit;
 }
 
+// One GPU's part of an op under tensor parallelism: 1/tp of it, except its KV-cache work where
+// the KV heads do not split tp ways (kv_share): the matmuls that write the cache are that part of
+// the whole op, an attention op reads that part of the cache and 1/tp of the rest.
+void split_across_gpus(const Scenario& s, const Analysis& a, OpCost& op) {
+  const double tp = static_cast<double>(s.tp);
+  const LayerTypeInfo* type =
+      op.layer_type >= 0 && static_cast<size_t>(op.layer_type) < a.layer_types.size()
+          ? &a.layer_types[static_cast<size_t>(op.layer_type)]
+          : nullptr;
+  const MixerType* mixer = type && type->part == LayerPart::mixer && type->index >= 0 &&
+                                   static_cast<size_t>(type->index) < s.model.mixers.size()
+                               ? &s.model.mixers[static_cast<size_t>(type->index)]
+                               : nullptr;
+  op.kv_share = 1 / tp;
+  if (mixer && kv_replicated(s.model, *mixer, s.tp) &&
+      (op.kv_bytes > 0 || op.kv_bytes_per_key > 0)) {
+    const double share = kv_share(s.model, *mixer, s.tp);
+    op.kv_share = share;
+    if (op.kind == OpKind::fc) {  // computes (and writes) this GPU's KV heads: all of them
+      op.flops *= share;
+      op.bytes *= share;
+      op.weight_bytes *= share;
+      op.kv_bytes *= share;
+      return;
+    }
+    op.flops /= tp;
+    op.bytes = (op.bytes - op.kv_bytes) / tp + op.kv_bytes * share;
+    op.weight_bytes /= tp;
+    op.kv_bytes *= share;
+    op.flops_per_key /= tp;
+    op.bytes_per_key = (op.bytes_per_key - op.kv_bytes_per_key) / tp + op.kv_bytes_per_key * share;
+    op.kv_bytes_per_key *= share;
+    return;
+  }
+  op.flops /= tp;
+  op.bytes /= tp;
+  op.weight_bytes /= tp;
+  op.kv_bytes /= tp;
+  op.flops_per_key /= tp;
+  op.bytes_per_key /= tp;
+  op.kv_bytes_per_key /= tp;
+}
+
 void memory_totals(const Scenario& s, Analysis& a) {
   const ModelConfig& m = s.model;
   Totals& t = a.totals;
@@ -145,22 +188,26 @@ void memory_totals(const Scenario& s, Analysis& a) {
 
   const double bkv = bytes_per_element(s.kv), ba = bytes_per_element(s.activations);
   const double bstate = bytes_per_element(m.state_precision.value_or(s.activations));
-  double kv_per_seq = 0, state_per_seq = 0;
+  double kv_per_seq = 0, state_per_seq = 0, kv_per_gpu_seq = 0;
   for (const MixerType& type : m.mixers) {
     const double n = static_cast<double>(type.count);
     const double kv_per_token = static_cast<double>(kv_elements_per_token(m, type)) * bkv;
-    kv_per_seq += n * static_cast<double>(cached_tokens(type, s.seq)) * kv_per_token;
+    const double kv = n * static_cast<double>(cached_tokens(type, s.seq)) * kv_per_token;
+    kv_per_seq += kv;
+    kv_per_gpu_seq += kv * kv_share(m, type, s.tp);
     const StateElements e = state_elements(m, type.kind);
     state_per_seq += n * (e.recurrent * bstate + e.conv * ba);
   }
   const double B = static_cast<double>(s.batch);
   t.kv_cache_bytes = B * kv_per_seq;
   t.state_bytes = B * state_per_seq;
-  t.memory_per_gpu_bytes = (t.weights_bytes + t.kv_cache_bytes + t.state_bytes) / tp;
+  // The KV cache by each type's share (a replicated KV head or MLA's latent is on every GPU).
+  t.kv_cache_per_gpu_bytes = B * kv_per_gpu_seq;
+  t.memory_per_gpu_bytes = (t.weights_bytes + t.state_bytes) / tp + t.kv_cache_per_gpu_bytes;
   t.usable_memory_bytes = s.gpu.memory_capacity_bytes * s.memory_utilization;
   t.fits_in_memory = t.memory_per_gpu_bytes <= t.usable_memory_bytes;
   const double room = t.usable_memory_bytes - t.weights_bytes / tp;
-  const double per_seq = (kv_per_seq + state_per_seq) / tp;
+  const double per_seq = kv_per_gpu_seq + state_per_seq / tp;
   const double max_batch = room > 0 ? std::floor(room / per_seq) : 0;
   t.max_batch = static_cast<int64_t>(std::min(max_batch, 1e18));
   if (!t.fits_in_memory) a.warnings.push_back(memory_warning(s, t));
@@ -257,6 +304,24 @@ Analysis analyze(const Scenario& s) {
   if (std::string c = checkpoint_comparison(s.model, &apart); apart)
     a.warnings.push_back(s.model.name + ": " + c);
   for (const MixerType& t : s.model.mixers) {
+    if (!kv_replicated(s.model, t, s.tp)) continue;
+    const double times = kv_share(s.model, t, s.tp) * static_cast<double>(s.tp);
+    const std::string tp = "tp " + std::to_string(s.tp);
+    if (s.model.mla) {
+      a.warnings.push_back(tp +
+                           ": every GPU keeps the whole MLA latent KV cache (all heads read it), " +
+                           format_ratio(times) + " an even split");
+    } else {
+      const int64_t kv = attention_dims(s.model, t).kv_heads;
+      const int64_t each = (kv + s.tp - 1) / s.tp;
+      a.warnings.push_back(tp + " does not split the " + std::to_string(kv) +
+                           " KV heads evenly: each GPU keeps " + std::to_string(each) +
+                           " (replicated where needed), " + format_ratio(times) +
+                           " an even split of the KV cache");
+    }
+    break;
+  }
+  for (const MixerType& t : s.model.mixers) {
     const int64_t heads = attention_dims(s.model, t).heads;
     if (is_attention(t.kind) && s.tp > 1 && heads % s.tp != 0) {
       a.warnings.push_back("tp " + std::to_string(s.tp) + " does not divide the " +
@@ -280,15 +345,9 @@ Analysis analyze(const Scenario& s) {
       a.attention_types.push_back(GroupCost{.layer_type = static_cast<int16_t>(i)});
   }
   if (a.attention_types.size() < 2) a.attention_types.clear();
-  const double tp = static_cast<double>(s.tp);
   const WeightFormats formats = weight_formats(s);
   for (OpCost& op : a.ops) {
-    op.flops /= tp;
-    op.bytes /= tp;
-    op.weight_bytes /= tp;
-    op.kv_bytes /= tp;
-    op.flops_per_key /= tp;
-    op.bytes_per_key /= tp;
+    split_across_gpus(s, a, op);
     finish_op(op, a.peak_flops, a.bandwidth);
     if (s.calibration) {
       calibrate_op(op, *s.calibration, a.peak_flops, a.bandwidth,

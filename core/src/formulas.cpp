@@ -427,6 +427,20 @@ OpFormula formula_for(const Scenario& s, const Analysis& a, const OpCost& op) {
   return attention_formula(s, p, op.name);
 }
 
+std::string tp_split_text(const Scenario& s, const OpCost& op) {
+  if (s.tp <= 1) return {};
+  const std::string tp = "tp " + std::to_string(s.tp);
+  const double tpd = d(s.tp);
+  if (op.kv_share * tpd <= 1 + 1e-12) return "÷ " + tp;
+  const double parts = std::round(1 / op.kv_share);
+  const std::string kv = parts <= 1 ? "whole on every GPU" : "÷ " + format_count(parts);
+  const std::string why = s.model.mla
+                              ? "every head reads the MLA latent"
+                              : "the KV heads do not split " + std::to_string(s.tp) + " ways";
+  if (op.kind == OpKind::fc) return kv + ", not ÷ " + tp + " (" + why + ")";
+  return "÷ " + tp + ", its KV-cache bytes " + kv + " (" + why + ")";
+}
+
 std::vector<FormulaSymbol> formula_symbols(const Scenario& s, const Analysis& a, const OpCost& op) {
   const ModelConfig& m = s.model;
   const OpPlace p = place_of(s, a, op);

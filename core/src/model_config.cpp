@@ -152,6 +152,21 @@ int64_t kv_elements_per_token(const ModelConfig& m, const MixerType& t) {
 
 int64_t kv_elements_per_token(const ModelConfig& m) { return kv_elements_per_token(m, {}); }
 
+bool kv_replicated(const ModelConfig& m, const MixerType& t, int64_t tp) {
+  if (tp <= 1 || !is_attention(t.kind)) return false;
+  if (m.mla) return true;
+  const int64_t kv = attention_dims(m, t).kv_heads;
+  return kv > 0 && (kv + tp - 1) / tp * tp > kv;
+}
+
+double kv_share(const ModelConfig& m, const MixerType& t, int64_t tp) {
+  if (tp <= 1) return 1;
+  if (!kv_replicated(m, t, tp)) return 1 / d(tp);
+  if (m.mla) return 1;
+  const int64_t kv = attention_dims(m, t).kv_heads;
+  return d((kv + tp - 1) / tp) / d(kv);
+}
+
 int64_t cached_tokens(const MixerType& t, int64_t context) {
   switch (t.kind) {
     case MixerKind::full:

@@ -84,9 +84,10 @@ class OpList {
   }
 
   // A decode attention op read over `keys` keys, at `per_key` FLOPs and bytes a key (its
-  // constant part is the rest of `flops` and `bytes`).
+  // constant part is the rest of `flops` and `bytes`), `kv_per_key` of them KV cache.
   void decode_attention(std::string_view name, double keys, double flops_per_key,
-                        double bytes_per_key, double flops, double bytes, double kv) {
+                        double bytes_per_key, double flops, double bytes, double kv,
+                        double kv_per_key) {
     OpCost op{.name = name, .kind = OpKind::attention};
     op.flops = flops;
     op.bytes = bytes;
@@ -95,6 +96,7 @@ class OpList {
     op.keys = keys;
     op.flops_per_key = flops_per_key;
     op.bytes_per_key = bytes_per_key;
+    op.kv_bytes_per_key = kv_per_key;
     push(op);
   }
 
@@ -121,6 +123,7 @@ class OpList {
     op.kv_bytes *= c;
     op.flops_per_key *= c;
     op.bytes_per_key *= c;
+    op.kv_bytes_per_key *= c;
     ops_.push_back(op);
   }
 
@@ -151,17 +154,18 @@ void append_attention(const Step& st, const AttentionShape& a, double keys, doub
     // Per key: the K (and V) entries read, the scores written and read back.
     const double k_key = B * a.Hkv * a.dqk * a.bk, v_key = B * a.Hkv * a.dv * a.bv;
     if (st.flash) {
-      out.decode_attention("attention", keys, B * H * (2 * a.dqk + 2 * a.dv + 5),
-                           k_key + (a.latent ? 0 : v_key), scores * (2 * a.dqk + 2 * a.dv + 5),
-                           k_read + v_read + q_read + o_write, k_read + v_read);
+      const double kv_key = k_key + (a.latent ? 0 : v_key);
+      out.decode_attention("attention", keys, B * H * (2 * a.dqk + 2 * a.dv + 5), kv_key,
+                           scores * (2 * a.dqk + 2 * a.dv + 5), k_read + v_read + q_read + o_write,
+                           k_read + v_read, kv_key);
     } else {
       const double sv_kv = B * keys * a.Hkv * a.dv * a.bv;
       out.decode_attention("qk", keys, 2 * B * H * a.dqk, k_key + B * H * ba, 2 * scores * a.dqk,
-                           q_read + k_read + scores * ba, k_read);
+                           q_read + k_read + scores * ba, k_read, k_key);
       out.decode_attention("softmax", keys, 5 * B * H, 2 * B * H * ba, 5 * scores, 2 * scores * ba,
-                           0);
+                           0, 0);
       out.decode_attention("sv", keys, 2 * B * H * a.dv, B * H * ba + v_key, 2 * scores * a.dv,
-                           scores * ba + sv_kv + o_write, sv_kv);
+                           scores * ba + sv_kv + o_write, sv_kv, v_key);
     }
     return;
   }
@@ -195,9 +199,9 @@ void append_indexer(const Scenario& s, const Step& st, double pairs, OpList& out
   const double per_pair = Hi * (2 * di + 2);
   if (st.decode) {
     const double keys = st.B * st.S * di * st.bkv;
-    out.decode_attention("indexer", st.S, st.B * per_pair, st.B * di * st.bkv + st.B * st.ba,
-                         st.B * st.S * per_pair,
-                         keys + st.B * Hi * di * st.ba + st.B * st.S * st.ba, keys);
+    out.decode_attention(
+        "indexer", st.S, st.B * per_pair, st.B * di * st.bkv + st.B * st.ba, st.B * st.S * per_pair,
+        keys + st.B * Hi * di * st.ba + st.B * st.S * st.ba, keys, st.B * di * st.bkv);
   } else {
     out.attention("indexer", st.B * pairs * per_pair,
                   M * Hi * di * st.ba + M * di * st.bkv + st.B * pairs * st.ba, 0);

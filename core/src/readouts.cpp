@@ -54,8 +54,8 @@ std::string memory_text(const Totals& t, int64_t tp, MemoryDetail detail, bool p
   std::string out;
   if (detail == MemoryDetail::parts) {
     const double n = static_cast<double>(std::max<int64_t>(1, tp));
-    out = format_bytes(t.weights_bytes / n) + " weights + " + format_bytes(t.kv_cache_bytes / n) +
-          " KV";
+    out = format_bytes(t.weights_bytes / n) + " weights + " +
+          format_bytes(t.kv_cache_per_gpu_bytes) + " KV";
     if (t.state_bytes > 0) out += " + " + format_bytes(t.state_bytes / n) + " state";
     out += " = ";
   }
@@ -395,7 +395,17 @@ constexpr StepReadout kStepReadouts[] =
          .object = JsonObject::totals,
          .shows = kReport | kMemory | kCsv,
          .get = [](const StepContext& c) -> V { return c.totals().kv_cache_bytes; },
-         .help = "The whole batch's KV cache, all GPUs"},
+         .help = "The whole batch's KV cache, all GPUs (one copy)"},
+        {.key = "kv_cache_per_gpu_bytes",
+         .placeholder = "kv_cache_per_gpu",
+         .label = "KV cache per GPU",
+         .quantity = Quantity::bytes,
+         .object = JsonObject::totals,
+         .shows = kReport | kMemory,
+         .get = [](const StepContext& c) -> V { return c.totals().kv_cache_per_gpu_bytes; },
+         .shown = [](const StepContext& c) { return c.scenario.tp > 1; },
+         .help = "One GPU's part of the KV cache: 1/tp of it, more where tp exceeds the KV heads "
+                 "(replicated) or with MLA (every GPU keeps the whole latent cache)"},
         {.key = "state_bytes",
          .placeholder = "state",
          .label = "recurrent state",

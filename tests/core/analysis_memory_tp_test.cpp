@@ -127,6 +127,58 @@ TEST(AnalysisTensorParallel, MemoryPerGpu) {
   EXPECT_EQ(a.totals.max_batch, 794);
 }
 
+// More GPUs than KV heads: serving engines replicate a KV head rather than split it. tiny_dense
+// has 2 KV heads; at tp 4 each GPU keeps one, half the cache (not a quarter), and computes one
+// head's k_proj and v_proj. The attention op reads that half and 1/4 of its other bytes.
+TEST(AnalysisTensorParallel, KvHeadsReplicatedBeyondTheirCount) {
+  Scenario one = tiny_tp(1), four = tiny_tp(4);
+  one.kv = four.kv = Precision::bf16;
+  const Analysis a1 = analyze(one), a4 = analyze(four);
+  // 173696 / 4 + 4096 / 2 = 43424 + 2048
+  EXPECT_DOUBLE_EQ(a4.totals.memory_per_gpu_bytes, 45472);
+  // floor((900000 - 43424) / (2048 / 2)) = floor(836.5)
+  EXPECT_EQ(a4.totals.max_batch, 836);
+  const OpCost* k1 = a1.find_op("k_proj");
+  const OpCost* k4 = a4.find_op("k_proj");
+  ASSERT_TRUE(k1 && k4);
+  EXPECT_DOUBLE_EQ(k1->flops, 16384);  // 2·M·d·Hkv·dh·L = 2·2·64·32·2
+  EXPECT_DOUBLE_EQ(k4->flops, 8192);   // one of the two heads: 1/2, not 1/4
+  EXPECT_DOUBLE_EQ(k4->bytes, k1->bytes / 2);
+  const OpCost* at1 = a1.find_op("attention");
+  const OpCost* at4 = a4.find_op("attention");
+  ASSERT_TRUE(at1 && at4);
+  EXPECT_DOUBLE_EQ(at1->kv_bytes, 4096);  // B·S·2·Hkv·dh·b_kv·L = 2·8·2·2·16·2·2
+  EXPECT_DOUBLE_EQ(at4->kv_bytes, 2048);
+  EXPECT_DOUBLE_EQ(at4->bytes, (at1->bytes - 4096) / 4 + 2048);
+  EXPECT_DOUBLE_EQ(at4->flops, at1->flops / 4);
+  ASSERT_FALSE(a4.warnings.empty());
+  EXPECT_EQ(a4.warnings.front(),
+            "tp 4 does not split the 2 KV heads evenly: each GPU keeps 1 (replicated where "
+            "needed), 2.00\u00d7 an even split of the KV cache");
+  // tp 2 splits them: no warning, an even half.
+  EXPECT_TRUE(analyze(tiny_tp(2)).warnings.empty());
+}
+
+// MLA's latent cache is read by every head: each of tp GPUs keeps all of it (vLLM and SGLang
+// replicate it; data-parallel attention is their way out).
+TEST(AnalysisTensorParallel, MlaLatentCacheOnEveryGpu) {
+  Scenario s = decode(toy_gpu(), tiny_mla(), 2, 8);
+  s.kv = Precision::bf16;
+  s.memory_utilization = 1;
+  s.gpu.memory_capacity_bytes = 1e9;
+  const Analysis one = analyze(s);
+  s.tp = 2;
+  const Analysis two = analyze(s);
+  // B·S·L·(rkv + d_rope)·b_kv = 2·8·2·20·2 = 1280 bytes, whole on each GPU
+  EXPECT_DOUBLE_EQ(two.totals.kv_cache_bytes, 1280);
+  EXPECT_DOUBLE_EQ(two.totals.memory_per_gpu_bytes, one.totals.weights_bytes / 2 + 1280);
+  EXPECT_DOUBLE_EQ(two.find_op("attention")->kv_bytes, one.find_op("attention")->kv_bytes);
+  EXPECT_DOUBLE_EQ(two.find_op("kv_a_proj")->flops, one.find_op("kv_a_proj")->flops);
+  EXPECT_EQ(two.warnings.front(),
+            "tp 2: every GPU keeps the whole MLA latent KV cache (all heads read it), "
+            "2.00\u00d7 an even split");
+}
+
 TEST(AnalysisEfficiency, ScalesRoofs) {
   Scenario s = decode(h100_sxm(), llama3_8b(), 1, 1024);
   s.compute_efficiency = 0.5;

@@ -102,7 +102,20 @@ TEST(FormulaEvaluator, FollowsPrecedence) {
   EXPECT_NE(bad.error(), "");
 }
 
-// Evaluates `formula` for `op` and compares formula × count / tp with the computed value.
+// One GPU's part of an op's whole cost under tp: 1/tp, except where the KV heads do not split tp
+// ways (core/MODEL.md §5): a matmul writing the cache does kv_share of it, an attention op reads
+// kv_share of its KV bytes and 1/tp of the rest.
+double per_gpu(const Scenario& s, const OpCost& op, double whole, bool bytes) {
+  const double tp = static_cast<double>(s.tp);
+  if (op.kv_share * tp <= 1 + 1e-12) return whole / tp;
+  if (op.kind == OpKind::fc) return whole * op.kv_share;
+  if (!bytes) return whole / tp;
+  const double kv = op.kv_bytes / op.kv_share;  // the op's KV bytes over every GPU's heads
+  return (whole - kv) / tp + op.kv_bytes;
+}
+
+// Evaluates `formula` for `op` and compares formula × count, split across tp GPUs, with the
+// computed value.
 void expect_formula(const Scenario& s, const Analysis& a, const OpCost& op,
                     std::string_view formula, double computed, const char* what) {
   ASSERT_FALSE(formula.empty()) << op.name << " has no " << what << " formula";
@@ -110,7 +123,8 @@ void expect_formula(const Scenario& s, const Analysis& a, const OpCost& op,
   Evaluator e(numbers);
   const double per_layer = e.run();
   ASSERT_EQ(e.error(), "") << op.name << " " << what << ": " << formula << " -> " << numbers;
-  const double expected = per_layer * static_cast<double>(op.count) / static_cast<double>(s.tp);
+  const double expected =
+      per_gpu(s, op, per_layer * static_cast<double>(op.count), std::string_view(what) == "bytes");
   EXPECT_TRUE(rel_near(expected, computed, 1e-12) || (expected == 0 && computed == 0))
       << op.name << " " << what << ": " << formula << " = " << numbers << " = " << per_layer
       << " × " << op.count << " / tp " << s.tp << " = " << expected << ", analyze() gives "
@@ -222,6 +236,13 @@ std::vector<Case> cases() {
   Scenario tp = decode(gpu, deepseek_v3(), 16, 2048);
   tp.tp = 8;
   out.push_back({"DeepSeek-V3 decode, tp 8", tp});
+  Scenario tp_gqa = decode(gpu, llama3_8b(), 4, 1000);  // 8 KV heads on 16 GPUs: one each
+  tp_gqa.tp = 16;
+  out.push_back({"Llama-3-8B decode, tp 16", tp_gqa});
+  Scenario tp_gqa_prefill = prefill(gpu, llama3_8b(), 1, 300);
+  tp_gqa_prefill.tp = 16;
+  tp_gqa_prefill.flash_attention = false;
+  out.push_back({"Llama-3-8B prefill, tp 16, no flash", tp_gqa_prefill});
   Scenario tp_prefill = prefill(gpu, mixtral_8x7b(), 1, 512);
   tp_prefill.tp = 4;
   tp_prefill.activations = Precision::fp8;
@@ -234,6 +255,29 @@ TEST(Formulas, EveryOpsFormulaGivesItsFlopsAndBytes) {
     SCOPED_TRACE(c.name);
     expect_every_formula(c.s);
   }
+}
+
+// What each GPU does of an op under tp, said beside its formula.
+TEST(Formulas, TpSplitSaysWhatEachGpuKeeps) {
+  const GpuSpec gpu = h100_sxm();
+  Scenario gqa = decode(gpu, llama3_8b(), 4, 1000);  // 8 KV heads
+  gqa.tp = 4;
+  Analysis a = analyze(gqa);
+  EXPECT_EQ(tp_split_text(gqa, *a.find_op("attention")), "÷ tp 4");
+  gqa.tp = 16;
+  a = analyze(gqa);
+  EXPECT_EQ(tp_split_text(gqa, *a.find_op("attention")),
+            "÷ tp 16, its KV-cache bytes ÷ 8 (the KV heads do not split 16 ways)");
+  EXPECT_EQ(tp_split_text(gqa, *a.find_op("k_proj")),
+            "÷ 8, not ÷ tp 16 (the KV heads do not split 16 ways)");
+  EXPECT_EQ(tp_split_text(gqa, *a.find_op("q_proj")), "÷ tp 16");
+  Scenario mla = decode(gpu, deepseek_v3(), 16, 2048);
+  mla.tp = 8;
+  a = analyze(mla);
+  EXPECT_EQ(tp_split_text(mla, *a.find_op("attention")),
+            "÷ tp 8, its KV-cache bytes whole on every GPU (every head reads the MLA latent)");
+  mla.tp = 1;
+  EXPECT_EQ(tp_split_text(mla, *analyze(mla).find_op("attention")), "");
 }
 
 TEST(Formulas, UnknownOpHasNoFormula) {

@@ -104,7 +104,15 @@ void symbols_block(const Scenario& s, const Analysis& a, const std::vector<const
   if (layers > 1)
     scale = group ? "per layer, × the layers of each op's type (lm_head and final_norm once)"
                   : "per layer, × " + count(layers) + " layers";
-  if (s.tp > 1) scale += (scale.empty() ? "" : ", ") + std::string("÷ tp = ") + count(s.tp);
+  if (s.tp > 1) {
+    // One op says how its KV part splits; a group says whether any of its ops' does not.
+    std::string split = "÷ tp = " + count(s.tp);
+    if (ops.size() == 1) split = tp_split_text(s, *ops.front());
+    bool replicated = false;
+    for (const OpCost* op : ops) replicated = replicated || op->kv_share * double(s.tp) > 1 + 1e-12;
+    if (ops.size() > 1 && replicated) split += " (the KV cache's part less: see each op)";
+    scale += (scale.empty() ? "" : ", ") + split;
+  }
   if (!scale.empty()) ImGui::TextDisabled("%s", scale.c_str());
 }
 

@@ -39,8 +39,7 @@ std::string op_formula(const Scenario& s, const Analysis& a, const OpCost& op) {
     text.append("\nper layer, × ")
         .append(format_count(static_cast<double>(op.count)))
         .append(" layers");
-  if (s.tp > 1)
-    text.append(op.count > 1 ? ", " : "\n").append("÷ tp ").append(std::to_string(s.tp));
+  if (s.tp > 1) text.append(op.count > 1 ? ", " : "\n").append(tp_split_text(s, op));
   return text;
 }
 
@@ -109,7 +108,8 @@ std::string fit_combo_preview(const std::string& text) {
   if (ImGui::CalcTextSize(text.c_str()).x <= room) return text;
   // Whole code points off the end until the text and "…" fit (a binary search: a name of a
   // million characters is measured a few dozen times, not a million).
-  return ellipsize(text, [&](const std::string& t) { return ImGui::CalcTextSize(t.c_str()).x <= room; });
+  return ellipsize(text,
+                   [&](const std::string& t) { return ImGui::CalcTextSize(t.c_str()).x <= room; });
 }
 
 void row_label(const char* label, const char* tooltip) {

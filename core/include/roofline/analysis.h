@@ -54,6 +54,11 @@ struct OpCost {
   double keys = 0;
   double flops_per_key = 0;
   double bytes_per_key = 0;
+  double kv_bytes_per_key = 0;  // of bytes_per_key: KV cache read
+  // Of its KV-cache work, the part each GPU does: 1/tp, more where the KV heads do not split that
+  // far (kv_share in model_config.h). A matmul that writes the cache (k_proj, v_proj, kv_a_proj)
+  // is that part of the whole op; an attention op splits its other bytes and its FLOPs by tp.
+  double kv_share = 1;
 };
 
 // An aggregate point: "fc", "attention", "elementwise" or the whole "step".
@@ -80,12 +85,13 @@ struct Totals {
   double tokens_per_s = 0;          // decode: B / t; prefill: B*T / t (prompt tokens)
   double ttft_s = 0;                // prefill only: time to first token (= step time)
   double parameters = 0;
-  double active_parameters = 0;     // what one token touches: all but the unused routed experts
-  double weights_bytes = 0;         // whole model, all GPUs (divide by tp for one)
-  double kv_cache_bytes = 0;        // whole cache, all GPUs
-  double state_bytes = 0;           // linear-attention / Mamba state of the batch, all GPUs
-  double memory_per_gpu_bytes = 0;  // (weights + KV + state) / tp
-  double usable_memory_bytes = 0;   // capacity * memory_utilization
+  double active_parameters = 0;       // what one token touches: all but the unused routed experts
+  double weights_bytes = 0;           // whole model, all GPUs (divide by tp for one)
+  double kv_cache_bytes = 0;          // whole cache, one copy (all GPUs together when it splits)
+  double kv_cache_per_gpu_bytes = 0;  // each GPU's part: 1/tp, more with replicated KV heads
+  double state_bytes = 0;             // linear-attention / Mamba state of the batch, all GPUs
+  double memory_per_gpu_bytes = 0;    // (weights + KV + state) / tp
+  double usable_memory_bytes = 0;     // capacity * memory_utilization
   bool fits_in_memory = false;
   int64_t max_batch = 0;  // 0: the weights alone do not fit
 };

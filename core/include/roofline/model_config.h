@@ -249,6 +249,14 @@ AttentionDims attention_dims(const ModelConfig& m, const MixerType& t);
 int64_t kv_elements_per_token(const ModelConfig& m, const MixerType& t);
 int64_t kv_elements_per_token(const ModelConfig& m);
 
+// The part of the KV cache of layers of type `t` (and of the matmuls that write it) that each of
+// `tp` GPUs holds: ⌈Hkv/tp⌉/Hkv, which is 1/tp when tp divides the KV heads, more when tp exceeds
+// them (serving engines replicate a KV head rather than split it: 8 KV heads at tp 16 keep one on
+// each GPU, 1/8), and 1 with MLA, whose latent cache every head reads (each GPU keeps all of it).
+double kv_share(const ModelConfig& m, const MixerType& t, int64_t tp);
+// Whether that part is more than 1/tp.
+bool kv_replicated(const ModelConfig& m, const MixerType& t, int64_t tp);
+
 // Tokens of a sequence of context `context` that one layer of `t` keeps in its KV cache: all of
 // them (full), min(context, W) (sliding), min(context, C) (chunked), none (linear, mamba).
 int64_t cached_tokens(const MixerType& t, int64_t context);
