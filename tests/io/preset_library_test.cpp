@@ -163,6 +163,21 @@ TEST(PresetLibrary, MissingFileNamesThePath) {
   EXPECT_EQ(r.error(), "/no/such/config.json: cannot read (No such file or directory)");
 }
 
+// A config without _name is named by its folder (a config.json), its Hugging Face cache repo,
+// or its file: the whole path crowded the title, the model list, the status line and figures.
+TEST(PresetLibrary, AModelWithoutANameIsNamedByItsFolderOrFile) {
+  EXPECT_EQ(model_display_name("/home/u/Llama-3.1-8B/config.json"), "Llama-3.1-8B");
+  EXPECT_EQ(model_display_name("/home/u/Llama-3.1-8B/"), "Llama-3.1-8B");
+  EXPECT_EQ(model_display_name("/c/hub/models--meta-llama--Llama-3.1-8B/snapshots/0e9e39f/"),
+            "meta-llama/Llama-3.1-8B");
+  EXPECT_EQ(
+      model_display_name("/c/hub/models--meta-llama--Llama-3.1-8B/snapshots/0e9e39f/config.json"),
+      "meta-llama/Llama-3.1-8B");
+  EXPECT_EQ(model_display_name("models/qwen3-8b.json"), "qwen3-8b");
+  EXPECT_EQ(model_display_name("llama-3-8b"), "llama-3-8b");
+  EXPECT_EQ(model_display_name("./config.json"), "./config.json");
+}
+
 TEST(PresetLibrary, UserConfigJsonByPath) {
   fs::path dir = fs::temp_directory_path() / "roofline_io_user_model";
   fs::create_directories(dir);
@@ -174,7 +189,7 @@ TEST(PresetLibrary, UserConfigJsonByPath) {
   auto m = lib().model(file.string());
   ASSERT_TRUE(m) << m.error();
   EXPECT_EQ(m->id, file.string());
-  EXPECT_EQ(m->name, file.string());
+  EXPECT_EQ(m->name, "roofline_io_user_model");  // its folder, not the whole path (issue 28)
   EXPECT_EQ(m->layers, 28);
   EXPECT_EQ(m->kv_heads, 4);
   EXPECT_EQ(m->head_dim, 128);  // 3584 / 28

@@ -4,7 +4,10 @@
 
 #include "model_read.h"
 
+#include "roofline/io/preset_library.h"
+
 #include <array>
+#include <filesystem>
 #include <set>
 #include <string>
 
@@ -646,6 +649,26 @@ std::string without_python_literals(std::string_view text) {
   return out;
 }
 
+std::string model_display_name(std::string_view id) {
+  namespace fs = std::filesystem;
+  if (!looks_like_path(id)) return std::string(id);  // a built-in id or a cache id
+  fs::path p{std::string(id)};
+  while (!p.empty() && p.filename().empty()) p = p.parent_path();  // a trailing slash
+  if (p.filename() == "config.json") p = p.parent_path();
+  // A Hugging Face cache snapshot: .../models--ORG--NAME/snapshots/HASH
+  const fs::path snapshots = p.parent_path();
+  const std::string repo = snapshots.parent_path().filename().string();
+  if (snapshots.filename() == "snapshots" && repo.starts_with("models--")) {
+    const std::string name = repo.substr(8);
+    const size_t sep = name.find("--");
+    if (sep != std::string::npos) return name.substr(0, sep) + "/" + name.substr(sep + 2);
+    if (!name.empty()) return name;
+  }
+  std::string name = p.filename().string();
+  if (name.size() > 5 && name.ends_with(".json")) name.resize(name.size() - 5);
+  return name.empty() || name == "." || name == ".." ? std::string(id) : name;
+}
+
 ModelConfig read_model(const Reader& top, std::string_view id) {
   // Multimodal configs keep the language model under "text_config".
   const Json& root = top.object();
@@ -684,7 +707,7 @@ ModelConfig read_model(const Reader& top, std::string_view id) {
 
   ModelConfig m;
   m.id = std::string(id);
-  m.name = top.string("_name", id);
+  m.name = top.string("_name", model_display_name(id));
   m.source = top.string("_source", "");
   m.model_type = r.string("model_type", top.string("model_type", ""));
   const ModelFamily& f = family_of(m.model_type);

@@ -52,13 +52,17 @@ class PresetLibrary {
   std::vector<PresetEntry> gpus_, models_, scenarios_, calibrations_;
 };
 
-// Resolves gpu, model and calibration ids (or paths) through `library`, which must outlive the resolver.
+// Resolves gpu, model and calibration ids (or paths) through `library`, which must outlive the
+// resolver.
 PresetResolver preset_resolver(const PresetLibrary& library);
 
 // The entry of `entries` with this id; nullptr when none has it.
 const PresetEntry* find_preset(const std::vector<PresetEntry>& entries, std::string_view id);
 // True when `id_or_path` is to be read as a file path rather than a preset id.
 bool looks_like_path(std::string_view id_or_path);
+// The name of a model whose config has no _name: the folder of a config.json (a Hugging Face
+// cache snapshot's ORG/NAME), else the file's name without .json; a preset id as is.
+std::string model_display_name(std::string_view id);
 // "unknown WHAT 'ID': expected one of a, b, ... or a path to a .json file" (with no entries:
 // "... expected a path to a .json file (no built-in presets)").
 std::string unknown_preset_message(std::string_view what, std::string_view id,
