@@ -113,6 +113,10 @@ def main():
         page.append(f".B {esc(name)}\n[\\fIoptions\\fR]")
     page += [".SH DESCRIPTION", esc(s["description"])]
     if subs:
+        # The program's own options (--help, --version) before its commands'.
+        page.append(".SH OPTIONS")
+        for opt, desc in options_block(top):
+            page += [".TP", f"\\fB{esc(opt)}\\fR", esc(desc)]
         page.append(".SH COMMANDS")
         for sub, what in subs:
             page += [".SS " + esc(sub), esc(what)]

@@ -10,6 +10,7 @@
 #include "cmd_export.h"
 #include "commands.h"
 #include "roofline/units.h"
+#include "roofline/version.h"
 
 namespace {
 
@@ -39,6 +40,8 @@ int main(int argc, char** argv) {
   CLI::App app{"Where each part of an LLM inference step sits on a GPU's roofline.",
                "roofline-cli"};
   app.require_subcommand(1);
+  app.set_version_flag("--version", "roofline-cli " + std::string(roofline::version()),
+                       "Print the version and exit");
   roofline::register_analyze(app);
   roofline::register_sweep(app);
   roofline::register_export(app);
@@ -56,6 +59,8 @@ int main(int argc, char** argv) {
     roofline::write_stdout(app.help());
   } catch (const CLI::CallForAllHelp&) {
     roofline::write_stdout(app.help("", CLI::AppFormatMode::All));
+  } catch (const CLI::CallForVersion& e) {
+    roofline::write_stdout(std::string(e.what()) + "\n");
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) return 0;
     return fail(e.what(), 2);

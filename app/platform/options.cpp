@@ -2,12 +2,13 @@
 
 #include <CLI/CLI.hpp>
 
-#include "roofline/plot/chart_view.h"
 #include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <string>
 #include <vector>
+#include "roofline/plot/chart_view.h"
+#include "roofline/version.h"
 
 namespace roofline {
 
@@ -46,6 +47,8 @@ std::optional<AppOptions> parse_app_options(int argc, char** argv, int& exit_cod
       "roofline: where each part of an LLM inference step sits on a GPU's roofline.\n"
       "Without options it opens the last scenario (or the default one)."};
   std::string size, theme;
+  app.set_version_flag("--version", "roofline " + std::string(version()),
+                       "Print the version and exit");
   app.add_option("--scenario", o.scenario_path, "Open this scenario file (JSON)")
       ->check(CLI::ExistingFile);
   // What a file manager passes (the .desktop file's Exec=roofline %F): the first file opens.

@@ -3,6 +3,7 @@
 
 #include <sys/wait.h>
 #include "cli_runner.h"
+#include "roofline/version.h"
 
 #include <cstdlib>
 #include <filesystem>
@@ -480,6 +481,15 @@ TEST(CliPredict, MeasuredAgainstExpectedAndBound) {
         << conditions << "}}]";
     expect_error(cli("predict '" + (dir / "range.json").string() + "'"), 1, message);
   }
+}
+
+// --version, as users of ncu, nsys and vllm type it (it exited 2): the project's version.
+TEST(CliHelp, VersionPrintsTheProjectsVersion) {
+  CliRun r = cli("--version");
+  EXPECT_EQ(r.code, 0);
+  EXPECT_EQ(r.out, "roofline-cli " + std::string(roofline::version()) + "\n");
+  EXPECT_EQ(r.err, "");
+  EXPECT_EQ(roofline::version(), "0.1.0");  // project(roofline VERSION 0.1.0) in CMakeLists.txt
 }
 
 TEST(CliHelp, EveryCommandHasHelp) {

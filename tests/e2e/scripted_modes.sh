@@ -17,6 +17,11 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export XDG_CONFIG_HOME=$work/config
 
+# --version needs no display and prints one line.
+version=$(env -u DISPLAY -u WAYLAND_DISPLAY "$app" --version)
+[[ $version =~ ^roofline\ [0-9]+\.[0-9]+\.[0-9]+$ ]] || { echo "FAIL: --version printed '$version'"; exit 1; }
+echo "PASS: $version"
+
 xvfb-run -a -s '-screen 0 1280x800x24' "$app" --scenario "$scenario" --size 1024x700 --frames 3 \
   --screenshot "$work/shot.png" --dump-state "$work/state.json"
 read -r w h < <(png_size "$work/shot.png")

@@ -2,6 +2,7 @@
 // (chart / splitter / details); the status line; then the dialogs and help windows.
 
 #include "roofline/ui/frame.h"
+#include "roofline/version.h"
 
 #include <imgui.h>
 
@@ -110,6 +111,7 @@ void draw_about_window(AppState& s) {
     ImGui::TextUnformatted(
         "roofline: where each part of an LLM inference step sits on a GPU's "
         "roofline.");
+    ImGui::TextDisabled("version %s · MIT licence", std::string(version()).c_str());
     ImGui::Spacing();
     ImGui::TextWrapped(
         "The model is analytic: every operator's FLOPs and bytes from the "
