@@ -31,6 +31,29 @@ TEST(ScenarioWorkload, ReadsTheKnobsAndValidates) {
             "s.json: expected a JSON object at the top level, got [1]");
 }
 
+// Another kind of roofline file, or a model's config.json, picked as a scenario is named for what
+// it is (issue 28: a config.json opened as a scenario read as the defaults in silence, and a
+// later save wrote scenario keys into it).
+TEST(ScenarioWorkload, AnotherKindOfFileIsNamed) {
+  auto model = parse_scenario_workload(
+      R"({"model_type": "llama", "num_hidden_layers": 32, "hidden_size": 4096})", "c.json", lib());
+  ASSERT_FALSE(model);
+  EXPECT_EQ(model.error(),
+            "c.json: this is a model's config.json (it has num_hidden_layers): load it as the "
+            "model (--model, or Load… beside the model), not a scenario");
+  auto gpu = parse_scenario_workload(R"({"memory_bandwidth": 3.35e12, "peak_flops": {}})", "g.json",
+                                     lib());
+  ASSERT_FALSE(gpu);
+  EXPECT_EQ(gpu.error(),
+            "g.json: this is a GPU preset (it has memory_bandwidth and peak_flops): load it as the "
+            "GPU (--gpu, or Load… beside the GPU), not a scenario");
+  auto lesson = parse_scenario_workload(R"({"title": "Batching", "steps": []})", "l.json", lib());
+  ASSERT_FALSE(lesson);
+  EXPECT_EQ(lesson.error(),
+            "l.json: this is a lesson (it has steps and a title): open it from the Lessons menu "
+            "(or --lesson), not a scenario");
+}
+
 TEST(ScenarioWorkload, LeavesTheViewAndUnknownKeysUnread) {
   auto s = parse_scenario_workload(R"({"batch": 2, "view": {"theme": "blue"}, "zzz": [1]})",
                                    "s.json", lib());

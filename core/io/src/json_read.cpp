@@ -37,9 +37,42 @@ std::string resolve_reference(const std::string& value, const std::vector<Preset
 
 }  // namespace
 
+namespace {
+
+// Another kind of file picked as a scenario (a model's config.json, a GPU preset, a lesson): its
+// keys are none of a scenario's, so it read as the defaults in silence, and saving it would have
+// written scenario keys into it. Named for what it is.
+void refuse_other_kinds(const Reader& r) {
+  const Json& o = r.object();
+  auto has = [&](const char* key) { return o.contains(key); };
+  std::string what;
+  if (has("num_hidden_layers") || has("n_layer") || has("text_config") || has("architectures") ||
+      has("model_type")) {
+    what = "a model's config.json (it has " +
+           std::string(has("num_hidden_layers") ? "num_hidden_layers"
+                       : has("n_layer")         ? "n_layer"
+                       : has("text_config")     ? "text_config"
+                       : has("architectures")   ? "architectures"
+                                                : "model_type") +
+           "): load it as the model (--model, or Load… beside the model)";
+  } else if (has("memory_bandwidth") && has("peak_flops")) {
+    what =
+        "a GPU preset (it has memory_bandwidth and peak_flops): load it as the GPU (--gpu, or "
+        "Load… beside the GPU)";
+  } else if (has("steps") && has("title")) {
+    what = "a lesson (it has steps and a title): open it from the Lessons menu (or --lesson)";
+  } else {
+    return;
+  }
+  throw InputError{std::string(r.origin()) + ": this is " + what + ", not a scenario"};
+}
+
+}  // namespace
+
 // Knob values are converted with to_knob_value (the lesson files' conversion too); their ranges
 // are validate()'s to check, with its messages. An absent or null knob keeps its default.
 Scenario read_workload(const Reader& r, const PresetLibrary& library, std::string_view base_dir) {
+  refuse_other_kinds(r);
   const PresetResolver resolve{
       [&](std::string_view ref) {
         return library.gpu(resolve_reference(std::string(ref), library.gpus(), base_dir));
