@@ -6,6 +6,7 @@
 
 #include "plot_fixtures.h"
 #include "roofline/plot/figure.h"
+#include "roofline/units.h"
 
 namespace roofline {
 namespace {
@@ -492,6 +493,22 @@ TEST(TitleAndCaption, OptionalAndDescriptive) {
   EXPECT_EQ(build(s, fixed_view()).find_text("title"), nullptr);
   v.title = "My figure";
   EXPECT_EQ(build(s, v).find_text("title")->text, "My figure");
+}
+
+// A figure of a configuration that does not fit in memory says so in its caption (issue 28: the
+// README's Llama-3-70B batch-64 figure needs 163 GB on an 80 GB H100 and said nothing).
+TEST(TitleAndCaption, SaysWhenTheConfigurationDoesNotFit) {
+  Scenario s = default_scenario();
+  PlotView v = fixed_view();
+  v.show_caption = true;
+  EXPECT_EQ(build(s, v).find_text("caption")->text.find("does not fit"), std::string::npos);
+  s.batch = 100000;  // Llama-3-8B's KV cache at 1,024 tokens: 13.1 TB
+  const Analysis a = analyze(s);
+  ASSERT_FALSE(a.totals.fits_in_memory);
+  const std::string caption = build(s, v).find_text("caption")->text;
+  const std::string expected = "does not fit: " + format_bytes(a.totals.memory_per_gpu_bytes) +
+                               " of " + format_bytes(a.totals.usable_memory_bytes) + " usable";
+  EXPECT_NE(caption.find(expected), std::string::npos) << caption;
 }
 
 TEST(TitleAndCaption, NarrowFigureSetsThemSmallerInsideTheCanvas) {

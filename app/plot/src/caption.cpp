@@ -49,6 +49,13 @@ std::string caption_line(const Scenario& s, const Analysis& a) {
   // Under a calibration the dots are expected times, their bounds the rings above them.
   if (s.calibration)
     out.append(dot).append("expected times (").append(s.calibration->id).append(")");
+  // A figure of a configuration that cannot run says so (an exported one has no status line).
+  if (!a.ops.empty() && !a.totals.fits_in_memory) {
+    out.append(dot).append("does not fit: ").append(format_bytes(a.totals.memory_per_gpu_bytes));
+    out.append(s.tp > 1 ? " per GPU of " : " of ")
+        .append(format_bytes(a.totals.usable_memory_bytes))
+        .append(" usable");
+  }
   return out;
 }
 
