@@ -336,6 +336,14 @@ Analysis analyze(const Scenario& s) {
       a.ops.clear();
       return a;
     }
+    // Expected times on a GPU the calibration was not fitted for (a B200 compare under the H100
+    // calibration) are a guess: said, not shown as if measured.
+    if (!fitted_for(*s.calibration, s.gpu)) {
+      std::string fitted;
+      for (const std::string& id : s.calibration->gpus) fitted += (fitted.empty() ? "" : ", ") + id;
+      a.warnings.push_back("calibration " + s.calibration->id + " was fitted for " + fitted +
+                           ", not " + s.gpu.id + ": its expected times there are a guess");
+    }
   }
   a.calibrated = s.calibration.has_value();
   a.ops.reserve(40);

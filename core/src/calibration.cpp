@@ -1,5 +1,7 @@
 #include "roofline/calibration.h"
 
+#include "roofline/hardware.h"
+
 #include <array>
 #include <cmath>
 #include <cstdio>
@@ -75,8 +77,13 @@ static std::string calibration_problem(const Calibration& c) {
   return {};
 }
 
-Status validate(const Calibration& c) {
-  return Status::from_message(calibration_problem(c));
+bool fitted_for(const Calibration& c, const GpuSpec& gpu) {
+  if (c.gpus.empty()) return true;
+  for (const std::string& id : c.gpus)
+    if (id == gpu.id) return true;
+  return false;
 }
+
+Status validate(const Calibration& c) { return Status::from_message(calibration_problem(c)); }
 
 }  // namespace roofline

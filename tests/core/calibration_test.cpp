@@ -71,6 +71,24 @@ TEST(Calibration, DecodeAttentionRunsAtTheAttentionEfficiencies) {
   EXPECT_NEAR(att->time_s - att->latency_s, 10 * att->roofline_time_s, 1e-9 * att->roofline_time_s);
 }
 
+// Expected times on a GPU the calibration was not fitted for are a guess, and say so (issue 28:
+// the H100 calibration applied to a B200 in silence).
+TEST(Calibration, AGpuItWasNotFittedForIsAWarning) {
+  Scenario s = calibrated_llama();
+  s.calibration->gpus = {"h100-sxm", "h200"};
+  EXPECT_TRUE(fitted_for(*s.calibration, s.gpu));
+  EXPECT_TRUE(analyze(s).warnings.empty());
+  s.gpu.id = "b200";
+  EXPECT_FALSE(fitted_for(*s.calibration, s.gpu));
+  const Analysis a = analyze(s);
+  ASSERT_EQ(a.warnings.size(), 1u);
+  EXPECT_EQ(a.warnings.front(),
+            "calibration " + s.calibration->id +
+                " was fitted for h100-sxm, h200, not b200: its expected times there are a guess");
+  s.calibration->gpus.clear();  // one that names no GPU claims none
+  EXPECT_TRUE(fitted_for(*s.calibration, s.gpu));
+}
+
 TEST(Calibration, WithoutOneExpectedIsTheBound) {
   Scenario s = calibrated_llama();
   s.calibration.reset();

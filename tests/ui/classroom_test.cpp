@@ -170,6 +170,21 @@ TEST(Classroom, CompareShowsTheSpeedUpOfTheStep) {
   EXPECT_EQ(label->text.rfind("H200", 0), 0u) << label->text;
   EXPECT_NE(ui.state.view.geometry.find_line("compare:roof:bf16"), nullptr);
   EXPECT_NE(ui.state.view.geometry.find_marker("compare:group:fc"), nullptr);
+  EXPECT_EQ(label->text.find("not fitted"), std::string::npos) << label->text;
+}
+
+// Under the H100 calibration a B200 compare's expected time is a guess: the speed-up says so.
+TEST(Classroom, ACompareGpuTheCalibrationWasNotFittedForIsSaid) {
+  Scenario doc = lib().default_scenario();
+  doc.calibration = lib().calibration("h100-cuda-graphs").value();
+  doc.compare_gpu = lib().gpu("b200").value();
+  HeadlessUi ui(doc, {1920, 1080});
+  ui.frame(3);
+  const TextLabel* label = ui.state.view.geometry.find_text("compare:speedup");
+  ASSERT_NE(label, nullptr);
+  EXPECT_NE(label->text.find(": ~"), std::string::npos) << label->text;
+  EXPECT_NE(label->text.find("faster step (calibration not fitted for it)"), std::string::npos)
+      << label->text;
 }
 
 TEST(Classroom, PinnedGhostsJoinOldAndNewPositionsWithArrows) {

@@ -152,7 +152,10 @@ void RooflineBuilder::add_speedup(const Analysis* compare) {
   if (compare == nullptr || !v_.chart.show_compare || !v_.show_speedup || !s_.compare_gpu) return;
   if (a_.ops.empty() || compare->ops.empty() || !(compare->totals.time_s > 0)) return;
   const double speedup = a_.totals.time_s / compare->totals.time_s;
-  std::string line = short_gpu_name(*s_.compare_gpu) + ": ";
+  // Expected times under a calibration not fitted for the compare GPU are a guess there: the
+  // ratio says so in place of the two times.
+  const bool guess = s_.calibration && !fitted_for(*s_.calibration, *s_.compare_gpu);
+  std::string line = short_gpu_name(*s_.compare_gpu) + ": " + (guess ? "~" : "");
   if (std::abs(speedup - 1) < 0.005) {
     line += "same step time";
   } else if (speedup > 1) {
@@ -160,8 +163,12 @@ void RooflineBuilder::add_speedup(const Analysis* compare) {
   } else {
     line += format_ratio(1 / speedup) + " slower step";
   }
-  line +=
-      " (" + format_time(a_.totals.time_s) + " \u2192 " + format_time(compare->totals.time_s) + ")";
+  if (guess) {
+    line += " (calibration not fitted for it)";
+  } else {
+    line += " (" + format_time(a_.totals.time_s) + " \u2192 " +
+            format_time(compare->totals.time_s) + ")";
+  }
   std::vector<TextLabel> candidates;
   const double em = t_.legend_em * 1.35;
   for (double down : {0.6, 2.0, 3.4, 4.8}) {

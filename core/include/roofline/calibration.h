@@ -80,4 +80,8 @@ struct Calibration {
 // message naming the key ("efficiency.gemm.memory must be in (0, 1], got 1.3").
 Status validate(const Calibration& c);
 
+struct GpuSpec;
+// Whether `c` was fitted for `gpu` (its gpus list names it, or it names none).
+bool fitted_for(const Calibration& c, const GpuSpec& gpu);
+
 }  // namespace roofline
