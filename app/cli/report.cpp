@@ -71,8 +71,8 @@ Rows total_rows(const Scenario& s, const Analysis& a) {
   Rows rows;
   for (const StepReadout& r : step_readouts()) {
     if (!(r.shows & kReport) || !step_readout_shown(r, ctx)) continue;
-    rows.push_back({std::string(step_readout_label(r, ctx)),
-                    step_readout_text(r, ctx, TextStyle::table)});
+    rows.push_back(
+        {std::string(step_readout_label(r, ctx)), step_readout_text(r, ctx, TextStyle::table)});
   }
   return rows;
 }
@@ -80,7 +80,10 @@ Rows total_rows(const Scenario& s, const Analysis& a) {
 std::string compare_line(const Scenario& s) {
   const GpuSpec& other = *s.compare_gpu;
   const Analysis b = analyze_on_gpu(s, other);
-  return other.name + " (" + other.id + "): step " + format_time(b.totals.time_s) + ", " +
+  // Expected times under a calibration not fitted for the compare GPU are a guess there.
+  const bool guess = s.calibration && !fitted_for(*s.calibration, other);
+  return other.name + " (" + other.id + "): step " + format_time(b.totals.time_s) +
+         (guess ? " (calibration not fitted for it: a guess)" : "") + ", " +
          format_token_rate(b.totals.tokens_per_s) + ", ridge " + format_intensity(b.ridge_point) +
          ", " + memory_fit(b.totals).text;
 }

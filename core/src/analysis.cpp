@@ -305,7 +305,17 @@ Analysis analyze(const Scenario& s) {
     a.warnings.push_back(s.model.name + ": " + c);
   for (const MixerType& t : s.model.mixers) {
     if (!kv_replicated(s.model, t, s.tp)) continue;
-    const double times = kv_share(s.model, t, s.tp) * static_cast<double>(s.tp);
+    // The whole cache's factor over an even split (the types that split evenly included).
+    double whole = 0, per_gpu = 0;
+    for (const MixerType& u : s.model.mixers) {
+      const double kv = static_cast<double>(u.count) *
+                        static_cast<double>(cached_tokens(u, s.seq)) *
+                        static_cast<double>(kv_elements_per_token(s.model, u));
+      whole += kv;
+      per_gpu += kv * kv_share(s.model, u, s.tp);
+    }
+    const double times = whole > 0 ? per_gpu / whole * static_cast<double>(s.tp)
+                                   : kv_share(s.model, t, s.tp) * static_cast<double>(s.tp);
     const std::string tp = "tp " + std::to_string(s.tp);
     if (s.model.mla) {
       a.warnings.push_back(tp +

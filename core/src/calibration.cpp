@@ -79,8 +79,13 @@ static std::string calibration_problem(const Calibration& c) {
 
 bool fitted_for(const Calibration& c, const GpuSpec& gpu) {
   if (c.gpus.empty()) return true;
-  for (const std::string& id : c.gpus)
-    if (id == gpu.id) return true;
+  // A GPU loaded from a file has its path as its id: the preset file's own name counts.
+  const std::string_view id = gpu.id;
+  const size_t slash = id.find_last_of('/');
+  std::string_view stem = slash == std::string_view::npos ? id : id.substr(slash + 1);
+  if (stem.ends_with(".json")) stem.remove_suffix(5);
+  for (const std::string& fitted : c.gpus)
+    if (fitted == id || fitted == stem) return true;
   return false;
 }
 

@@ -85,6 +85,8 @@ TEST(Calibration, AGpuItWasNotFittedForIsAWarning) {
   EXPECT_EQ(a.warnings.front(),
             "calibration " + s.calibration->id +
                 " was fitted for h100-sxm, h200, not b200: its expected times there are a guess");
+  s.gpu.id = "/home/u/presets/gpus/h200.json";  // loaded from a file: its path is its id
+  EXPECT_TRUE(fitted_for(*s.calibration, s.gpu));
   s.calibration->gpus.clear();  // one that names no GPU claims none
   EXPECT_TRUE(fitted_for(*s.calibration, s.gpu));
 }

@@ -674,6 +674,16 @@ TEST(ModelFamilies, StepHeadsOfTheirOwnByHand) {
       "sliding_attention", "num_attention_heads": 8, "rope": 1}})"),
             "m.json: attention_other_setting.rope: unknown key: expected one of attention_type, "
             "num_attention_heads, num_attention_groups, head_dim, true_head_dim");
+  // Without layer_types vLLM and the model's remote code give the heads to different layers.
+  std::string no_types = shape.substr(0, shape.find(R"(, "layer_types")"));
+  EXPECT_EQ(error_of("{" + no_types + R"(, "attention_other_setting": {"attention_type":
+      "sliding_attention", "num_attention_heads": 8}})"),
+            "m.json: attention_other_setting: without layer_types, vLLM and the model's own code "
+            "give these heads to different layers: add layer_types");
+  EXPECT_EQ(
+      error_of(body("new_family", R"("attention_other_setting": {"num_attention_heads": 8})")),
+      "m.json: attention_other_setting: attention layers with heads of their own are read in "
+      "Step-3.5's family only: here they are not modelled");
   EXPECT_EQ(error_of(body("step3p5", R"("moe_layers_enum": "2,x", "moe_num_experts": 4,
       "moe_top_k": 2, "sliding_window": 8)")),
             "m.json: moe_layers_enum: expected layer indices below 4 separated by commas, got 'x'");
@@ -708,6 +718,16 @@ TEST(ModelFamilies, MimoValuesNarrowerThanKeysByHand) {
       "sparse"]})");
   ASSERT_TRUE(spelled) << spelled.error();
   EXPECT_EQ(parameter_count(*spelled), total);
+  // Re-saved by transformers with the hub's keys kept: they must say the same.
+  const std::string both = "{" + shape + R"(, "sliding_window_size": 32, "layer_types":
+      ["full_attention", "sliding_attention", "sliding_attention", "full_attention"],
+      "hybrid_layer_pattern": [0, 1, 1, 0], "moe_layer_freq": [0, 1, 1, 1]})";
+  auto resaved = read(both);
+  ASSERT_TRUE(resaved) << resaved.error();
+  EXPECT_EQ(parameter_count(*resaved), total);
+  EXPECT_EQ(error_of("{" + shape + R"(, "layer_types": ["full_attention", "sliding_attention",
+      "sliding_attention", "full_attention"], "hybrid_layer_pattern": [0, 1, 0, 0]})"),
+            "m.json: hybrid_layer_pattern: differs from layer_types at layer 2");
   EXPECT_EQ(error_of("{" + shape + R"(, "hybrid_layer_pattern": [0, 1, 2, 0]})"),
             "m.json: hybrid_layer_pattern[2]: expected 0 or 1, got 2");
   EXPECT_EQ(error_of("{" + shape + R"(, "moe_layer_freq": [0, 1, 1]})"),

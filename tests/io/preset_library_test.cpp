@@ -176,6 +176,9 @@ TEST(PresetLibrary, AModelWithoutANameIsNamedByItsFolderOrFile) {
   EXPECT_EQ(model_display_name("models/qwen3-8b.json"), "qwen3-8b");
   EXPECT_EQ(model_display_name("llama-3-8b"), "llama-3-8b");
   EXPECT_EQ(model_display_name("./config.json"), "./config.json");
+  EXPECT_EQ(model_display_name("/"), "/");  // the loop over trailing slashes ends at the root
+  // ORG/NAME from the Hugging Face cache keeps its organisation.
+  EXPECT_EQ(model_display_name("no-such-org/No-Such-Model"), "no-such-org/No-Such-Model");
 }
 
 TEST(PresetLibrary, UserConfigJsonByPath) {

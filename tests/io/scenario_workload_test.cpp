@@ -47,6 +47,12 @@ TEST(ScenarioWorkload, AnotherKindOfFileIsNamed) {
   EXPECT_EQ(gpu.error(),
             "g.json: this is a GPU preset (it has memory_bandwidth and peak_flops): load it as the "
             "GPU (--gpu, or Load… beside the GPU), not a scenario");
+  auto calibration = parse_scenario_workload(
+      R"({"id": "c", "gpus": ["h100-sxm"], "efficiency": {}})", "k.json", lib());
+  ASSERT_FALSE(calibration);
+  EXPECT_EQ(calibration.error(),
+            "k.json: this is a calibration (it has efficiency): use it with --calibration, or as "
+            "the Expected times' calibration, not a scenario");
   auto lesson = parse_scenario_workload(R"({"title": "Batching", "steps": []})", "l.json", lib());
   ASSERT_FALSE(lesson);
   EXPECT_EQ(lesson.error(),

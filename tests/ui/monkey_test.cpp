@@ -14,6 +14,9 @@
 #include <filesystem>
 #include <random>
 #include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
 
 #include "headless_ui.h"
 #include "roofline/ui/classroom.h"
@@ -23,33 +26,44 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// HOME and the working folder point into a fresh folder while the monkey runs.
+// HOME, the XDG folders (the file dialog's bookmarks and places), the Hugging Face cache and the
+// working folder point into a fresh folder while the monkey runs, and back afterwards.
 class MadeUpHome {
  public:
   MadeUpHome()
       : dir_(fs::temp_directory_path() / ("roofline_monkey_" + std::to_string(getpid()))),
         old_cwd_(fs::current_path()) {
-    if (const char* h = std::getenv("HOME")) old_home_ = h;
+    for (const char* name : kVariables) {
+      const char* v = std::getenv(name);
+      old_.emplace_back(name, v ? std::optional<std::string>(v) : std::nullopt);
+    }
     fs::create_directories(dir_);
     setenv("HOME", dir_.c_str(), 1);
-    fs::current_path(dir_);
+    for (const char* name : kVariables)
+      if (std::string_view(name) != "HOME") setenv(name, (dir_ / name).c_str(), 1);
+    std::error_code ec;
+    fs::current_path(dir_, ec);
   }
   ~MadeUpHome() {
-    fs::current_path(old_cwd_);
-    if (old_home_) {
-      setenv("HOME", old_home_->c_str(), 1);
-    } else {
-      unsetenv("HOME");
-    }
     std::error_code ec;
+    fs::current_path(old_cwd_, ec);
+    for (const auto& [name, value] : old_) {
+      if (value) {
+        setenv(name, value->c_str(), 1);
+      } else {
+        unsetenv(name);
+      }
+    }
     fs::remove_all(dir_, ec);
   }
   MadeUpHome(const MadeUpHome&) = delete;
   MadeUpHome& operator=(const MadeUpHome&) = delete;
 
  private:
+  static constexpr const char* kVariables[] = {"HOME",           "XDG_CONFIG_HOME", "XDG_DATA_HOME",
+                                               "XDG_CACHE_HOME", "HF_HOME",         "HF_HUB_CACHE"};
   fs::path dir_, old_cwd_;
-  std::optional<std::string> old_home_;
+  std::vector<std::pair<const char*, std::optional<std::string>>> old_;
 };
 
 // The document is a scenario roofline can analyse, and the analysis has finite totals (or says

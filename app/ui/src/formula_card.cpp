@@ -110,7 +110,7 @@ void symbols_block(const Scenario& s, const Analysis& a, const std::vector<const
     if (ops.size() == 1) split = tp_split_text(s, *ops.front());
     bool replicated = false;
     for (const OpCost* op : ops) replicated = replicated || op->kv_share * double(s.tp) > 1 + 1e-12;
-    if (ops.size() > 1 && replicated) split += " (the KV cache's part less: see each op)";
+    if (ops.size() > 1 && replicated) split += " (more of the KV cache: see each op)";
     scale += (scale.empty() ? "" : ", ") + split;
   }
   if (!scale.empty()) ImGui::TextDisabled("%s", scale.c_str());

@@ -90,7 +90,7 @@ struct Totals {
   double kv_cache_bytes = 0;          // whole cache, one copy (all GPUs together when it splits)
   double kv_cache_per_gpu_bytes = 0;  // each GPU's part: 1/tp, more with replicated KV heads
   double state_bytes = 0;             // linear-attention / Mamba state of the batch, all GPUs
-  double memory_per_gpu_bytes = 0;    // (weights + KV + state) / tp
+  double memory_per_gpu_bytes = 0;    // (weights + state) / tp + kv_cache_per_gpu_bytes
   double usable_memory_bytes = 0;     // capacity * memory_utilization
   bool fits_in_memory = false;
   int64_t max_batch = 0;  // 0: the weights alone do not fit

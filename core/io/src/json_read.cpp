@@ -59,6 +59,10 @@ void refuse_other_kinds(const Reader& r) {
     what =
         "a GPU preset (it has memory_bandwidth and peak_flops): load it as the GPU (--gpu, or "
         "Load… beside the GPU)";
+  } else if (has("efficiency") && (has("gpus") || has("kernel_latency_s"))) {
+    what =
+        "a calibration (it has efficiency): use it with --calibration, or as the Expected "
+        "times' calibration";
   } else if (has("steps") && has("title")) {
     what = "a lesson (it has steps and a title): open it from the Lessons menu (or --lesson)";
   } else {

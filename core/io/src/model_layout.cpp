@@ -209,6 +209,18 @@ void from_block_configs(const Reader& r, int64_t hidden, std::vector<Layer>& lay
   }
 }
 
+// MiMo-V2's window: sliding_window, else sliding_window_size (its hub files write both, which
+// must agree), else its class's 128.
+int64_t mimo_window(const Reader& r) {
+  const int64_t W = r.has("sliding_window") ? window_of(r, "sliding_window")
+                                            : window_of(r, "sliding_window_size", 128);
+  if (r.has("sliding_window_size") && r.integer("sliding_window_size", kPositive) != W) {
+    r.fail_message("sliding_window_size",
+                   "differs from sliding_window (" + std::to_string(W) + "): two windows");
+  }
+  return W;
+}
+
 // layer_types: one name per layer. Step-3.5's list also names its multi-token-prediction layers
 // after the model's (num_nextn_predict_layers more; they are not counted).
 void from_layer_types(const Reader& r, const ModelFamily& f, std::vector<Layer>& layers) {
@@ -228,7 +240,8 @@ void from_layer_types(const Reader& r, const ModelFamily& f, std::vector<Layer>&
     if (kind == "full_attention" || kind == "attention") {
       mixer = {MixerKind::full};
     } else if (kind == "sliding_attention") {
-      mixer = {MixerKind::sliding, window_of(r, "sliding_window")};
+      mixer = {MixerKind::sliding,
+               f.type == "mimo_v2_flash" ? mimo_window(r) : window_of(r, "sliding_window")};
     } else if (kind == "chunked_attention") {
       mixer = {MixerKind::chunked, window_of(r, "attention_chunk_size")};
     } else if (kind == "conv" && r.string("model_type", "") == "lfm2") {
@@ -290,12 +303,7 @@ void from_family_rule(const Reader& r, const ModelFamily& f, std::vector<Layer>&
   } else if (t == "mimo_v2_flash") {
     // hybrid_layer_pattern: 1 slides, 0 is global; without it (transformers' class) the first
     // layer and every sixth are global. sliding_window_size repeats the window.
-    const int64_t W = r.has("sliding_window") ? window_of(r, "sliding_window")
-                                              : window_of(r, "sliding_window_size", 128);
-    if (r.has("sliding_window_size") && r.integer("sliding_window_size", kPositive) != W) {
-      r.fail_message("sliding_window_size",
-                     "differs from sliding_window (" + std::to_string(W) + "): two windows");
-    }
+    const int64_t W = mimo_window(r);
     const std::vector<int64_t> kinds = integer_list(r, "hybrid_layer_pattern");
     if (r.has("hybrid_layer_pattern") && kinds.size() != L) {
       r.fail_message("hybrid_layer_pattern", "expected one 0/1 per layer (" + std::to_string(L) +
@@ -697,6 +705,19 @@ void read_layout(const Reader& r, const ModelFamily& f, ModelConfig& m) {
     for (std::string_view key : {"full_attention_interval", "sliding_window_pattern",
                                  "_sliding_window_pattern", "max_window_layers"})
       r.has(key);
+    // MiMo-V2 re-saved by transformers keeps its hub keys: the window and the pattern must say
+    // the same.
+    if (f.type == "mimo_v2_flash") mimo_window(r);
+    if (f.type == "mimo_v2_flash" && r.has("hybrid_layer_pattern")) {
+      const std::vector<int64_t> kinds = integer_list(r, "hybrid_layer_pattern");
+      for (size_t i = 0; i < layers.size(); ++i) {
+        const bool slides = layers[i].mixer.kind == MixerKind::sliding;
+        if (i >= kinds.size() || (kinds[i] == 1) != slides) {
+          r.fail_message("hybrid_layer_pattern",
+                         "differs from layer_types at layer " + std::to_string(i));
+        }
+      }
+    }
   } else {
     from_family_rule(r, f, layers);
   }

@@ -6,6 +6,7 @@
 
 #include "roofline/io/preset_library.h"
 
+#include <algorithm>
 #include <array>
 #include <filesystem>
 #include <set>
@@ -312,6 +313,9 @@ struct Unmodelled {
 };
 constexpr Unmodelled kUnmodelled[] = {
     {"attention_k_eq_v", "global layers whose keys are their values (Gemma 4) are"},
+    {"attention_other_setting",
+     "attention layers with heads of their own are read in Step-3.5's family only: here they"
+     " are"},
     {"num_kv_shared_layers",
      "layers that reuse an earlier layer's keys and values (Gemma 3n/4) are"},
     {"hidden_size_per_layer_input", "per-layer input embeddings (Gemma 3n/4) are"},
@@ -325,6 +329,7 @@ void refuse_unsupported(const Reader& r, const ModelFamily& f, std::string_view 
   for (const Unmodelled& u : kUnmodelled) {
     if (u.key == "block_configs" && f.type == "nemotron-nas") continue;  // read by its layout
     if (u.key == "conv_L_cache" && f.type == "lfm2") continue;
+    if (u.key == "attention_other_setting" && f.type == "step3p5") continue;
     const Json* v = r.find(u.key);
     if (v && !(v->is_boolean() && !v->get<bool>()) && !(v->is_number() && v->get<double>() == 0))
       r.fail_message(u.key, std::string(u.part) + " not modelled");
@@ -399,6 +404,13 @@ void read_own_heads(const Reader& r, const ModelFamily& f, ModelConfig& m,
     own.sinks = r.boolean("add_swa_attention_sink_bias", true);
     m.attention.sinks = r.boolean("add_full_attention_sink_bias", false);
   } else if (const Json* v = r.find("attention_other_setting"); v && !v->is_null()) {
+    // vLLM gives these heads to the layers whose layer_types entry is attention_type; the
+    // model's remote code to its even (sliding) layers: without layer_types they disagree.
+    if (!r.has("layer_types")) {
+      r.fail_message("attention_other_setting",
+                     "without layer_types, vLLM and the model's own code give these heads to "
+                     "different layers: add layer_types");
+    }
     const Reader other = r.child("attention_other_setting");
     other.only_keys({"attention_type", "num_attention_heads", "num_attention_groups", "head_dim",
                      "true_head_dim"});
@@ -651,9 +663,15 @@ std::string without_python_literals(std::string_view text) {
 
 std::string model_display_name(std::string_view id) {
   namespace fs = std::filesystem;
-  if (!looks_like_path(id)) return std::string(id);  // a built-in id or a cache id
+  if (!looks_like_path(id)) return std::string(id);  // a built-in id
   fs::path p{std::string(id)};
-  while (!p.empty() && p.filename().empty()) p = p.parent_path();  // a trailing slash
+  std::error_code ec;
+  // ORG/NAME found in the Hugging Face cache: its own name, as the cache's folder gives it.
+  if (std::count(id.begin(), id.end(), '/') == 1 && id.front() != '/' && id.front() != '.' &&
+      id.front() != '~' && !id.ends_with(".json") && !fs::exists(p, ec))
+    return std::string(id);
+  while (!p.empty() && p.filename().empty() && p != p.parent_path())  // a trailing slash
+    p = p.parent_path();
   if (p.filename() == "config.json") p = p.parent_path();
   // A Hugging Face cache snapshot: .../models--ORG--NAME/snapshots/HASH
   const fs::path snapshots = p.parent_path();
