@@ -5,7 +5,9 @@
 #   2. what only whole steps show: the step overhead, all-reduce, routed experts (and attention
 #      where no attention kernel was measured), on every measurement, stage 1's values fixed.
 # MI300X has four end-to-end measurements from one source: only its step overhead and
-# all-reduce latency are fitted; the rest is the H100 fit's.
+# all-reduce latency are fitted; the rest is the H100 fit's. The H200 starts from the H100 fit
+# too and refits what its own measurements (tools/roofline-probe's kernels, TensorRT-LLM's
+# steps) bear on.
 #   tools/fit_presets.sh [path/to/roofline-cli]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,15 +25,23 @@ fit --calibration presets/calibrations/a100-cuda-graphs.json --fit-metrics op_ti
   --only "$kernels,efficiency.attention.memory,efficiency.attention.compute"
 fit --calibration presets/calibrations/a100-cuda-graphs.json --only "$steps,weight_only.8bit,weight_only.4bit" --loso
 
+# MI300X and H200 start from the H100 fit, each keeping its own id, name, GPUs and source.
 python3 - <<'PY'
 import json
-h = json.load(open("presets/calibrations/h100-cuda-graphs.json"))
-m = json.load(open("presets/calibrations/mi300x-cuda-graphs.json"))
-keep = {k: m[k] for k in ("id", "name", "style", "gpus", "source")}
-h.update(keep)
-h["errors"] = []
-with open("presets/calibrations/mi300x-cuda-graphs.json", "w", encoding="utf-8") as f:
-    json.dump(h, f, indent=2, ensure_ascii=False)
-    f.write("\n")
+for gpu in ("mi300x", "h200"):
+    path = f"presets/calibrations/{gpu}-cuda-graphs.json"
+    h = json.load(open("presets/calibrations/h100-cuda-graphs.json"))
+    m = json.load(open(path))
+    h.update({k: m[k] for k in ("id", "name", "style", "gpus", "source")})
+    h["errors"] = []
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(h, f, indent=2, ensure_ascii=False)
+        f.write("\n")
 PY
 fit --calibration presets/calibrations/mi300x-cuda-graphs.json --only step_overhead_s,allreduce_latency_s
+
+# H200: its kernels on the op times tools/roofline-probe measured (attention too), then what
+# only whole steps show on TensorRT-LLM's H200 results.
+fit --calibration presets/calibrations/h200-cuda-graphs.json --fit-metrics op_time_s \
+  --only "$kernels,efficiency.attention.memory,efficiency.attention.compute"
+fit --calibration presets/calibrations/h200-cuda-graphs.json --only "$steps" --loso

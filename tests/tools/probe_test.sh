@@ -34,6 +34,36 @@ if a["scenario"]["calibration"] != cal["id"] and not a["scenario"]["calibration"
 if not a["totals"]["time_s"] > a["totals"]["roofline_time_s"]:
     sys.exit("the calibrated step is not slower than its bound")
 PY
+# The kernel timings of a real run (an H200, 2026-11-27) become measurements roofline-cli predicts.
+python3 "$root/tools/roofline-probe" \
+  --from-results "$root/tests/data/calibration/probe-h200/llama-3.1-8b-results.json" \
+  --datasheet "$root/presets/gpus/h200.json" --out "$out/h200" --id probed-h200 >/dev/null
+"$cli" predict "$out/h200/measurements.json" --format json >"$out/p.json"
+python3 - "$out" <<'PY'
+import json, sys
+out = sys.argv[1]
+rows = json.load(open(f"{out}/h200/measurements.json"))
+pred = {p["id"]: p for p in json.load(open(f"{out}/p.json"))}
+if len(rows) != 43:
+    sys.exit(f"{len(rows)} measurements, want 43 (24 GEMMs, 4 output tables, 4 norms, 11 attention)")
+qkv = next(r for r in rows if r["id"] == "probe-h200-llama-3.1-8b-q_proj+k_proj+v_proj-prefill-b1-s1")
+if qkv["eval"]["ops"] != ["q_proj", "k_proj", "v_proj"] or qkv["conditions"]["seq"] != 1:
+    sys.exit(f"the fused q/k/v GEMM: {qkv}")
+# 1 x 6,144 x 4,096 bf16: weights 4096*6144*2 = 50,331,648 B, the token read by each of q, k
+# and v (roofline sums the three ops) 3*4096*2 and written 6144*2: 50,368,512 B; its bound at
+# the H200's 4.8 TB/s is 10.493 us, and the H200 measured it slower than the bound.
+p = pred[qkv["id"]]
+if "error" in p or abs(p["bound"] - 50368512 / 4.8e12) > 1e-12 or not p["measured"] > p["bound"]:
+    sys.exit(f"predict of the fused q/k/v GEMM: {p}")
+PY
+# A model the probe cannot time as its own ops: named, non-zero exit.
+"$cli" analyze --model mixtral-8x7b --format json >"$out/moe.json"
+if python3 "$root/tools/roofline-probe" --ops "$out/moe.json" \
+     --datasheet "$root/presets/gpus/h200.json" --out "$out/y" 2>"$out/err"; then
+  echo "a MoE scenario was accepted for --ops"; exit 1
+fi
+grep -q "routed experts" "$out/err" || { cat "$out/err"; exit 1; }
+
 # Bad input: one message, non-zero exit.
 if python3 "$root/tools/roofline-probe" --from-results /nonexistent.json \
      --datasheet "$root/presets/gpus/h100-sxm.json" --out "$out/x" 2>"$out/err"; then
