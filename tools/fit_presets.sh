@@ -17,9 +17,9 @@ fit() { python3 tools/fit_calibration.py --cli "$cli" --write "$@" "${data[@]}";
 kernels=efficiency.gemm.memory,efficiency.gemm.compute,efficiency.elementwise.memory,efficiency.norm.memory,kernel_latency_s
 steps=efficiency.experts.memory,efficiency.experts.compute,step_overhead_s,allreduce_latency_s,allreduce_efficiency
 
-fit --calibration presets/calibrations/h100-cuda-graphs.json --fit-metrics op_time_s --only "$kernels"
-fit --calibration presets/calibrations/h100-cuda-graphs.json \
-  --only "$steps,efficiency.attention.memory,efficiency.attention.compute" --loso
+fit --calibration presets/calibrations/h100-cuda-graphs.json --fit-metrics op_time_s \
+  --only "$kernels,efficiency.attention.memory,efficiency.attention.compute"
+fit --calibration presets/calibrations/h100-cuda-graphs.json --only "$steps" --loso
 
 fit --calibration presets/calibrations/a100-cuda-graphs.json --fit-metrics op_time_s \
   --only "$kernels,efficiency.attention.memory,efficiency.attention.compute"
