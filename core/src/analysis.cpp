@@ -133,9 +133,14 @@ double weight_only_factor(const OpCost& op, const Calibration& c, const WeightFo
 
 // One GPU's part of an op under tensor parallelism: 1/tp of it, except its KV-cache work where
 // the KV heads do not split tp ways (kv_share): the matmuls that write the cache are that part of
-// the whole op, an attention op reads that part of the cache and 1/tp of the rest.
+// the whole op, an attention op reads that part of the cache and 1/tp of the rest; a replicated
+// op runs whole.
 void split_across_gpus(const Scenario& s, const Analysis& a, OpCost& op) {
   const double tp = static_cast<double>(s.tp);
+  if (op.replicated) {  // whole on every GPU
+    op.kv_share = 1;
+    return;
+  }
   const LayerTypeInfo* type =
       op.layer_type >= 0 && static_cast<size_t>(op.layer_type) < a.layer_types.size()
           ? &a.layer_types[static_cast<size_t>(op.layer_type)]
@@ -203,10 +208,19 @@ void memory_totals(const Scenario& s, Analysis& a) {
   t.state_bytes = B * state_per_seq;
   // The KV cache by each type's share (a replicated KV head or MLA's latent is on every GPU).
   t.kv_cache_per_gpu_bytes = B * kv_per_gpu_seq;
-  t.memory_per_gpu_bytes = (t.weights_bytes + t.state_bytes) / tp + t.kv_cache_per_gpu_bytes;
+  // The weights: 1/tp each, but a matmul that runs whole (replicated) or writes KV heads that do
+  // not split tp ways keeps its share of the whole on every GPU: its op's weights after the split
+  // (the ops' weight bytes are per GPU; these matmuls read all they hold every step).
+  t.weights_per_gpu_bytes = t.weights_bytes / tp;
+  for (const OpCost& op : a.ops) {
+    const double share = op.replicated ? 1 : op.kv_share;
+    if (op.kind == OpKind::fc && share * tp > 1 + 1e-12)
+      t.weights_per_gpu_bytes += op.weight_bytes * (1 - 1 / (tp * share));
+  }
+  t.memory_per_gpu_bytes = t.weights_per_gpu_bytes + t.state_bytes / tp + t.kv_cache_per_gpu_bytes;
   t.usable_memory_bytes = s.gpu.memory_capacity_bytes * s.memory_utilization;
   t.fits_in_memory = t.memory_per_gpu_bytes <= t.usable_memory_bytes;
-  const double room = t.usable_memory_bytes - t.weights_bytes / tp;
+  const double room = t.usable_memory_bytes - t.weights_per_gpu_bytes;
   const double per_seq = kv_per_gpu_seq + state_per_seq / tp;
   const double max_batch = room > 0 ? std::floor(room / per_seq) : 0;
   t.max_batch = static_cast<int64_t>(std::min(max_batch, 1e18));

@@ -431,6 +431,7 @@ std::string tp_split_text(const Scenario& s, const OpCost& op) {
   if (s.tp <= 1) return {};
   const std::string tp = "tp " + std::to_string(s.tp);
   const double tpd = d(s.tp);
+  if (op.replicated) return "whole on every GPU, not ÷ " + tp + " (serving engines replicate it)";
   if (op.kv_share * tpd <= 1 + 1e-12) return "÷ " + tp;
   const double parts = std::round(1 / op.kv_share);
   const std::string kv = parts <= 1 ? "whole on every GPU" : "÷ " + format_count(parts);

@@ -46,6 +46,9 @@ class OpList {
 
   void fc(const Matmul& mm) { push(make_fc(mm)); }
 
+  // The ops pushed until it is set back run whole on every GPU (OpCost::replicated).
+  void set_replicated(bool r) { replicated_ = r; }
+
   // fc whose output goes straight into the KV cache (k_proj, v_proj, kv_a_proj, indexer_k).
   void fc_to_cache(Matmul mm) {
     mm.b_out = st_.bkv;
@@ -116,6 +119,7 @@ class OpList {
   void push(OpCost op) {
     op.count = count_;
     op.layer_type = type_;
+    op.replicated = replicated_;
     const double c = d(count_);
     op.flops *= c;
     op.bytes *= c;
@@ -131,6 +135,7 @@ class OpList {
   std::vector<OpCost>& ops_;
   int16_t type_ = 0;
   int64_t count_ = 0;
+  bool replicated_ = false;
 };
 
 // Attention over H query heads and Hkv key/value heads with query/key width dqk and value
@@ -187,12 +192,14 @@ void append_attention(const Step& st, const AttentionShape& a, double keys, doub
 
 // The sparse-attention indexer (DeepSeek-V3.2): its projections, then one score per cached
 // token per index head (2·di FLOPs, ReLU and the head weight), summed over heads and written
-// for the top-k selection.
+// for the top-k selection. Serving engines run it whole on every GPU (vLLM's and SGLang's
+// Indexer: ReplicatedLinear projections, all index heads, the whole index cache).
 void append_indexer(const Scenario& s, const Step& st, double pairs, OpList& out) {
   const ModelConfig& m = s.model;
   const IndexerConfig& ix = *m.indexer;
   const double dm = d(m.hidden), Hi = d(ix.heads), di = d(ix.head_dim), M = st.M;
   const double q_in = m.mla && m.mla->q_lora_rank ? d(*m.mla->q_lora_rank) : dm;
+  out.set_replicated(true);
   out.fc({.name = "indexer_q", .rows = M, .K = q_in, .N = Hi * di});
   out.fc_to_cache({.name = "indexer_k", .rows = M, .K = dm, .N = di});
   out.fc({.name = "indexer_weights", .rows = M, .K = dm, .N = Hi});
@@ -206,6 +213,7 @@ void append_indexer(const Scenario& s, const Step& st, double pairs, OpList& out
     out.attention("indexer", st.B * pairs * per_pair,
                   M * Hi * di * st.ba + M * di * st.bkv + st.B * pairs * st.ba, 0);
   }
+  out.set_replicated(false);
 }
 
 void append_standard_attention(const Scenario& s, const Step& st, const MixerType& t, double keys,
@@ -236,7 +244,10 @@ void append_mla_attention(const Scenario& s, const Step& st, const MixerType& t,
   const double nope = d(a.qk_nope_head_dim), rope = d(a.qk_rope_head_dim), rkv = d(a.kv_lora_rank),
                dv = d(a.v_head_dim);
   if (a.q_lora_rank) {
+    // Replicated under tp (vLLM fuses it with kv_a_proj into one unsplit GEMM).
+    out.set_replicated(true);
     out.fc({.name = "q_a_proj", .rows = M, .K = dm, .N = d(*a.q_lora_rank)});
+    out.set_replicated(false);
     out.fc({.name = "q_b_proj", .rows = M, .K = d(*a.q_lora_rank), .N = H * (nope + rope)});
   } else {
     out.fc({.name = "q_proj", .rows = M, .K = dm, .N = H * (nope + rope)});

@@ -54,7 +54,7 @@ std::string memory_text(const Totals& t, int64_t tp, MemoryDetail detail, bool p
   std::string out;
   if (detail == MemoryDetail::parts) {
     const double n = static_cast<double>(std::max<int64_t>(1, tp));
-    out = format_bytes(t.weights_bytes / n) + " weights + " +
+    out = format_bytes(t.weights_per_gpu_bytes) + " weights + " +
           format_bytes(t.kv_cache_per_gpu_bytes) + " KV";
     if (t.state_bytes > 0) out += " + " + format_bytes(t.state_bytes / n) + " state";
     out += " = ";
@@ -388,6 +388,17 @@ constexpr StepReadout kStepReadouts[] =
          .shows = kReport | kMemory,
          .get = [](const StepContext& c) -> V { return c.totals().weights_bytes; },
          .help = "The whole model's weights, all GPUs"},
+        {.key = "weights_per_gpu_bytes",
+         .placeholder = "weights_per_gpu",
+         .label = "weights per GPU",
+         .quantity = Quantity::bytes,
+         .object = JsonObject::totals,
+         .shows = kReport | kMemory,
+         .get = [](const StepContext& c) -> V { return c.totals().weights_per_gpu_bytes; },
+         .shown = [](const StepContext& c) { return c.scenario.tp > 1; },
+         .help = "One GPU's weights: 1/tp of them, more where a matmul runs whole on every GPU "
+                 "(MLA's q_a_proj and kv_a_proj, a sparse-attention indexer) or writes KV heads "
+                 "that do not split tp ways"},
         {.key = "kv_cache_bytes",
          .placeholder = "kv_cache",
          .label = "KV cache",

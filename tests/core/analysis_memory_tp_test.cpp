@@ -3,6 +3,7 @@
 
 #include "op_expect.h"
 #include "roofline/analysis.h"
+#include "roofline/formulas.h"
 #include "test_fixtures.h"
 
 namespace roofline {
@@ -134,10 +135,13 @@ TEST(AnalysisTensorParallel, KvHeadsReplicatedBeyondTheirCount) {
   Scenario one = tiny_tp(1), four = tiny_tp(4);
   one.kv = four.kv = Precision::bf16;
   const Analysis a1 = analyze(one), a4 = analyze(four);
-  // 173696 / 4 + 4096 / 2 = 43424 + 2048
-  EXPECT_DOUBLE_EQ(a4.totals.memory_per_gpu_bytes, 45472);
-  // floor((900000 - 43424) / (2048 / 2)) = floor(836.5)
-  EXPECT_EQ(a4.totals.max_batch, 836);
+  // Weights: 173696 / 4 = 43424, but k_proj and v_proj (2 layers of 64 x 32 bf16, 8192 bytes
+  // each) keep half, not a quarter: + 2 · 8192 · (1/2 − 1/4) = 4096, so 47520 per GPU.
+  EXPECT_DOUBLE_EQ(a4.totals.weights_per_gpu_bytes, 47520);
+  // 47520 + 4096 / 2 = 49568
+  EXPECT_DOUBLE_EQ(a4.totals.memory_per_gpu_bytes, 49568);
+  // floor((900000 - 47520) / (2048 / 2)) = floor(832.5)
+  EXPECT_EQ(a4.totals.max_batch, 832);
   const OpCost* k1 = a1.find_op("k_proj");
   const OpCost* k4 = a4.find_op("k_proj");
   ASSERT_TRUE(k1 && k4);
@@ -171,12 +175,43 @@ TEST(AnalysisTensorParallel, MlaLatentCacheOnEveryGpu) {
   const Analysis two = analyze(s);
   // B·S·L·(rkv + d_rope)·b_kv = 2·8·2·20·2 = 1280 bytes, whole on each GPU
   EXPECT_DOUBLE_EQ(two.totals.kv_cache_bytes, 1280);
-  EXPECT_DOUBLE_EQ(two.totals.memory_per_gpu_bytes, one.totals.weights_bytes / 2 + 1280);
+  // Each GPU keeps q_a_proj (2 layers of 64 x 32 bf16: 8192 bytes) and kv_a_proj (64 x 20:
+  // 5120) whole: + (8192 + 5120) / 2 = 6656 over half the weights.
+  EXPECT_DOUBLE_EQ(two.totals.weights_per_gpu_bytes, one.totals.weights_bytes / 2 + 6656);
+  EXPECT_DOUBLE_EQ(two.totals.memory_per_gpu_bytes, one.totals.weights_bytes / 2 + 6656 + 1280);
+  EXPECT_DOUBLE_EQ(two.find_op("q_a_proj")->flops, one.find_op("q_a_proj")->flops);
+  EXPECT_TRUE(two.find_op("q_a_proj")->replicated);
+  EXPECT_DOUBLE_EQ(two.find_op("q_b_proj")->flops, one.find_op("q_b_proj")->flops / 2);
   EXPECT_DOUBLE_EQ(two.find_op("attention")->kv_bytes, one.find_op("attention")->kv_bytes);
   EXPECT_DOUBLE_EQ(two.find_op("kv_a_proj")->flops, one.find_op("kv_a_proj")->flops);
   EXPECT_EQ(two.warnings.front(),
             "tp 2: every GPU keeps the whole MLA latent KV cache (all heads read it), "
             "2.00\u00d7 an even split");
+}
+
+// DeepSeek-V3.2's indexer runs whole on every GPU (vLLM's and SGLang's Indexer replicate its
+// projections, heads and cache): its ops keep their tp-1 cost at tp 2, its weights stay whole.
+TEST(AnalysisTensorParallel, SparseIndexerReplicated) {
+  Scenario s = decode(toy_gpu(), tiny_dsa(), 2, 8);
+  s.kv = Precision::bf16;
+  s.memory_utilization = 1;
+  s.gpu.memory_capacity_bytes = 1e9;
+  const Analysis one = analyze(s);
+  s.tp = 2;
+  const Analysis two = analyze(s);
+  for (const char* name : {"indexer_q", "indexer_k", "indexer_weights", "indexer"}) {
+    SCOPED_TRACE(name);
+    ASSERT_TRUE(one.find_op(name) && two.find_op(name));
+    EXPECT_DOUBLE_EQ(two.find_op(name)->flops, one.find_op(name)->flops);
+    EXPECT_DOUBLE_EQ(two.find_op(name)->bytes, one.find_op(name)->bytes);
+    EXPECT_TRUE(two.find_op(name)->replicated);
+  }
+  // Whole on each GPU, over half the weights: q_a_proj 8192, kv_a_proj 5120 (above), indexer_q
+  // 2 layers of 32 x 16 (rq x Hi·di) = 2048, indexer_k 64 x 8 = 2048, indexer_weights 64 x 2 =
+  // 512, all bf16: + (8192 + 5120 + 2048 + 2048 + 512) / 2 = 8960.
+  EXPECT_DOUBLE_EQ(two.totals.weights_per_gpu_bytes, one.totals.weights_bytes / 2 + 8960);
+  EXPECT_EQ(tp_split_text(s, *two.find_op("indexer_q")),
+            "whole on every GPU, not \u00f7 tp 2 (serving engines replicate it)");
 }
 
 TEST(AnalysisEfficiency, ScalesRoofs) {

@@ -105,12 +105,13 @@ void symbols_block(const Scenario& s, const Analysis& a, const std::vector<const
     scale = group ? "per layer, × the layers of each op's type (lm_head and final_norm once)"
                   : "per layer, × " + count(layers) + " layers";
   if (s.tp > 1) {
-    // One op says how its KV part splits; a group says whether any of its ops' does not.
+    // One op says how it splits; a group says whether any of its ops does not split tp ways
+    // (a replicated op, or KV heads that do not split that far).
     std::string split = "÷ tp = " + count(s.tp);
     if (ops.size() == 1) split = tp_split_text(s, *ops.front());
-    bool replicated = false;
-    for (const OpCost* op : ops) replicated = replicated || op->kv_share * double(s.tp) > 1 + 1e-12;
-    if (ops.size() > 1 && replicated) split += " (more of the KV cache: see each op)";
+    bool whole = false;
+    for (const OpCost* op : ops) whole = whole || op->kv_share * double(s.tp) > 1 + 1e-12;
+    if (ops.size() > 1 && whole) split += " (not all of it: see each op)";
     scale += (scale.empty() ? "" : ", ") + split;
   }
   if (!scale.empty()) ImGui::TextDisabled("%s", scale.c_str());

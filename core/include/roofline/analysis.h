@@ -59,6 +59,9 @@ struct OpCost {
   // far (kv_share in model_config.h). A matmul that writes the cache (k_proj, v_proj, kv_a_proj)
   // is that part of the whole op; an attention op splits its other bytes and its FLOPs by tp.
   double kv_share = 1;
+  // Runs whole on every GPU under tensor parallelism: serving engines replicate it rather than
+  // split it (MLA's q_a_proj, DeepSeek-V3.2's sparse-attention indexer). Its kv_share is 1.
+  bool replicated = false;
 };
 
 // An aggregate point: "fc", "attention", "elementwise" or the whole "step".
@@ -89,8 +92,9 @@ struct Totals {
   double weights_bytes = 0;           // whole model, all GPUs (divide by tp for one)
   double kv_cache_bytes = 0;          // whole cache, one copy (all GPUs together when it splits)
   double kv_cache_per_gpu_bytes = 0;  // each GPU's part: 1/tp, more with replicated KV heads
+  double weights_per_gpu_bytes = 0;   // weights / tp, plus what every GPU keeps whole
   double state_bytes = 0;             // linear-attention / Mamba state of the batch, all GPUs
-  double memory_per_gpu_bytes = 0;    // (weights + state) / tp + kv_cache_per_gpu_bytes
+  double memory_per_gpu_bytes = 0;    // weights_per_gpu + state / tp + kv_cache_per_gpu
   double usable_memory_bytes = 0;     // capacity * memory_utilization
   bool fits_in_memory = false;
   int64_t max_batch = 0;  // 0: the weights alone do not fit

@@ -44,6 +44,7 @@ std::vector<TextSpan> parse_emphasis(std::string_view text);
 //   {weights} {kv_cache} {memory} {usable_memory}    bytes of the whole model, the whole cache,
 //                                     per GPU, usable per GPU: "16.1 GB"
 //   {kv_cache_per_gpu}                one GPU's part of the KV cache (1/tp, more when replicated)
+//   {weights_per_gpu}                 one GPU's weights (1/tp, more where a matmul runs whole)
 //   {weights_read} {kv_bytes}         bytes of weights / KV cache one step moves per GPU
 //   {kv_per_token}                    KV bytes one more token of context adds, over the layers
 //                                     whose cache still grows (not a full window): "131 kB"
