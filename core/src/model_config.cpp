@@ -167,6 +167,21 @@ double kv_share(const ModelConfig& m, const MixerType& t, int64_t tp) {
   return d((kv + tp - 1) / tp) / d(kv);
 }
 
+double heads_per_kv_head(const ModelConfig& m, const MixerType& t, int64_t tp) {
+  const AttentionDims a = attention_dims(m, t);
+  const double heads = d(a.heads) / d(std::max<int64_t>(1, tp));
+  if (m.mla) return heads;
+  const double kv = d(std::max<int64_t>(1, a.kv_heads)) * kv_share(m, t, tp);
+  return heads / kv;
+}
+
+const MixerType* first_attention_type(const ModelConfig& m) {
+  for (const MixerType& t : m.mixers) {
+    if (is_attention(t.kind) && t.count > 0) return &t;
+  }
+  return nullptr;
+}
+
 int64_t cached_tokens(const MixerType& t, int64_t context) {
   switch (t.kind) {
     case MixerKind::full:

@@ -214,6 +214,25 @@ TEST(AnalysisTensorParallel, SparseIndexerReplicated) {
             "whole on every GPU, not \u00f7 tp 2 (serving engines replicate it)");
 }
 
+// The query heads one GPU runs per KV head, which sets decode attention's intensity (the chart's
+// "why the attention dot stays put"): Llama-3-8B's 32 heads over 8 KV heads.
+TEST(AnalysisTensorParallel, HeadsPerKvHeadOnOneGpu) {
+  const ModelConfig m = llama3_8b();
+  const MixerType& t = *first_attention_type(m);
+  EXPECT_DOUBLE_EQ(heads_per_kv_head(m, t, 1), 4);   // 32 / 8
+  EXPECT_DOUBLE_EQ(heads_per_kv_head(m, t, 8), 4);   // 4 / 1
+  EXPECT_DOUBLE_EQ(heads_per_kv_head(m, t, 16), 2);  // 2 / ⌈8/16⌉ = 2 / 1: replicated
+  EXPECT_DOUBLE_EQ(
+      heads_per_kv_head(tiny_mla(), *first_attention_type(tiny_mla()), 2),
+      static_cast<double>(tiny_mla().heads) / 2);  // MLA: each GPU's heads share the whole latent
+  // At tp 16 the decode attention op's intensity halves: 1/16 of the FLOPs over 1/8 of the
+  // cache (its other bytes, a small part at 8K context, split 16 ways).
+  Scenario s = decode(h100_sxm(), m, 8, 8192);
+  const double one = analyze(s).find_op("attention")->intensity;
+  s.tp = 16;
+  EXPECT_NEAR(analyze(s).find_op("attention")->intensity / one, 0.5, 0.005);
+}
+
 TEST(AnalysisEfficiency, ScalesRoofs) {
   Scenario s = decode(h100_sxm(), llama3_8b(), 1, 1024);
   s.compute_efficiency = 0.5;

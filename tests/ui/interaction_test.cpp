@@ -115,6 +115,13 @@ TEST(Interaction, DecodeAttentionDotStaysAndExplainsWhy) {
   EXPECT_EQ(ui.state.doc.seq, 1024);
   EXPECT_TRUE(ui.state.view.attention_hint);
   EXPECT_FALSE(ui.state.history.can_undo());
+  // The note follows one GPU's heads: replicated KV heads at tp 16, an MLA model at tp 8.
+  ui.state.doc.tp = 16;
+  ui.frame(2);
+  ui.state.doc.model = lib().model("deepseek-v3").value();
+  ui.state.doc.tp = 8;
+  ui.frame(2);
+  EXPECT_TRUE(ui.state.view.attention_hint);
 }
 
 TEST(Interaction, LegendClickHidesASeriesAndClickingAgainShowsIt) {

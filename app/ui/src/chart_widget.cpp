@@ -175,23 +175,36 @@ void draw_attention_hint(AppState& s, Vec2 dot) {
                        ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings |
                        ImGuiWindowFlags_NoFocusOnAppearing)) {
     ImGui::PushTextWrapPos(28 * em);
-    const double g =
-        static_cast<double>(m.heads) / static_cast<double>(std::max<int64_t>(1, m.kv_heads));
+    // One GPU's heads: tp splits the query heads, not always the KV heads (kv_share).
+    const MixerType* mixer = first_attention_type(m);
+    const double g = mixer ? heads_per_kv_head(m, *mixer, s.doc.tp) : 1;
+    const double bkv = bytes_per_element(s.doc.kv);
     if (m.mla) {
       ImGui::TextWrapped(
           "In decode, each sequence reads its own latent KV cache once per step, "
-          "shared by all %lld heads: FLOPs and bytes both grow with batch × "
-          "context, so the intensity (≈ 4·H / b_kv) does not move with either.",
-          static_cast<long long>(m.heads));
+          "shared by all %s heads%s: FLOPs and bytes both grow with batch × "
+          "context, so the intensity (≈ 4·H / b_kv = %s) does not move with either.",
+          format_count(g).c_str(), s.doc.tp > 1 ? " of each GPU" : "",
+          format_intensity(4 * g / bkv).c_str());
+    } else if (s.doc.tp > 1) {
+      const AttentionDims dims = mixer ? attention_dims(m, *mixer) : AttentionDims{};
+      ImGui::TextWrapped(
+          "In decode, each sequence reads its own K and V cache once per step: "
+          "FLOPs and bytes both grow with batch × context, so they cancel. The "
+          "intensity is ≈ 2·g / b_kv = 2 × %.3g / %.3g B = %s, set by the query heads per KV "
+          "head on each of the %lld GPUs, g = (H/tp) / ⌈Hkv/tp⌉ (H = %lld, Hkv = %lld), and "
+          "the KV precision.",
+          g, bkv, format_intensity(2 * g / bkv).c_str(), static_cast<long long>(s.doc.tp),
+          static_cast<long long>(dims.heads), static_cast<long long>(dims.kv_heads));
     } else {
+      const AttentionDims dims = mixer ? attention_dims(m, *mixer) : AttentionDims{};
       ImGui::TextWrapped(
           "In decode, each sequence reads its own K and V cache once per step: "
           "FLOPs and bytes both grow with batch × context, so they cancel. The "
           "intensity is ≈ 2·g / b_kv = 2 × %.3g / %.3g B = %s, set by "
           "the GQA group g = H / Hkv = %lld / %lld and the KV precision.",
-          g, bytes_per_element(s.doc.kv),
-          format_intensity(2 * g / bytes_per_element(s.doc.kv)).c_str(),
-          static_cast<long long>(m.heads), static_cast<long long>(m.kv_heads));
+          g, bkv, format_intensity(2 * g / bkv).c_str(), static_cast<long long>(dims.heads),
+          static_cast<long long>(dims.kv_heads));
     }
     ImGui::Spacing();
     ImGui::TextUnformatted("Levers that move it:");

@@ -203,14 +203,27 @@ void dot_tooltip(const AppState& s, const std::string& marker_id) {
           "Decode: a recurrent layer reads and writes a fixed state per sequence, whatever "
           "the context: its intensity does not grow with it.");
     } else if (kind == "attention" && s.doc.phase == Phase::decode) {
-      ImGui::TextDisabled(
-          "Decode: intensity ≈ 2·g / b_kv, fixed by the GQA group %s "
-          "and the KV precision; batch and context do not move it.",
-          symbol_text({"g",
-                       static_cast<double>(s.doc.model.heads) /
-                           static_cast<double>(std::max<int64_t>(1, s.doc.model.kv_heads)),
-                       "H / Hkv"})
-              .c_str());
+      // The heads of this dot's layer type on one GPU (tp splits them; replicated KV heads and
+      // MLA's latent do not split as far).
+      const ModelConfig& m = s.doc.model;
+      const MixerType* mixer =
+          type && type->index >= 0 && static_cast<size_t>(type->index) < m.mixers.size()
+              ? &m.mixers[static_cast<size_t>(type->index)]
+              : first_attention_type(m);
+      const double group = mixer ? heads_per_kv_head(m, *mixer, s.doc.tp) : 1;
+      const char* per_gpu = s.doc.tp > 1 ? " on each GPU" : "";
+      if (m.mla) {
+        ImGui::TextDisabled(
+            "Decode: intensity ≈ 4·H / b_kv, fixed by the heads %s%s sharing the latent cache "
+            "and the KV precision; batch and context do not move it.",
+            symbol_text({"H", group, s.doc.tp > 1 ? "H / tp" : "H"}).c_str(), per_gpu);
+      } else {
+        ImGui::TextDisabled(
+            "Decode: intensity ≈ 2·g / b_kv, fixed by the query heads per KV head %s%s and "
+            "the KV precision; batch and context do not move it.",
+            symbol_text({"g", group, s.doc.tp > 1 ? "(H/tp) / ⌈Hkv/tp⌉" : "H / Hkv"}).c_str(),
+            per_gpu);
+      }
     } else if (kind == "attention") {
       ImGui::TextDisabled(
           "Prefill: intensity grows with the prompt length T. Drag the dot to "

@@ -256,6 +256,13 @@ int64_t kv_elements_per_token(const ModelConfig& m);
 double kv_share(const ModelConfig& m, const MixerType& t, int64_t tp);
 // Whether that part is more than 1/tp.
 bool kv_replicated(const ModelConfig& m, const MixerType& t, int64_t tp);
+// The query heads that share one KV head on one of `tp` GPUs, for layers of type `t`: the GQA
+// group H/Hkv where tp divides the KV heads, (H/tp) / ⌈Hkv/tp⌉ where they are replicated, and
+// H/tp with MLA (each GPU's heads share the one latent). Decode attention's intensity is about
+// 2·this / b_kv (MLA: 4·this / b_kv) whatever the batch and the context.
+double heads_per_kv_head(const ModelConfig& m, const MixerType& t, int64_t tp);
+// The first attention type of the model's layers (nullptr when it has none).
+const MixerType* first_attention_type(const ModelConfig& m);
 
 // Tokens of a sequence of context `context` that one layer of `t` keeps in its KV cache: all of
 // them (full), min(context, W) (sliding), min(context, C) (chunked), none (linear, mamba).
