@@ -179,6 +179,23 @@ void split_across_gpus(const Scenario& s, const Analysis& a, OpCost& op) {
   op.kv_bytes_per_key /= tp;
 }
 
+// One sequence's KV-cache elements over the model's layers: the whole cache, and one GPU's part
+// of it (each type by its kv_share).
+struct KvElements {
+  double whole = 0, per_gpu = 0;
+};
+
+KvElements kv_elements_per_sequence(const Scenario& s) {
+  KvElements out;
+  for (const MixerType& t : s.model.mixers) {
+    const double kv = static_cast<double>(t.count) * static_cast<double>(cached_tokens(t, s.seq)) *
+                      static_cast<double>(kv_elements_per_token(s.model, t));
+    out.whole += kv;
+    out.per_gpu += kv * kv_share(s.model, t, s.tp);
+  }
+  return out;
+}
+
 void memory_totals(const Scenario& s, Analysis& a) {
   const ModelConfig& m = s.model;
   Totals& t = a.totals;
@@ -193,15 +210,12 @@ void memory_totals(const Scenario& s, Analysis& a) {
 
   const double bkv = bytes_per_element(s.kv), ba = bytes_per_element(s.activations);
   const double bstate = bytes_per_element(m.state_precision.value_or(s.activations));
-  double kv_per_seq = 0, state_per_seq = 0, kv_per_gpu_seq = 0;
+  const KvElements kv = kv_elements_per_sequence(s);
+  const double kv_per_seq = kv.whole * bkv, kv_per_gpu_seq = kv.per_gpu * bkv;
+  double state_per_seq = 0;
   for (const MixerType& type : m.mixers) {
-    const double n = static_cast<double>(type.count);
-    const double kv_per_token = static_cast<double>(kv_elements_per_token(m, type)) * bkv;
-    const double kv = n * static_cast<double>(cached_tokens(type, s.seq)) * kv_per_token;
-    kv_per_seq += kv;
-    kv_per_gpu_seq += kv * kv_share(m, type, s.tp);
     const StateElements e = state_elements(m, type.kind);
-    state_per_seq += n * (e.recurrent * bstate + e.conv * ba);
+    state_per_seq += static_cast<double>(type.count) * (e.recurrent * bstate + e.conv * ba);
   }
   const double B = static_cast<double>(s.batch);
   t.kv_cache_bytes = B * kv_per_seq;
@@ -320,16 +334,9 @@ Analysis analyze(const Scenario& s) {
   for (const MixerType& t : s.model.mixers) {
     if (!kv_replicated(s.model, t, s.tp)) continue;
     // The whole cache's factor over an even split (the types that split evenly included).
-    double whole = 0, per_gpu = 0;
-    for (const MixerType& u : s.model.mixers) {
-      const double kv = static_cast<double>(u.count) *
-                        static_cast<double>(cached_tokens(u, s.seq)) *
-                        static_cast<double>(kv_elements_per_token(s.model, u));
-      whole += kv;
-      per_gpu += kv * kv_share(s.model, u, s.tp);
-    }
-    const double times = whole > 0 ? per_gpu / whole * static_cast<double>(s.tp)
-                                   : kv_share(s.model, t, s.tp) * static_cast<double>(s.tp);
+    const KvElements cache = kv_elements_per_sequence(s);
+    const double times = cache.whole > 0 ? cache.per_gpu / cache.whole * static_cast<double>(s.tp)
+                                         : kv_share(s.model, t, s.tp) * static_cast<double>(s.tp);
     const std::string tp = "tp " + std::to_string(s.tp);
     if (s.model.mla) {
       a.warnings.push_back(tp +
