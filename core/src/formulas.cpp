@@ -262,28 +262,25 @@ OpFormula attention_formula(const Scenario& s, const OpPlace& p, std::string_vie
     if (name == "sv")
       return {"2·B·H·" + S + "·rkv", "B·H·" + S + "·b_a + B·" + S + "·rkv·b_kv + B·H·rkv·b_a",
               "scores read back from memory"};
-  } else if (decode && own_value_width(s.model, p)) {
-    if (name == "attention")
-      return {"B·H·" + S + "·(2·dh + 2·dv + 5)",
-              "B·" + S + "·Hkv·(dh + dv)·b_kv + B·H·(dh + dv)·b_a",
-              "keys of width dh, values of width dv"};
-    if (name == "qk")
-      return {"2·B·H·dh·" + S, "B·H·dh·b_a + B·" + S + "·Hkv·dh·b_kv + B·H·" + S + "·b_a",
-              "scores written to memory"};
-    if (name == "softmax") return {"5·B·H·" + S, "2·B·H·" + S + "·b_a", ""};
-    if (name == "sv")
-      return {"2·B·H·" + S + "·dv", "B·H·" + S + "·b_a + B·" + S + "·Hkv·dv·b_kv + B·H·dv·b_a",
-              "scores read back from memory"};
   } else if (decode) {
-    if (name == "attention")
+    // Values as wide as the keys (dh) unless the layer type has its own value width (dv).
+    const bool own = own_value_width(s.model, p);
+    const std::string v = own ? "dv" : "dh";
+    if (name == "attention") {
+      if (own)
+        return {"B·H·" + S + "·(2·dh + 2·dv + 5)",
+                "B·" + S + "·Hkv·(dh + dv)·b_kv + B·H·(dh + dv)·b_a",
+                "keys of width dh, values of width dv"};
       return {"B·H·" + S + "·(4·dh + 5)", "2·B·" + S + "·Hkv·dh·b_kv + 2·B·H·dh·b_a",
               "intensity ≈ 2·g / b_kv with g = H / Hkv: batch and context cancel out"};
+    }
     if (name == "qk")
       return {"2·B·H·dh·" + S, "B·H·dh·b_a + B·" + S + "·Hkv·dh·b_kv + B·H·" + S + "·b_a",
               "scores written to memory"};
     if (name == "softmax") return {"5·B·H·" + S, "2·B·H·" + S + "·b_a", ""};
     if (name == "sv")
-      return {"2·B·H·" + S + "·dh", "B·H·" + S + "·b_a + B·" + S + "·Hkv·dh·b_kv + B·H·dh·b_a",
+      return {"2·B·H·" + S + "·" + v,
+              "B·H·" + S + "·b_a + B·" + S + "·Hkv·" + v + "·b_kv + B·H·" + v + "·b_a",
               "scores read back from memory"};
   } else if (mla) {
     if (name == "attention")
@@ -294,25 +291,21 @@ OpFormula attention_formula(const Scenario& s, const OpPlace& p, std::string_vie
     if (name == "softmax") return {"5·B·H·T²", "2·B·H·T²·b_a", ""};
     if (name == "sv")
       return {"2·B·H·T²·dv", "B·H·T²·b_a + 2·M·H·dv·b_a", "scores read back from memory"};
-  } else if (own_value_width(s.model, p)) {
-    if (name == "attention")
-      return {"B·H·" + P + "·(2·dh + 2·dv + 5)", "M·H·(dh + dv)·b_a + M·Hkv·(dh + dv)·b_kv",
-              "causal: masked query-key pairs skipped; keys of width dh, values of width dv"};
-    if (name == "qk")
-      return {"2·B·H·T²·dh", "M·H·dh·b_a + M·Hkv·dh·b_kv + B·H·T²·b_a", "scores written to memory"};
-    if (name == "softmax") return {"5·B·H·T²", "2·B·H·T²·b_a", ""};
-    if (name == "sv")
-      return {"2·B·H·T²·dv", "B·H·T²·b_a + M·Hkv·dv·b_kv + M·H·dv·b_a",
-              "scores read back from memory"};
   } else {
-    if (name == "attention")
+    const bool own = own_value_width(s.model, p);
+    const std::string v = own ? "dv" : "dh";
+    if (name == "attention") {
+      if (own)
+        return {"B·H·" + P + "·(2·dh + 2·dv + 5)", "M·H·(dh + dv)·b_a + M·Hkv·(dh + dv)·b_kv",
+                "causal: masked query-key pairs skipped; keys of width dh, values of width dv"};
       return {"B·H·" + P + "·(4·dh + 5)", "2·M·H·dh·b_a + 2·M·Hkv·dh·b_kv",
               "causal: masked query-key pairs skipped; K and V read once"};
+    }
     if (name == "qk")
       return {"2·B·H·T²·dh", "M·H·dh·b_a + M·Hkv·dh·b_kv + B·H·T²·b_a", "scores written to memory"};
     if (name == "softmax") return {"5·B·H·T²", "2·B·H·T²·b_a", ""};
     if (name == "sv")
-      return {"2·B·H·T²·dh", "B·H·T²·b_a + M·Hkv·dh·b_kv + M·H·dh·b_a",
+      return {"2·B·H·T²·" + v, "B·H·T²·b_a + M·Hkv·" + v + "·b_kv + M·H·" + v + "·b_a",
               "scores read back from memory"};
   }
   return {};
