@@ -123,7 +123,7 @@ void read_layout(const Reader& r, const ModelFamily& f, ModelConfig& m) {
       r.has(key);
     // MiMo-V2 re-saved by transformers keeps its hub keys: the window and the pattern must say
     // the same.
-    if (f.type == "mimo_v2_flash") mimo_window(r);
+    if (r.has("sliding_window_size")) sliding_window(r, f);
     if (f.type == "mimo_v2_flash" && r.has("hybrid_layer_pattern")) {
       const std::vector<int64_t> kinds = integer_list(r, "hybrid_layer_pattern");
       for (size_t i = 0; i < layers.size(); ++i) {

@@ -67,7 +67,9 @@ int64_t window_of(const Reader& r, std::string_view key, int64_t fallback = 0);
 std::string block_pattern(const Reader& r);
 void from_pattern(const Reader& r, const std::string& pattern, std::vector<Layer>& layers);
 void from_block_configs(const Reader& r, int64_t hidden, std::vector<Layer>& layers);
-int64_t mimo_window(const Reader& r);
+// The sliding window: sliding_window, else sliding_window_size (Gemma-2's and MiMo-V2's hub files
+// write both, which must agree), else the family's default (none: sliding_window is required).
+int64_t sliding_window(const Reader& r, const ModelFamily& f);
 void from_layer_types(const Reader& r, const ModelFamily& f, std::vector<Layer>& layers);
 void from_family_rule(const Reader& r, const ModelFamily& f, std::vector<Layer>& layers);
 

@@ -129,17 +129,35 @@ void from_block_configs(const Reader& r, int64_t hidden, std::vector<Layer>& lay
   }
 }
 
-// MiMo-V2's window: sliding_window, else sliding_window_size (its hub files write both, which
-// must agree), else its class's 128.
-int64_t mimo_window(const Reader& r) {
-  const int64_t W = r.has("sliding_window") ? window_of(r, "sliding_window")
-                                            : window_of(r, "sliding_window_size", 128);
+int64_t sliding_window(const Reader& r, const ModelFamily& f) {
+  const int64_t W = !r.has("sliding_window") && r.has("sliding_window_size")
+                        ? window_of(r, "sliding_window_size")
+                        : window_of(r, "sliding_window", f.window_default);
   if (r.has("sliding_window_size") && r.integer("sliding_window_size", kPositive) != W) {
     r.fail_message("sliding_window_size",
                    "differs from sliding_window (" + std::to_string(W) + "): two windows");
   }
   return W;
 }
+
+namespace {
+
+// A per-layer list of 0 and 1 (MiniMax's attn_type_list, MiMo-V2's hybrid_layer_pattern):
+// empty when absent, else one flag per layer.
+std::vector<int64_t> flags_per_layer(const Reader& r, std::string_view key, size_t L) {
+  const std::vector<int64_t> flags = integer_list(r, key);
+  if (r.has(key) && flags.size() != L) {
+    r.fail_message(key, "expected one 0/1 per layer (" + std::to_string(L) + "), got " +
+                            std::to_string(flags.size()));
+  }
+  for (size_t i = 0; i < flags.size(); ++i) {
+    if (flags[i] > 1)
+      r.fail(std::string(key) + "[" + std::to_string(i) + "]", "0 or 1", Json(flags[i]));
+  }
+  return flags;
+}
+
+}  // namespace
 
 // layer_types: one name per layer. Step-3.5's list also names its multi-token-prediction layers
 // after the model's (num_nextn_predict_layers more; they are not counted).
@@ -160,8 +178,7 @@ void from_layer_types(const Reader& r, const ModelFamily& f, std::vector<Layer>&
     if (kind == "full_attention" || kind == "attention") {
       mixer = {MixerKind::full};
     } else if (kind == "sliding_attention") {
-      mixer = {MixerKind::sliding,
-               f.type == "mimo_v2_flash" ? mimo_window(r) : window_of(r, "sliding_window")};
+      mixer = {MixerKind::sliding, sliding_window(r, f)};
     } else if (kind == "chunked_attention") {
       mixer = {MixerKind::chunked, window_of(r, "attention_chunk_size")};
     } else if (kind == "conv" && r.string("model_type", "") == "lfm2") {
@@ -191,15 +208,7 @@ void from_family_rule(const Reader& r, const ModelFamily& f, std::vector<Layer>&
   if (f.lightning) {
     // MiniMax: attn_type_list 0 is lightning attention, 1 softmax; transformers' MiniMax without
     // a list alternates, softmax first.
-    const std::vector<int64_t> kinds = integer_list(r, "attn_type_list");
-    if (!kinds.empty() && kinds.size() != L) {
-      r.fail_message("attn_type_list", "expected one 0/1 per layer (" + std::to_string(L) +
-                                           "), got " + std::to_string(kinds.size()));
-    }
-    for (size_t i = 0; i < kinds.size(); ++i) {
-      if (kinds[i] > 1)
-        r.fail("attn_type_list[" + std::to_string(i) + "]", "0 or 1", Json(kinds[i]));
-    }
+    const std::vector<int64_t> kinds = flags_per_layer(r, "attn_type_list", L);
     each([&](size_t i) {
       const bool softmax = kinds.empty() ? (i + 1) % 2 != 0 : kinds[i] == 1;
       return softmax ? MixerType{MixerKind::full} : MixerType{MixerKind::linear};
@@ -223,41 +232,23 @@ void from_family_rule(const Reader& r, const ModelFamily& f, std::vector<Layer>&
   } else if (t == "mimo_v2_flash") {
     // hybrid_layer_pattern: 1 slides, 0 is global; without it (transformers' class) the first
     // layer and every sixth are global. sliding_window_size repeats the window.
-    const int64_t W = mimo_window(r);
-    const std::vector<int64_t> kinds = integer_list(r, "hybrid_layer_pattern");
-    if (r.has("hybrid_layer_pattern") && kinds.size() != L) {
-      r.fail_message("hybrid_layer_pattern", "expected one 0/1 per layer (" + std::to_string(L) +
-                                                 "), got " + std::to_string(kinds.size()));
-    }
-    for (size_t i = 0; i < kinds.size(); ++i) {
-      if (kinds[i] > 1)
-        r.fail("hybrid_layer_pattern[" + std::to_string(i) + "]", "0 or 1", Json(kinds[i]));
-    }
+    const int64_t W = sliding_window(r, f);
+    const std::vector<int64_t> kinds = flags_per_layer(r, "hybrid_layer_pattern", L);
     each([&](size_t i) {
       const bool slides = kinds.empty() ? i != 0 && (i + 1) % 6 != 0 : kinds[i] == 1;
       return slides ? MixerType{MixerKind::sliding, W} : MixerType{MixerKind::full};
     });
-  } else if (t == "step3p5") {
-    // Step-3.5 without layer_types: the even layers slide (its modeling code).
-    const int64_t W = window_of(r, "sliding_window");
-    each([&](size_t i) {
-      return i % 2 == 0 ? MixerType{MixerKind::sliding, W} : MixerType{MixerKind::full};
-    });
-  } else if (t == "gemma2" || t == "gpt_oss") {
-    // Even layers slide: sliding iff (i+1) % 2 != 0 (transformers' default layer_types).
-    const int64_t W = window_of(r, "sliding_window", t == "gpt_oss" ? 128 : 4096);
-    // Gemma-2's published configs also write sliding_window_size, the same window.
-    if (r.has("sliding_window_size") && r.integer("sliding_window_size", kPositive) != W) {
-      r.fail_message("sliding_window_size",
-                     "differs from sliding_window (" + std::to_string(W) + "): two windows");
-    }
+  } else if (t == "gemma2" || t == "gpt_oss" || t == "step3p5") {
+    // Even layers slide: sliding iff (i+1) % 2 != 0 (transformers' default layer_types; Step-3.5's
+    // modeling code). Gemma-2's published configs also write sliding_window_size, the same window.
+    const int64_t W = sliding_window(r, f);
     each([&](size_t i) {
       return i % 2 == 0 ? MixerType{MixerKind::sliding, W} : MixerType{MixerKind::full};
     });
   } else if (t == "gemma3_text" || t == "olmo3" || t == "cohere2") {
     // Every n-th layer is global, the others slide: Gemma-3's sliding_window_pattern (6),
     // OLMo-3's fixed 4, Cohere2's sliding_window_pattern (4).
-    const int64_t W = window_of(r, "sliding_window", 4096);
+    const int64_t W = sliding_window(r, f);
     const int64_t fallback = t == "cohere2" ? 4 : 6;
     const int64_t n = t == "olmo3"
                           ? 4

@@ -47,6 +47,7 @@ struct ModelFamily {
   int64_t kv_heads_default = 0;    // num_key_value_heads (Gemma-3: 4), 0: the query heads
   int64_t head_dim_default = 0;    // head_dim (Gemma-3: 256), 0: hidden / heads
   int64_t v_head_dim_default = 0;  // v_head_dim (MiMo-V2: 128), 0: head_dim
+  int64_t window_default = 0;      // sliding_window when absent (Gemma-2: 4096), 0: required
   std::string_view kv_heads_key = "num_key_value_heads";  // Step-3.5: num_attention_groups
   bool lightning = false;  // MiniMax-M1: attn_type_list 0 (or layer_types linear_attention) are
                            // lightning attention layers of num_attention_heads x head_dim
