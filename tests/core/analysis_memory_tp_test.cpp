@@ -163,16 +163,21 @@ TEST(AnalysisTensorParallel, KvHeadsReplicatedBeyondTheirCount) {
   EXPECT_TRUE(analyze(tiny_tp(2)).warnings.empty());
 }
 
-// MLA's latent cache is read by every head: each of tp GPUs keeps all of it (vLLM and SGLang
-// replicate it; data-parallel attention is their way out).
-TEST(AnalysisTensorParallel, MlaLatentCacheOnEveryGpu) {
-  Scenario s = decode(toy_gpu(), tiny_mla(), 2, 8);
+// A decode step of batch 2 at context 8 (bf16 KV, a 1 GB GPU) at tp 1 and tp 2.
+std::pair<Analysis, Analysis> at_tp_1_and_2(const ModelConfig& m) {
+  Scenario s = decode(toy_gpu(), m, 2, 8);
   s.kv = Precision::bf16;
   s.memory_utilization = 1;
   s.gpu.memory_capacity_bytes = 1e9;
-  const Analysis one = analyze(s);
+  Analysis one = analyze(s);
   s.tp = 2;
-  const Analysis two = analyze(s);
+  return {std::move(one), analyze(s)};
+}
+
+// MLA's latent cache is read by every head: each of tp GPUs keeps all of it (vLLM and SGLang
+// replicate it; data-parallel attention is their way out).
+TEST(AnalysisTensorParallel, MlaLatentCacheOnEveryGpu) {
+  const auto [one, two] = at_tp_1_and_2(tiny_mla());
   // B·S·L·(rkv + d_rope)·b_kv = 2·8·2·20·2 = 1280 bytes, whole on each GPU
   EXPECT_DOUBLE_EQ(two.totals.kv_cache_bytes, 1280);
   // Each GPU keeps q_a_proj (2 layers of 64 x 32 bf16: 8192 bytes) and kv_a_proj (64 x 20:
@@ -192,13 +197,7 @@ TEST(AnalysisTensorParallel, MlaLatentCacheOnEveryGpu) {
 // DeepSeek-V3.2's indexer runs whole on every GPU (vLLM's and SGLang's Indexer replicate its
 // projections, heads and cache): its ops keep their tp-1 cost at tp 2, its weights stay whole.
 TEST(AnalysisTensorParallel, SparseIndexerReplicated) {
-  Scenario s = decode(toy_gpu(), tiny_dsa(), 2, 8);
-  s.kv = Precision::bf16;
-  s.memory_utilization = 1;
-  s.gpu.memory_capacity_bytes = 1e9;
-  const Analysis one = analyze(s);
-  s.tp = 2;
-  const Analysis two = analyze(s);
+  const auto [one, two] = at_tp_1_and_2(tiny_dsa());
   for (const char* name : {"indexer_q", "indexer_k", "indexer_weights", "indexer"}) {
     SCOPED_TRACE(name);
     ASSERT_TRUE(one.find_op(name) && two.find_op(name));
@@ -210,6 +209,8 @@ TEST(AnalysisTensorParallel, SparseIndexerReplicated) {
   // 2 layers of 32 x 16 (rq x Hi·di) = 2048, indexer_k 64 x 8 = 2048, indexer_weights 64 x 2 =
   // 512, all bf16: + (8192 + 5120 + 2048 + 2048 + 512) / 2 = 8960.
   EXPECT_DOUBLE_EQ(two.totals.weights_per_gpu_bytes, one.totals.weights_bytes / 2 + 8960);
+  Scenario s = decode(toy_gpu(), tiny_dsa(), 2, 8);
+  s.tp = 2;
   EXPECT_EQ(tp_split_text(s, *two.find_op("indexer_q")),
             "whole on every GPU, not \u00f7 tp 2 (serving engines replicate it)");
 }
