@@ -55,13 +55,8 @@ using Rows = std::vector<std::vector<std::string>>;
 
 // The operator table with its people's headers, and which columns are numbers.
 std::pair<Rows, std::vector<bool>> operator_rows(const Analysis& a) {
-  Rows rows(1);
   std::vector<bool> numeric;
-  for (const TableColumn& c : operator_table_columns()) {
-    rows[0].emplace_back(c.header);
-    numeric.push_back(c.numeric);
-  }
-  for (auto& row : operator_table_rows(a, false)) rows.push_back(std::move(row));
+  Rows rows = operator_table_for_people(a, numeric);
   return {std::move(rows), std::move(numeric)};
 }
 

@@ -10,7 +10,7 @@ namespace roofline {
 
 namespace {
 
-constexpr std::array<TableColumn, 13> kColumns = {{
+constexpr std::array<TableColumn, 14> kColumns = {{
     {"name", "op", false},
     {"kind", "kind", false},
     {"count", "count", true},
@@ -23,7 +23,10 @@ constexpr std::array<TableColumn, 13> kColumns = {{
     {"bound", "bound", false},
     {"share_of_step_time", "share", true},
     {"achieved_flops", "achieved", true},
-    {"layer_type", "layer", false},  // last: the columns before it keep their places
+    {"layer_type", "layer", false},  // the columns before it keep their places
+    // Unique in the step: op_key() ("attention@sliding" where the name recurs), "total:" and the
+    // group's key for a total ("total:attention@full").
+    {"id", "id", false, false},
 }};
 
 // What one row shows, whether an op or a group.
@@ -33,6 +36,7 @@ struct Row {
   Bound bound = Bound::memory;
   double achieved_flops = 0;
   std::string layer;  // the op's layer type ("sliding 128", "output"); "" for a group
+  std::string id;
 };
 
 std::vector<Row> table_rows(const Analysis& a) {
@@ -41,7 +45,7 @@ std::vector<Row> table_rows(const Analysis& a) {
     out.push_back({std::string(op.name), std::string(to_string(op.kind)), std::to_string(op.count),
                    op.flops, op.bytes, op.weight_bytes, op.kv_bytes, op.intensity, op.time_s,
                    op.bound, op.time_s > 0 ? op.flops / op.time_s : 0,
-                   a.layer_types[static_cast<size_t>(op.layer_type)].label});
+                   a.layer_types[static_cast<size_t>(op.layer_type)].label, op_key(a, op)});
   }
   const std::pair<const char*, const GroupCost*> groups[] = {{"fc", &a.fc},
                                                              {"attention", &a.attention},
@@ -59,7 +63,8 @@ std::vector<Row> table_rows(const Analysis& a) {
           g->time_s,
           g->bound,
           g->achieved_flops,
-          ""};
+          "",
+          std::string("total:") + name};
     for (const OpCost& op : a.ops) {
       if (std::string_view(name) == "step" || to_string(op.kind) == name) {
         r.weight_bytes += op.weight_bytes;
@@ -82,7 +87,8 @@ std::vector<Row> table_rows(const Analysis& a) {
           g.time_s,
           g.bound,
           g.achieved_flops,
-          type.label};
+          type.label,
+          "total:attention@" + type_key(a, g.layer_type)};
     for (const OpCost& op : a.ops) {
       if (op.kind == OpKind::attention && op.layer_type == g.layer_type) {
         r.weight_bytes += op.weight_bytes;
@@ -114,7 +120,7 @@ std::vector<std::vector<std::string>> operator_table_rows(const Analysis& a, boo
                      format_exact(r.weight_bytes), format_exact(r.kv_bytes),
                      format_exact(r.intensity), format_exact(r.time_s),
                      std::string(to_string(r.bound)), format_exact(share),
-                     format_exact(r.achieved_flops), r.layer});
+                     format_exact(r.achieved_flops), r.layer, r.id});
     } else {
       out.push_back({r.name, r.kind, r.count, format_flops(r.flops), format_bytes(r.bytes),
                      format_bytes(r.weight_bytes), format_bytes(r.kv_bytes),
@@ -175,14 +181,22 @@ std::string operator_table_csv(const Analysis& a) {
   return delimited_table(a, ',', [](const std::string& text) { return csv_field(text); });
 }
 
-std::string operator_table_markdown(const Analysis& a) {
+std::vector<std::vector<std::string>> operator_table_for_people(const Analysis& a,
+                                                                std::vector<bool>& numeric) {
   std::vector<std::vector<std::string>> rows(1);
-  std::vector<bool> numeric;
+  numeric.clear();
   for (const TableColumn& c : kColumns) {
+    if (!c.people) continue;
     rows[0].emplace_back(c.header);
     numeric.push_back(c.numeric);
   }
   for (auto& row : operator_table_rows(a, false)) rows.push_back(std::move(row));
+  return rows;
+}
+
+std::string operator_table_markdown(const Analysis& a) {
+  std::vector<bool> numeric;
+  const std::vector<std::vector<std::string>> rows = operator_table_for_people(a, numeric);
   return markdown_table(rows, numeric);
 }
 

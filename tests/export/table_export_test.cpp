@@ -33,13 +33,13 @@ TEST_F(TableExport, CsvHasEveryOpAndTheGroupsInSiUnits) {
   ASSERT_EQ(rows.size(), 1 + a.ops.size() + 4);
   EXPECT_EQ(rows[0],
             "name,kind,count,flops,bytes,weight_bytes,kv_bytes,intensity,time_s,bound,"
-            "share_of_step_time,achieved_flops,layer_type");
+            "share_of_step_time,achieved_flops,layer_type,id");
   size_t q_row = 0;
   for (size_t i = 1; i < rows.size(); ++i)
     if (rows[i].starts_with("q_proj,")) q_row = i;
   ASSERT_GT(q_row, 0u);
   const auto q = split(rows[q_row], ',');
-  ASSERT_EQ(q.size(), 13u);
+  ASSERT_EQ(q.size(), 14u);
   EXPECT_EQ(q[0], "q_proj");
   EXPECT_EQ(q[1], "fc");
   EXPECT_EQ(q[2], "32");
@@ -54,11 +54,14 @@ TEST_F(TableExport, CsvHasEveryOpAndTheGroupsInSiUnits) {
   EXPECT_NEAR(std::stod(q[10]), op->time_s / a.totals.time_s, 1e-8);
   EXPECT_NEAR(std::stod(q[11]) / (op->flops / op->time_s), 1, 1e-8);
   EXPECT_EQ(q[12], "full attention");  // the op's layer type
+  EXPECT_EQ(q[13], "q_proj");          // its id: the name, which does not recur
   EXPECT_TRUE(rows.back().starts_with("total step,group,,"));
+  EXPECT_TRUE(rows.back().ends_with(",total:step"));
 }
 
-// A model with sliding and full layers: an op row per layer type, named in the last column,
-// and a total per attention type after the four groups.
+// A model with sliding and full layers: an op row per layer type, named in the layer column, a
+// unique id in the last (issue 27: JSON and CSV consumers could not tell gpt-oss's two attention
+// ops apart), and a total per attention type after the four groups.
 TEST_F(TableExport, CsvNamesEachOpsLayerType) {
   Scenario s = PresetLibrary::builtin().default_scenario();
   s.model = PresetLibrary::builtin().model("gpt-oss-20b").value();
@@ -69,13 +72,15 @@ TEST_F(TableExport, CsvNamesEachOpsLayerType) {
   for (const std::string& r : rows) {
     if (r.starts_with("attention,attention,12,")) {
       ++attention_rows;
-      EXPECT_TRUE(r.ends_with(",sliding 128") || r.ends_with(",full attention")) << r;
+      EXPECT_TRUE(r.ends_with(",sliding 128,attention@sliding") ||
+                  r.ends_with(",full attention,attention@full"))
+          << r;
     }
   }
   EXPECT_EQ(attention_rows, 2);
   EXPECT_TRUE(rows[rows.size() - 2].starts_with("total attention · sliding 128,group,12,"));
   EXPECT_TRUE(rows.back().starts_with("total attention · full,group,12,"));
-  EXPECT_TRUE(rows.back().ends_with(",full attention"));
+  EXPECT_TRUE(rows.back().ends_with(",full attention,total:attention@full"));
 }
 
 // Llama-4-Maverick alternates dense and MoE layers: the MoE layer's label holds a comma
@@ -96,7 +101,7 @@ TEST_F(TableExport, CsvQuotesLabelsWithCommas) {
       row.erase(open + 1, close - open);  // the quoted field, as one empty field
       ++quoted;
     }
-    EXPECT_EQ(split(row + ",", ',').size(), 13u) << rows[i];
+    EXPECT_EQ(split(row + ",", ',').size(), 14u) << rows[i];
   }
   EXPECT_GT(quoted, 0);
   EXPECT_EQ(csv_field("MoE 128 experts, top 1"), "\"MoE 128 experts, top 1\"");

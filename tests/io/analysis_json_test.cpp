@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <set>
 #include <nlohmann/json.hpp>
 
 #include "roofline/io/json_io.h"
@@ -113,6 +114,21 @@ TEST(AnalysisJson, FusedOpsHaveNullIntensity) {
     }
   }
   EXPECT_GT(fused, 0);
+}
+
+// Every op has an id unique in the step (issue 27: gpt-oss's two `attention` ops, one per layer
+// type, could not be told apart); a name that does not recur is its own id.
+TEST(AnalysisJson, OpIdsAreUnique) {
+  Scenario s = llama_8b();
+  s.model = PresetLibrary::builtin().model("gpt-oss-20b").value();
+  const Analysis a = analyze(s);
+  const json j = json::parse(analysis_to_json(s, a));
+  std::set<std::string> ids;
+  for (const auto& op : j["ops"]) ids.insert(op["id"].get<std::string>());
+  EXPECT_EQ(ids.size(), j["ops"].size());
+  EXPECT_TRUE(ids.contains("attention@sliding"));
+  EXPECT_TRUE(ids.contains("attention@full"));
+  EXPECT_TRUE(ids.contains("lm_head"));
 }
 
 TEST(AnalysisJson, PrefillHasTtftAndCompareHasTheOtherGpu) {

@@ -19,13 +19,20 @@ struct TableColumn {
   std::string_view key;     // CSV header, values in SI base units: "time_s"
   std::string_view header;  // header for people, values with units: "time"
   bool numeric = false;     // right-aligned for people
+  bool people = true;       // in the text table too (false: CSV and TSV only)
 };
 
 std::span<const TableColumn> operator_table_columns();
 
 // The cells of every row (no header): `raw` gives the CSV values (shortest exact numbers,
-// "inf" for an op that moves no bytes); otherwise the text of units.h ("1.07 GB", "4.48 ms").
+// "inf" for an op that moves no bytes) of every column; otherwise the text of units.h
+// ("1.07 GB", "4.48 ms") of the columns for people.
 std::vector<std::vector<std::string>> operator_table_rows(const Analysis& a, bool raw);
+
+// The header for people, then operator_table_rows(a, false); `numeric` says which columns are
+// numbers (right-aligned).
+std::vector<std::vector<std::string>> operator_table_for_people(const Analysis& a,
+                                                                std::vector<bool>& numeric);
 
 // One CSV field (RFC 4180): quoted, with its quotes doubled, when it holds a comma, a quote or a
 // line break ("MoE 32 experts, top 4"); as it is otherwise.

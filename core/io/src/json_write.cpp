@@ -257,6 +257,7 @@ std::string analysis_to_json(const Scenario& s, const Analysis& a) {
   for (const OpCost& op : a.ops) {
     Json o;
     o["name"] = std::string(op.name);
+    o["id"] = op_key(a, op);  // unique in the step: "attention@sliding" where the name recurs
     o["kind"] = to_string(op.kind);
     o["count"] = op.count;
     const LayerTypeInfo& type = a.layer_types[static_cast<size_t>(op.layer_type)];
