@@ -2,11 +2,12 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <set>
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "roofline/io/json_io.h"
 #include "roofline/io/preset_library.h"
+#include "roofline/version.h"
 
 namespace roofline {
 namespace {
@@ -129,6 +130,17 @@ TEST(AnalysisJson, OpIdsAreUnique) {
   EXPECT_TRUE(ids.contains("attention@sliding"));
   EXPECT_TRUE(ids.contains("attention@full"));
   EXPECT_TRUE(ids.contains("lm_head"));
+}
+
+// The first keys say which schema and which roofline wrote the document (interfaces.md, turn 3).
+TEST(AnalysisJson, StartsWithSchemaAndToolVersion) {
+  const Scenario s = llama_8b();
+  const auto j = nlohmann::ordered_json::parse(analysis_to_json(s, analyze(s)));
+  ASSERT_GE(j.size(), 2u);
+  EXPECT_EQ(j.begin().key(), "schema_version");
+  EXPECT_EQ(j["schema_version"], 1);
+  EXPECT_EQ(j["version"], std::string(version()));
+  EXPECT_EQ(json::parse(frontier_to_json({}))["schema_version"], 1);
 }
 
 TEST(AnalysisJson, PrefillHasTtftAndCompareHasTheOtherGpu) {

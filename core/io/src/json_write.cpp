@@ -17,6 +17,7 @@
 #include "roofline/io/scenario_json.h"
 #include "roofline/knobs.h"
 #include "roofline/readouts.h"
+#include "roofline/version.h"
 
 namespace roofline {
 namespace {
@@ -182,6 +183,13 @@ Json workload_json(const Scenario& s) {
   return j;
 }
 
+Json json_header() {
+  Json j;
+  j["schema_version"] = kJsonSchemaVersion;
+  j["version"] = std::string(version());
+  return j;
+}
+
 Json readout_json(const ReadoutValue& v) {
   return std::visit(
       [](const auto& x) -> Json {
@@ -274,7 +282,7 @@ std::string analysis_to_json(const Scenario& s, const Analysis& a) {
     ops.push_back(std::move(o));
   }
 
-  Json j;
+  Json j = json_header();
   j["scenario"] = std::move(scenario);
   const StepContext ctx(s, a);
   j["hardware"] = step_object_json(ctx, JsonObject::hardware);
@@ -322,7 +330,7 @@ std::string sweep_to_json(SweepParam param, const std::vector<SweepPoint>& point
     row["groups"] = groups_json(p.fc, p.attention, p.elementwise, p.step, kGroupsOnly);
     rows.push_back(std::move(row));
   }
-  Json j;
+  Json j = json_header();
   j["param"] = to_string(param);
   j["points"] = std::move(rows);
   return dump_text(j) + "\n";

@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "readout_json.h"
 #include "roofline/io/json_io.h"
 #include "roofline/io/json_reader.h"
 
@@ -16,7 +17,7 @@ Json class_json(const std::optional<OpClass>& c) {
 }  // namespace
 
 std::string profile_to_json(const Profile& p, const ProfileComparison& c) {
-  Json j;
+  Json j = json_header();
   j["file"] = p.file;
   j["format"] = std::string(to_string(p.format));
   if (!p.device.empty()) j["device"] = p.device;

@@ -16,4 +16,10 @@ nlohmann::ordered_json readout_json(const ReadoutValue& v);
 nlohmann::ordered_json step_object_json(const StepContext& ctx, JsonObject object,
                                         unsigned shows = 0);
 
+// The first keys of every JSON document the CLI writes as an object (analyze, request, frontier,
+// sweep, import): {"schema_version": kJsonSchemaVersion, "version": "0.1.0"}. The schema version
+// moves only when a field changes meaning or goes away; fields are only ever added.
+inline constexpr int kJsonSchemaVersion = 1;
+nlohmann::ordered_json json_header();
+
 }  // namespace roofline

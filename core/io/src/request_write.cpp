@@ -8,9 +8,8 @@
 
 namespace roofline {
 
-
 std::string request_to_json(const Scenario& s, int64_t isl, int64_t osl, const RequestResult& r) {
-  Json j;
+  Json j = json_header();
   j["scenario"] = {{"gpu", s.gpu.id},
                    {"model", s.model.id},
                    {"batch", s.batch},
@@ -30,7 +29,8 @@ std::string request_to_json(const Scenario& s, int64_t isl, int64_t osl, const R
   }
   j["roofline"] = std::move(bounds);
   Json memory = {{"context_tokens", isl + osl}};
-  const Json at_last_token = step_object_json(StepContext(s, r.last_step), JsonObject::none, kMemory);
+  const Json at_last_token =
+      step_object_json(StepContext(s, r.last_step), JsonObject::none, kMemory);
   for (const auto& [key, value] : at_last_token.items()) memory[key] = value;
   j["memory"] = std::move(memory);
   j["warnings"] = r.warnings;
@@ -50,7 +50,9 @@ std::string frontier_to_json(const std::vector<FrontierPoint>& points) {
                     {"fits", p.fits_in_memory},
                     {"pareto", p.pareto}});
   }
-  return dump_text(Json{{"points", rows}}) + "\n";
+  Json j = json_header();
+  j["points"] = std::move(rows);
+  return dump_text(j) + "\n";
 }
 
 std::string predictions_to_json(const std::vector<Measurement>& measurements,
