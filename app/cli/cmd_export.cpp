@@ -97,8 +97,7 @@ PlotGeometry throughput_figure(const ExportCliOptions& o, const Scenario& s, Cha
   view.show_labels = !o.no_labels;
   view.title = o.title;
   view.transparent = o.transparent;
-  return build_throughput_plot(make_throughput_data(s), s, view, chart_theme(theme),
-                               measure);
+  return build_throughput_plot(make_throughput_data(s), s, view, chart_theme(theme), measure);
 }
 
 // --size ID: the preset's width, height, font size and PNG scale, except those given too.
@@ -179,7 +178,8 @@ void run_export(const ExportCliOptions& given) {
   const TextMeasure measure = cairo_text_measure();
   const PlotGeometry g = o.chart == "throughput" ? throughput_figure(o, s, theme, measure)
                                                  : roofline_figure(o, file, theme, measure);
-  if (std::string error = export_figure(g, o.out, *figure_format, export_options).error(); !error.empty())
+  if (std::string error = export_figure(g, o.out, *figure_format, export_options).error();
+      !error.empty())
     throw CliError(error);
   std::string what = size_text(o.width, o.height);
   if (points && *figure_format != FigureFormat::png) what += " pt";

@@ -35,7 +35,8 @@ std::string request_table(const Scenario& s, int64_t isl, int64_t osl, const Req
       s.model.name + " on " + s.gpu.name + (s.tp > 1 ? " x " + std::to_string(s.tp) : "") +
       "\n  batch " + std::to_string(s.batch) + ", prompt " + std::to_string(isl) + " tokens, " +
       std::to_string(osl) + " output tokens; " + precision_text(s) + "; calibration " +
-      (calibrated ? s.calibration->id : std::string("none")) + "\n\n";
+      (calibrated ? s.calibration->id : std::string("none")) +
+      (s.spec != SpecMethod::none ? "; " + speculation_text(s) : std::string()) + "\n\n";
   out += aligned_table(rows, {false, true, true});
   out += "\nmemory " + request_memory_statement(r, isl, osl, s.tp).text + "\n";
   for (const std::string& w : r.warnings) out += "warning: " + w + "\n";

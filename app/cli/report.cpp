@@ -32,6 +32,7 @@ std::string workload_line(const Scenario& s) {
                      std::string(to_string(s.kv)) + "; flash attention " +
                      on_off(s.flash_attention) + ", fused elementwise " +
                      on_off(s.fuse_elementwise) + ", tp " + std::to_string(s.tp);
+  if (speculative(s)) line += "; " + speculation_text(s);
   return line;
 }
 

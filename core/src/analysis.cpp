@@ -241,6 +241,34 @@ void memory_totals(const Scenario& s, Analysis& a) {
   if (!t.fits_in_memory) a.warnings.push_back(memory_warning(s, t));
 }
 
+// Speculative decoding's drafting: k passes, each one layer of the model's shape (its average
+// layer: the plain decode step's layers, all-reduces included, over the layer count) and its
+// output table, at the batch and context of the step (core/MODEL.md §10). Added to the step's
+// time, bound, FLOPs and bytes; the ops stay the verify step's.
+void add_drafting(const Scenario& s, Analysis& a) {
+  Scenario plain = s;
+  plain.spec = SpecMethod::none;
+  const Analysis p = analyze(plain);
+  double out_time = 0, out_bound = 0, out_flops = 0, out_bytes = 0;
+  for (const OpCost& op : p.ops) {
+    if (p.layer_types[static_cast<size_t>(op.layer_type)].part != LayerPart::output) continue;
+    out_time += op.time_s;
+    out_bound += op.roofline_time_s;
+    out_flops += op.flops;
+    out_bytes += op.bytes;
+  }
+  const double L = static_cast<double>(std::max<int64_t>(1, s.model.layers));
+  const double k = static_cast<double>(s.spec_tokens);
+  const double body = p.step.time_s - p.totals.step_overhead_s - out_time;
+  Totals& t = a.totals;
+  t.draft_time_s = k * (body / L + out_time);
+  t.draft_roofline_time_s = k * ((p.step.roofline_time_s - out_bound) / L + out_bound);
+  a.step.time_s += t.draft_time_s;
+  a.step.roofline_time_s += t.draft_roofline_time_s;
+  a.step.flops += k * ((p.step.flops - out_flops) / L + out_flops);
+  a.step.bytes += k * ((p.step.bytes - out_bytes) / L + out_bytes);
+}
+
 // An all-reduce of the M x d activations after each mixer and each feed-forward (ring:
 // 2(tp-1)/tp of the data crosses each link), not overlapped with compute. The bound moves the
 // bytes at the full link bandwidth; a calibration adds its efficiency and a latency per message.
@@ -255,7 +283,7 @@ Communication communication_time(const Scenario& s, Analysis& a) {
                          "all-reduce time is not counted");
     return {};
   }
-  const double tokens = s.phase == Phase::decode ? static_cast<double>(s.batch)
+  const double tokens = s.phase == Phase::decode ? static_cast<double>(s.batch * query_tokens(s))
                                                  : static_cast<double>(s.batch * s.seq);
   const double tp = static_cast<double>(s.tp);
   const double data =
@@ -411,6 +439,7 @@ Analysis analyze(const Scenario& s) {
   for (const OpCost& op : a.ops) t.kernel_latency_s += op.latency_s;
   a.step.time_s += comm.expected_s + t.step_overhead_s;
   a.step.roofline_time_s += comm.bound_s;
+  if (speculative(s)) add_drafting(s, a);
   for (GroupCost* g : {&a.fc, &a.attention, &a.elementwise, &a.step})
     finish_group(*g, a.ridge_point);
 
@@ -418,9 +447,14 @@ Analysis analyze(const Scenario& s) {
   t.bytes = a.step.bytes;
   t.time_s = a.step.time_s;
   t.roofline_time_s = a.step.roofline_time_s;
-  const double tokens = s.phase == Phase::decode ? static_cast<double>(s.batch)
-                                                 : static_cast<double>(s.batch * s.seq);
+  t.accepted_tokens_per_step = accepted_tokens_per_step(s);
+  const double tokens = s.phase == Phase::decode
+                            ? static_cast<double>(s.batch) * t.accepted_tokens_per_step
+                            : static_cast<double>(s.batch * s.seq);
   t.tokens_per_s = tokens / t.time_s;
+  t.tokens_per_s_per_gpu = t.tokens_per_s / static_cast<double>(s.tp);
+  t.tokens_per_s_per_user =
+      s.phase == Phase::decode ? t.accepted_tokens_per_step / t.time_s : t.tokens_per_s;
   t.ttft_s = s.phase == Phase::prefill ? t.time_s : 0;
   memory_totals(s, a);
   return a;

@@ -42,6 +42,7 @@ Status set_field(Scenario& s, const ChangeValue& v, const PresetResolver&) {
 
 // The tensor-parallel sizes the panel's menu offers: powers of two over the knob's range.
 constexpr int64_t kTpMenu[] = {1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024};
+constexpr int64_t kSpecTokensMenu[] = {1, 2, 3, 4, 5, 6, 7, 8};
 
 constexpr Knob kKnobs[] = {
     {.key = ChangeKey::gpu,
@@ -51,10 +52,10 @@ constexpr Knob kKnobs[] = {
      .preset = "h100-sxm",
      .help = "GPU preset id or GPU JSON file",
      .get = [](const Scenario& s) -> ChangeValue { return s.gpu.id; },
-     .set = [](Scenario& s, const ChangeValue& v,
-               const PresetResolver& r) {
-       return Status::from_message(resolve_into(s.gpu, v, r.gpu, "GPU"));
-     }},
+     .set =
+         [](Scenario& s, const ChangeValue& v, const PresetResolver& r) {
+           return Status::from_message(resolve_into(s.gpu, v, r.gpu, "GPU"));
+         }},
     {.key = ChangeKey::model,
      .name = "model",
      .flag = "model",
@@ -62,10 +63,10 @@ constexpr Knob kKnobs[] = {
      .preset = "llama-3-8b",
      .help = "Model preset id or Hugging Face config.json",
      .get = [](const Scenario& s) -> ChangeValue { return s.model.id; },
-     .set = [](Scenario& s, const ChangeValue& v,
-               const PresetResolver& r) {
-       return Status::from_message(resolve_into(s.model, v, r.model, "model"));
-     }},
+     .set =
+         [](Scenario& s, const ChangeValue& v, const PresetResolver& r) {
+           return Status::from_message(resolve_into(s.model, v, r.model, "model"));
+         }},
     {.key = ChangeKey::phase,
      .name = "phase",
      .flag = "phase",
@@ -253,6 +254,52 @@ constexpr Knob kKnobs[] = {
            if (error.empty()) s.calibration = std::move(c);
            return Status::from_message(error);
          }},
+    {.key = ChangeKey::spec,
+     .name = "spec",
+     .flag = "spec",
+     .type = KnobType::reference,
+     .preset = "none",
+     .help = "Speculative decoding: none, mtp or eagle (draft heads of one layer each)",
+     .get = [](const Scenario& s) -> ChangeValue { return std::string(to_string(s.spec)); },
+     .set =
+         [](Scenario& s, const ChangeValue& v, const PresetResolver&) {
+           const std::string& name = std::get<std::string>(v);
+           if (const std::optional<SpecMethod> m = parse_spec_method(name)) {
+             s.spec = *m;
+             return Status::ok();
+           }
+           if (name.starts_with("draft:")) {
+             return Status::from_message(
+                 "a separate draft model ('" + name +
+                 "') is not modelled yet; mtp and eagle (draft heads of one layer) are");
+           }
+           return Status::from_message("expected none, mtp or eagle, got '" + name + "'");
+         }},
+    {.key = ChangeKey::spec_tokens,
+     .name = "spec_tokens",
+     .flag = "spec-tokens",
+     .type = KnobType::integer,
+     .min = 1,
+     .max = 16,
+     .help = "Tokens drafted per speculative step (k)",
+     .get = get_field<&Scenario::spec_tokens>,
+     .set = set_field<&Scenario::spec_tokens>,
+     .widget = Widget::menu,
+     .menu = kSpecTokensMenu},
+    {.key = ChangeKey::spec_acceptance,
+     .name = "spec_acceptance",
+     .flag = "spec-acceptance",
+     .type = KnobType::fraction,
+     .min = kMinFraction,
+     .max = 1,
+     .tween = Tween::linear,
+     .help = "Chance a drafted token is accepted, given the ones before it",
+     .get = get_field<&Scenario::spec_acceptance>,
+     .set = set_field<&Scenario::spec_acceptance>,
+     .widget = Widget::percent_slider,
+     .ui_min = 0.3,
+     .ui_max = 1,
+     .ui_step = 0.01},
 };
 
 constexpr bool in_key_order() {
@@ -430,9 +477,7 @@ static std::string change_problem(const ScenarioChange& c) {
   return "unknown key";
 }
 
-Status check_change(const ScenarioChange& c) {
-  return Status::from_message(change_problem(c));
-}
+Status check_change(const ScenarioChange& c) { return Status::from_message(change_problem(c)); }
 
 std::string describe(const ScenarioChange& c) {
   std::string text = value_text(c.value);
@@ -522,8 +567,7 @@ std::vector<ScenarioChange> roof_preset_changes(const RoofPreset& p) {
 
 const RoofPreset* matching_roof_preset(const Scenario& s) {
   for (const RoofPreset& p : kRoofPresets) {
-    if (s.compute_efficiency == p.compute_efficiency &&
-        s.memory_efficiency == p.memory_efficiency)
+    if (s.compute_efficiency == p.compute_efficiency && s.memory_efficiency == p.memory_efficiency)
       return &p;
   }
   return nullptr;

@@ -11,7 +11,7 @@ double d(int64_t v) { return static_cast<double>(v); }
 
 // Sizes of the step shared by every operator builder.
 struct Step {
-  double B, M;  // sequences; tokens processed this step (B in decode, B*T in prefill)
+  double B, M;  // sequences; tokens processed this step (B·q in decode, B*T in prefill)
   double S;     // decode: context length; prefill: prompt length T
   bool decode;
   double ba, bkv, bstate;  // activations, KV cache, recurrent state
@@ -152,24 +152,26 @@ void append_attention(const Step& st, const AttentionShape& a, double keys, doub
                       OpList& out) {
   const double B = st.B, M = st.M, ba = st.ba, H = a.H;
   if (st.decode) {
+    // B sequences each read their cache once for their M / B query tokens (1, or the k + 1 a
+    // speculative verify step checks).
     const double k_read = B * keys * a.Hkv * a.dqk * a.bk;
     const double v_read = a.latent ? 0 : B * keys * a.Hkv * a.dv * a.bv;
-    const double q_read = B * H * a.dqk * ba, o_write = B * H * a.dv * ba;
-    const double scores = B * H * keys;
+    const double q_read = M * H * a.dqk * ba, o_write = M * H * a.dv * ba;
+    const double scores = M * H * keys;
     // Per key: the K (and V) entries read, the scores written and read back.
     const double k_key = B * a.Hkv * a.dqk * a.bk, v_key = B * a.Hkv * a.dv * a.bv;
     if (st.flash) {
       const double kv_key = k_key + (a.latent ? 0 : v_key);
-      out.decode_attention("attention", keys, B * H * (2 * a.dqk + 2 * a.dv + 5), kv_key,
+      out.decode_attention("attention", keys, M * H * (2 * a.dqk + 2 * a.dv + 5), kv_key,
                            scores * (2 * a.dqk + 2 * a.dv + 5), k_read + v_read + q_read + o_write,
                            k_read + v_read, kv_key);
     } else {
       const double sv_kv = B * keys * a.Hkv * a.dv * a.bv;
-      out.decode_attention("qk", keys, 2 * B * H * a.dqk, k_key + B * H * ba, 2 * scores * a.dqk,
+      out.decode_attention("qk", keys, 2 * M * H * a.dqk, k_key + M * H * ba, 2 * scores * a.dqk,
                            q_read + k_read + scores * ba, k_read, k_key);
-      out.decode_attention("softmax", keys, 5 * B * H, 2 * B * H * ba, 5 * scores, 2 * scores * ba,
+      out.decode_attention("softmax", keys, 5 * M * H, 2 * M * H * ba, 5 * scores, 2 * scores * ba,
                            0, 0);
-      out.decode_attention("sv", keys, 2 * B * H * a.dv, B * H * ba + v_key, 2 * scores * a.dv,
+      out.decode_attention("sv", keys, 2 * M * H * a.dv, M * H * ba + v_key, 2 * scores * a.dv,
                            scores * ba + sv_kv + o_write, sv_kv, v_key);
     }
     return;
@@ -206,9 +208,9 @@ void append_indexer(const Scenario& s, const Step& st, double pairs, OpList& out
   const double per_pair = Hi * (2 * di + 2);
   if (st.decode) {
     const double keys = st.B * st.S * di * st.bkv;
-    out.decode_attention(
-        "indexer", st.S, st.B * per_pair, st.B * di * st.bkv + st.B * st.ba, st.B * st.S * per_pair,
-        keys + st.B * Hi * di * st.ba + st.B * st.S * st.ba, keys, st.B * di * st.bkv);
+    out.decode_attention("indexer", st.S, M * per_pair, st.B * di * st.bkv + M * st.ba,
+                         M * st.S * per_pair, keys + M * Hi * di * st.ba + M * st.S * st.ba, keys,
+                         st.B * di * st.bkv);
   } else {
     out.attention("indexer", st.B * pairs * per_pair,
                   M * Hi * di * st.ba + M * di * st.bkv + st.B * pairs * st.ba, 0);
@@ -256,9 +258,9 @@ void append_mla_attention(const Scenario& s, const Step& st, const MixerType& t,
   if (st.decode) {
     // Absorbed form: queries move into the latent space, attention runs over the latent cache
     // shared by all heads, and the output leaves it through the value half of kv_b.
-    out.fc({.name = "q_absorb", .rows = st.B, .K = nope, .N = rkv, .heads = H});
+    out.fc({.name = "q_absorb", .rows = st.M, .K = nope, .N = rkv, .heads = H});
     append_attention(st, {H, 1, rkv + rope, rkv, st.bkv, st.bkv, true, true}, keys, pairs, out);
-    out.fc({.name = "o_absorb", .rows = st.B, .K = rkv, .N = dv, .heads = H});
+    out.fc({.name = "o_absorb", .rows = st.M, .K = rkv, .N = dv, .heads = H});
   } else {
     out.fc({.name = "kv_b_proj", .rows = M, .K = rkv, .N = H * (nope + dv)});
     append_attention(st, {H, H, nope + rope, dv, st.ba, st.ba, false, false}, keys, pairs, out);
@@ -526,9 +528,11 @@ void append_operators(const Scenario& s, std::vector<OpCost>& ops,
   const ModelConfig& m = s.model;
   const bool decode = s.phase == Phase::decode;
   const double B = d(s.batch), S = d(s.seq);
+  // A speculative verify step checks the k drafted tokens and one more for each sequence.
+  const double q = decode ? d(query_tokens(s)) : 1;
   const WeightFormats formats = weight_formats(s);
   Step st{.B = B,
-          .M = decode ? B : B * S,
+          .M = decode ? B * q : B * S,
           .S = S,
           .decode = decode,
           .ba = bytes_per_element(s.activations),
@@ -560,13 +564,13 @@ void append_operators(const Scenario& s, std::vector<OpCost>& ops,
     append_ffn(s, st, t, out);
   }
 
-  // Once per step, on the last token of each sequence only.
+  // Once per step, on the last token of each sequence only (each verified token in decode).
   type(LayerPart::output, "output", "output", 1, 0, static_cast<size_t>(-1));
-  const double dm = d(m.hidden);
-  out.norm("final_norm", B, dm, m.norm == NormKind::layer);
+  const double dm = d(m.hidden), rows = decode ? st.M : B;
+  out.norm("final_norm", rows, dm, m.norm == NormKind::layer);
   out.fc({.name = "lm_head",
           .group = WeightGroup::other,
-          .rows = B,
+          .rows = rows,
           .K = dm,
           .N = d(m.vocab),
           .bias = m.lm_head_bias});

@@ -219,19 +219,71 @@ constexpr StepReadout kStepReadouts[] =
              },
          .help = "Tokens the step makes per second: the batch over the step time (prefill: prompt "
                  "tokens)"},
-        {.label = "tokens/s per sequence",
+        {.key = "tokens_per_s_per_user",
+         .placeholder = "tokens_per_s_per_user",
+         .label = "tokens/s per sequence",
          .quantity = Quantity::token_rate,
-         .shows = kStatus,
+         .object = JsonObject::totals,
+         .shows = kStatus | kReport,
          .get = [](const StepContext& c) -> V {
-           if (prefill(c) || c.scenario.batch < 1) return std::nullopt;
-           return c.totals().tokens_per_s / d(c.scenario.batch);
+           if (prefill(c)) return std::nullopt;
+           return c.totals().tokens_per_s_per_user;
+         },
+         .text =
+             [](const StepContext& c, TextStyle style) {
+               return format_token_rate(c.totals().tokens_per_s_per_user,
+                                        style != TextStyle::table) +
+                      (style != TextStyle::table ? " per sequence" : "");
+             },
+         .help = "Decode: the tokens one sequence gets per second, tokens per step over the step "
+                 "time"},
+        {.key = "tokens_per_s_per_gpu",
+         .placeholder = "tokens_per_s_per_gpu",
+         .label = "tokens/s per GPU",
+         .prefill_label = "prompt tokens/s per GPU",
+         .quantity = Quantity::token_rate,
+         .object = JsonObject::totals,
+         .shows = kReport,
+         .get = [](const StepContext& c) -> V { return c.totals().tokens_per_s_per_gpu; },
+         .shown = [](const StepContext& c) { return c.scenario.tp > 1; },
+         .help = "Tokens per second over the tensor-parallel GPUs"},
+        {.key = "accepted_tokens_per_step",
+         .placeholder = "accepted_tokens",
+         .label = "tokens per step",
+         .quantity = Quantity::ratio,
+         .object = JsonObject::totals,
+         .shows = kReport,
+         .get = [](const StepContext& c) -> V {
+           if (prefill(c)) return std::nullopt;
+           return c.totals().accepted_tokens_per_step;
+         },
+         .shown = [](const StepContext& c) { return speculative(c.scenario); },
+         .text =
+             [](const StepContext& c, TextStyle) {
+               std::string tokens = format_si(c.totals().accepted_tokens_per_step, "");
+               while (tokens.ends_with(' ')) tokens.pop_back();
+               return tokens + " per sequence (" + speculation_text(c.scenario) + ")";
+             },
+         .help = "Speculative decoding: the tokens a sequence gains per step, (1 − a^(k+1)) / "
+                 "(1 − a) for k drafted tokens each accepted with chance a"},
+        {.key = "draft_time_s",
+         .placeholder = "draft_time",
+         .label = "drafting",
+         .quantity = Quantity::time,
+         .object = JsonObject::totals,
+         .shows = kReport,
+         .get = [](const StepContext& c) -> V {
+           if (!speculative(c.scenario)) return std::nullopt;
+           return c.totals().draft_time_s;
          },
          .text =
              [](const StepContext& c, TextStyle) {
-               return format_token_rate(c.totals().tokens_per_s / d(c.scenario.batch)) +
-                      " per sequence";
+               const Totals& t = c.totals();
+               return format_time(t.draft_time_s) + " of the step (" +
+                      format_percent(t.time_s > 0 ? t.draft_time_s / t.time_s : 0) + ")";
              },
-         .help = "Decode: the tokens one sequence gets per second, 1 / step time"},
+         .help = "Speculative decoding: the k drafting passes, each one layer of the model's "
+                 "shape and its output table, inside the step time"},
         {.key = "flops",
          .label = "FLOPs",
          .quantity = Quantity::flops,
@@ -371,9 +423,8 @@ constexpr StepReadout kStepReadouts[] =
         // What lessons quote: the scenario's knobs, the model, the costlier values.
         {.placeholder = "model",
          .label = "model",
-         .get = [](const StepContext& c) -> V {
-           return name_or_id(c.scenario.model.name, c.scenario.model.id);
-         },
+         .get = [](const StepContext& c)
+             -> V { return name_or_id(c.scenario.model.name, c.scenario.model.id); },
          .help = "The model's name"},
         {.placeholder = "batch",
          .label = "batch",

@@ -79,8 +79,13 @@ double decode_sum(const Scenario& s, const Analysis& a, int64_t s0, int64_t s1, 
       W *= s.calibration->of(op.op_class).memory;
       latency = op.latency_s;
     }
-    const KeyCost cost{op.flops - op.flops_per_key * op.keys, op.flops_per_key,
-                       op.bytes - op.bytes_per_key * op.keys, op.bytes_per_key, P, W, latency};
+    const KeyCost cost{op.flops - op.flops_per_key * op.keys,
+                       op.flops_per_key,
+                       op.bytes - op.bytes_per_key * op.keys,
+                       op.bytes_per_key,
+                       P,
+                       W,
+                       latency};
     MixerKind kind = MixerKind::full;
     double window = d(type.window);
     if (type.kind == "sliding") kind = MixerKind::sliding;
@@ -119,7 +124,8 @@ Result<RequestResult> request(const Scenario& s, int64_t isl, int64_t osl) {
   p.phase = Phase::prefill;
   p.seq = isl;
   const Analysis prefill = analyze(p);
-  if (prefill.ops.empty()) return R::fail(prefill.warnings.empty() ? "no operators" : prefill.warnings.front());
+  if (prefill.ops.empty())
+    return R::fail(prefill.warnings.empty() ? "no operators" : prefill.warnings.front());
   r.ttft_s = prefill.totals.time_s;
   r.roofline_ttft_s = prefill.totals.roofline_time_s;
 
@@ -130,14 +136,18 @@ Result<RequestResult> request(const Scenario& s, int64_t isl, int64_t osl) {
   double decode_s = 0, roofline_decode_s = 0;
   if (osl > 1) {
     const Analysis first = analyze(dstep);
-    if (first.ops.empty()) return R::fail(first.warnings.empty() ? "no operators" : first.warnings.front());
-    decode_s = decode_sum(s, first, isl + 1, isl + osl - 1, true);
-    roofline_decode_s = decode_sum(s, first, isl + 1, isl + osl - 1, false);
+    if (first.ops.empty())
+      return R::fail(first.warnings.empty() ? "no operators" : first.warnings.front());
+    // Speculating, a step makes τ tokens: the sum over every context is τ times the steps'.
+    const double tau = accepted_tokens_per_step(dstep);
+    decode_s = decode_sum(s, first, isl + 1, isl + osl - 1, true) / tau;
+    roofline_decode_s = decode_sum(s, first, isl + 1, isl + osl - 1, false) / tau;
     r.tpot_s = decode_s / d(osl - 1);
     r.roofline_tpot_s = roofline_decode_s / d(osl - 1);
     r.tokens_per_s_per_user = 1 / r.tpot_s;
   } else {
-    r.warnings.push_back("osl 1: the prompt's prefill makes the only token; there is no decode step");
+    r.warnings.push_back(
+        "osl 1: the prompt's prefill makes the only token; there is no decode step");
   }
   r.e2e_s = r.ttft_s + decode_s;
   r.roofline_e2e_s = r.roofline_ttft_s + roofline_decode_s;

@@ -1,8 +1,10 @@
 #include "roofline/scenario.h"
 
+#include <cmath>
 #include <string>
 
 #include "roofline/knobs.h"
+#include "roofline/units.h"
 
 namespace roofline {
 
@@ -12,6 +14,43 @@ std::optional<Phase> parse_phase(std::string_view name) {
   if (name == "prefill") return Phase::prefill;
   if (name == "decode") return Phase::decode;
   return std::nullopt;
+}
+
+std::string_view to_string(SpecMethod m) {
+  switch (m) {
+    case SpecMethod::mtp:
+      return "mtp";
+    case SpecMethod::eagle:
+      return "eagle";
+    case SpecMethod::none:
+      break;
+  }
+  return "none";
+}
+
+std::optional<SpecMethod> parse_spec_method(std::string_view name) {
+  for (SpecMethod m : {SpecMethod::none, SpecMethod::mtp, SpecMethod::eagle})
+    if (to_string(m) == name) return m;
+  return std::nullopt;
+}
+
+bool speculative(const Scenario& s) {
+  return s.phase == Phase::decode && s.spec != SpecMethod::none;
+}
+
+std::string speculation_text(const Scenario& s) {
+  if (s.spec == SpecMethod::none) return {};
+  return "speculative " + std::string(to_string(s.spec)) + ": " + std::to_string(s.spec_tokens) +
+         " drafted, " + format_percent(s.spec_acceptance) + " accepted each";
+}
+
+int64_t query_tokens(const Scenario& s) { return speculative(s) ? s.spec_tokens + 1 : 1; }
+
+double accepted_tokens_per_step(const Scenario& s) {
+  if (!speculative(s)) return 1;
+  const double a = s.spec_acceptance, k = static_cast<double>(s.spec_tokens);
+  if (a >= 1) return k + 1;
+  return (1 - std::pow(a, k + 1)) / (1 - a);
 }
 
 WeightFormats weight_formats(const Scenario& s) {
@@ -74,8 +113,6 @@ static std::string scenario_problem(const Scenario& s) {
   return validate(s.model).error();
 }
 
-Status validate(const Scenario& s) {
-  return Status::from_message(scenario_problem(s));
-}
+Status validate(const Scenario& s) { return Status::from_message(scenario_problem(s)); }
 
 }  // namespace roofline

@@ -43,6 +43,15 @@ std::vector<Case> cases() {
         {ChangeKey::compare_gpu, std::string("b200")}}},
       {"--model llama-3-70b --batch 4096",
        {{ChangeKey::model, std::string("llama-3-70b")}, {ChangeKey::batch, int64_t{4096}}}},
+      {"--model deepseek-v3 --gpu h200 --tp 8 --batch 16 --spec mtp --spec-tokens 3 "
+       "--spec-acceptance 0.8",
+       {{ChangeKey::model, std::string("deepseek-v3")},
+        {ChangeKey::gpu, std::string("h200")},
+        {ChangeKey::tp, int64_t{8}},
+        {ChangeKey::batch, int64_t{16}},
+        {ChangeKey::spec, std::string("mtp")},
+        {ChangeKey::spec_tokens, int64_t{3}},
+        {ChangeKey::spec_acceptance, 0.8}}},
   };
 }
 

@@ -28,6 +28,7 @@ ChangeValue other_value(const Knob& k) {
   switch (k.type) {
     case KnobType::reference:
       if (k.key == ChangeKey::calibration) return std::string("h100-cuda-graphs");
+      if (k.key == ChangeKey::spec) return std::string("mtp");
       return std::string(k.key == ChangeKey::model ? "llama-2-7b" : "h200");
     case KnobType::phase:
       return std::get<Phase>(fallback) == Phase::decode ? Phase::prefill : Phase::decode;

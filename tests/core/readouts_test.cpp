@@ -89,8 +89,8 @@ TEST(Readouts, StatusLinePieces) {
   EXPECT_EQ(pieces[0].text, "Step " + readout_text(Quantity::time, a.totals.time_s));
   EXPECT_EQ(pieces[1].text, readout_text(Quantity::token_rate, a.totals.tokens_per_s));
   // Decode at batch 1: one sequence gets every token, 1 / step time.
-  EXPECT_EQ(pieces[2].text, readout_text(Quantity::token_rate, a.totals.tokens_per_s) +
-                                " per sequence");
+  EXPECT_EQ(pieces[2].text,
+            readout_text(Quantity::token_rate, a.totals.tokens_per_s) + " per sequence");
   EXPECT_EQ(pieces[3].text, "Memory 16.1 GB weights + 134 MB KV = 16.2 GB of 72.0 GB usable");
   EXPECT_EQ(status_pieces(ctx, kStatus, TextStyle::brief)[3].text,
             "Memory 16.2 GB of 72.0 GB usable");
@@ -163,6 +163,9 @@ TEST(Readouts, ReportRowsByHand) {
   const std::vector<std::pair<std::string, std::string>> expected = {
       {"step time", readout_text(Quantity::time, a.totals.time_s)},
       {"tokens/s", readout_text(Quantity::token_rate, a.totals.tokens_per_s, TextStyle::table)},
+      // Batch 1: one sequence gets every token.
+      {"tokens/s per sequence",
+       readout_text(Quantity::token_rate, a.totals.tokens_per_s, TextStyle::table)},
       {"FLOPs", readout_text(Quantity::flops, a.totals.flops)},
       {"bytes", readout_text(Quantity::bytes, a.totals.bytes)},
       {"layers", "32 layers"},

@@ -85,8 +85,15 @@ struct Totals {
   double communication_time_s = 0;  // tensor-parallel all-reduces (0 when tp == 1)
   double kernel_latency_s = 0;      // of time_s: the calibration's kernel latencies
   double step_overhead_s = 0;       // of time_s: the calibration's per-step cost
-  double tokens_per_s = 0;          // decode: B / t; prefill: B*T / t (prompt tokens)
-  double ttft_s = 0;                // prefill only: time to first token (= step time)
+  double tokens_per_s = 0;          // decode: B·τ / t; prefill: B*T / t (prompt tokens)
+  // Speculative decoding (decode with a method): the drafting passes' time and bound, in time_s
+  // and roofline_time_s; the tokens a sequence gains per step τ (1 without).
+  double draft_time_s = 0;
+  double draft_roofline_time_s = 0;
+  double accepted_tokens_per_step = 1;
+  double tokens_per_s_per_user = 0;  // decode: τ / t, one sequence's speed
+  double tokens_per_s_per_gpu = 0;   // tokens_per_s / tp
+  double ttft_s = 0;                 // prefill only: time to first token (= step time)
   double parameters = 0;
   double active_parameters = 0;       // what one token touches: all but the unused routed experts
   double weights_bytes = 0;           // whole model, all GPUs (divide by tp for one)

@@ -52,6 +52,9 @@ enum class ChangeKey {
   memory_utilization,
   compare_gpu,
   calibration,
+  spec,
+  spec_tokens,
+  spec_acceptance,
   // Not a knob: the number of keys above. It stays last, so a key added without its row in
   // the table (knob() indexes the table by key) fails to compile.
   count,

@@ -102,9 +102,9 @@ class StepContext {
 enum class JsonObject { none, hardware, totals };
 
 struct StepReadout {
-  std::string_view key = {};          // JSON key, SI units: "time_s" ("" for people only)
-  std::string_view placeholder = {};  // lesson text's {name}: "ttft" ("" for none)
-  std::string_view label = {};        // for people: "step time"
+  std::string_view key = {};            // JSON key, SI units: "time_s" ("" for people only)
+  std::string_view placeholder = {};    // lesson text's {name}: "ttft" ("" for none)
+  std::string_view label = {};          // for people: "step time"
   std::string_view prefill_label = {};  // in prefill, when it differs: "prompt tokens/s"
   std::string_view short_label = {};    // the status line's, before the value: "Step" ("": none)
   Quantity quantity = Quantity::text;

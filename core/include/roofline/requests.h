@@ -19,10 +19,10 @@ struct RequestResult {
   double tpot_s = 0;  // the mean decode step over contexts ISL + 1 … ISL + OSL − 1 (0 if OSL 1)
   double e2e_s = 0;   // ttft + every decode step
   double roofline_ttft_s = 0, roofline_tpot_s = 0, roofline_e2e_s = 0;  // the bounds
-  double output_tokens_per_s = 0;          // B·OSL / e2e
-  double output_tokens_per_s_per_gpu = 0;  // divided by tp
-  double total_tokens_per_s = 0;           // B·(ISL + OSL) / e2e
-  double tokens_per_s_per_user = 0;        // 1 / tpot (0 if OSL 1)
+  double output_tokens_per_s = 0;                                       // B·OSL / e2e
+  double output_tokens_per_s_per_gpu = 0;                               // divided by tp
+  double total_tokens_per_s = 0;                                        // B·(ISL + OSL) / e2e
+  double tokens_per_s_per_user = 0;                                     // 1 / tpot (0 if OSL 1)
   // The decode step that writes the last token, with ISL + OSL tokens of context: its totals
   // are the request's memory (readouts.h's kMemory rows read them).
   Analysis last_step;

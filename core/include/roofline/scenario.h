@@ -18,6 +18,13 @@ enum class Phase { prefill, decode };
 std::string_view to_string(Phase p);
 std::optional<Phase> parse_phase(std::string_view name);
 
+// Speculative decoding: none, or heads trained with the model that draft the next tokens from its
+// last hidden state, each pass one layer of the model's shape and its output table (DeepSeek's
+// multi-token prediction, EAGLE). core/MODEL.md §14.
+enum class SpecMethod { none, mtp, eagle };
+std::string_view to_string(SpecMethod m);
+std::optional<SpecMethod> parse_spec_method(std::string_view name);
+
 // The largest batch and sequence length: the batch and seq knobs' ranges (knobs.h), and where
 // sweeps over them stop.
 inline constexpr int64_t kMaxBatch = 1'000'000;
@@ -44,9 +51,26 @@ struct Scenario {
   double memory_utilization = 0.9;  // (0, 1]: share of capacity usable for weights + KV
   // nullopt is `none`, the textbook roofline: expected times are the bounds.
   std::optional<Calibration> calibration;
+  // Speculative decoding (decode only): `spec_tokens` drafted tokens per step, each accepted with
+  // probability `spec_acceptance` given the ones before it. The defaults are DeepSeek-V3's one
+  // MTP token and the 85 % its report gives for it (arXiv:2412.19437, §5.4.3: 85-90 %).
+  SpecMethod spec = SpecMethod::none;
+  int64_t spec_tokens = 1;
+  double spec_acceptance = 0.85;
 
   bool operator==(const Scenario&) const = default;
 };
+
+// Whether the step is a speculative one: decode with a method.
+bool speculative(const Scenario& s);
+// The tokens each sequence runs through the model in one decode step: 1, or the k drafted tokens
+// and one more when speculating (the verify step checks them all at once).
+int64_t query_tokens(const Scenario& s);
+// "speculative mtp: 3 drafted, 70% accepted each" ("" without a method).
+std::string speculation_text(const Scenario& s);
+// The tokens a sequence gains per speculative step, k drafted with acceptance a each (given the
+// ones before): (1 − a^(k+1)) / (1 − a) (Leviathan et al. 2023), k + 1 at a = 1; 1 without.
+double accepted_tokens_per_step(const Scenario& s);
 
 // How one group of weights is stored: its precision, the block scales beyond it, and whether
 // the model's quantization_config chose it (rather than the scenario or the bf16 default).

@@ -41,6 +41,8 @@ std::vector<TextSpan> parse_emphasis(std::string_view text);
 //   {math_precision} {roof_precision} "bf16"
 //   {step.time} {ttft}                "4.52 ms" ({ttft} is the step time in prefill, else "–")
 //   {tokens_per_s}                    "221 tokens/s" (prefill: prompt tokens)
+//   {tokens_per_s_per_user} {tokens_per_s_per_gpu}   one sequence's / one GPU's tokens per second
+//   {accepted_tokens} {draft_time}    speculative decoding: tokens per step, drafting time
 //   {weights} {kv_cache} {memory} {usable_memory}    bytes of the whole model, the whole cache,
 //                                     per GPU, usable per GPU: "16.1 GB"
 //   {kv_cache_per_gpu}                one GPU's part of the KV cache (1/tp, more when replicated)
