@@ -212,6 +212,24 @@ TEST(Panels, RequestTabShowsTheRequest) {
   EXPECT_DOUBLE_EQ(bound->y_value, analyze(ui.state.doc).fc.roofline_achieved_flops);
 }
 
+// The speculative decoding section: with a method the drafted tokens and their acceptance show,
+// the status line counts the accepted tokens, and undo takes the method back.
+TEST(Panels, SpeculationSectionDrivesTheStep) {
+  HeadlessUi ui(lib().default_scenario());
+  ui.frame(2);
+  ui.state.doc.spec = SpecMethod::mtp;
+  ui.state.doc.spec_tokens = 3;
+  ui.state.doc.spec_acceptance = 0.5;
+  ui.frame(3);
+  const Analysis a = analyze(ui.state.doc);
+  EXPECT_DOUBLE_EQ(a.totals.accepted_tokens_per_step, 1.875);
+  EXPECT_GT(a.totals.draft_time_s, 0);
+  ASSERT_TRUE(ui.state.history.can_undo());
+  const std::optional<Scenario> before = ui.state.history.undo();
+  ASSERT_TRUE(before);
+  EXPECT_EQ(before->spec, SpecMethod::none);
+}
+
 TEST(Panels, HelpWindowsAndAScaleChangeRenderWithoutTrouble) {
   HeadlessUi ui(lib().default_scenario());
   ui.state.ui.show_shortcuts = true;

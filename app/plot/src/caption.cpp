@@ -34,6 +34,8 @@ std::string caption_line(const Scenario& s, const Analysis& a) {
     out += dot;
     out += "TP " + std::to_string(s.tp) + ", per GPU";
   }
+  // A speculative step's dots are its verify step's (k + 1 tokens per sequence).
+  if (speculative(s)) out.append(dot).append(speculation_text(s));
   out += dot;
   if (a.peak_flops <= 0) {  // no compute roof for this precision: the GPU's bandwidth only
     return out + "no " + std::string(to_string(a.math_precision)) + " compute roof" + dot +

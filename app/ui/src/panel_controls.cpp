@@ -565,6 +565,60 @@ void draw_kernels(AppState& s) {
   item_tooltip(knob_tooltip(ChangeKey::tp, "The chart shows per-GPU numbers.").c_str());
 }
 
+// Speculative decoding (core/MODEL.md §14): the method, the drafted tokens and their acceptance;
+// the tokens a step then makes.
+void draw_speculation(AppState& s) {
+  section("Speculative decoding");
+  struct Method {
+    SpecMethod method;
+    const char* label;
+  };
+  static constexpr Method kMethods[] = {{SpecMethod::none, "None"},
+                                        {SpecMethod::mtp, "MTP heads"},
+                                        {SpecMethod::eagle, "EAGLE heads"}};
+  row_label("Method",
+            "Heads trained with the model draft the next tokens from its last hidden state; "
+            "one verify step then checks them all. Each drafting pass costs about one layer "
+            "and the output table.");
+  const char* preview = kMethods[0].label;
+  for (const Method& m : kMethods)
+    if (m.method == s.doc.spec) preview = m.label;
+  if (ImGui::BeginCombo("##spec", preview)) {
+    for (const Method& m : kMethods)
+      if (ImGui::Selectable(m.label, m.method == s.doc.spec)) s.doc.spec = m.method;
+    ImGui::EndCombo();
+  }
+  item_tooltip(knob_tooltip(ChangeKey::spec,
+                            "MTP: DeepSeek's multi-token prediction modules; "
+                            "EAGLE: a one-layer draft head.")
+                   .c_str());
+  if (s.doc.spec == SpecMethod::none) return;
+  row_label("Drafted", "k, the tokens drafted per step: the verify step runs k + 1 per sequence.");
+  char current[24];
+  std::snprintf(current, sizeof current, "%lld token%s", static_cast<long long>(s.doc.spec_tokens),
+                s.doc.spec_tokens > 1 ? "s" : "");
+  if (ImGui::BeginCombo("##spec_tokens", current)) {
+    for (const int64_t k : knob(ChangeKey::spec_tokens).menu) {
+      char label[16];
+      std::snprintf(label, sizeof label, "%lld", static_cast<long long>(k));
+      if (ImGui::Selectable(label, k == s.doc.spec_tokens)) s.doc.spec_tokens = k;
+    }
+    ImGui::EndCombo();
+  }
+  item_tooltip(knob_tooltip(ChangeKey::spec_tokens).c_str());
+  row_label("Accepted", "The chance each drafted token is accepted, given the ones before it.");
+  percent_slider("##spec_acceptance", ChangeKey::spec_acceptance, s.doc.spec_acceptance,
+                 "DeepSeek-V3 reports 85-90 % for its one MTP token.");
+  if (s.doc.phase == Phase::prefill) {
+    disabled_wrapped("Applies to decode steps: switch the phase to decode to see it.");
+  } else {
+    char tokens[64];
+    std::snprintf(tokens, sizeof tokens, "%.2f tokens per step per sequence",
+                  accepted_tokens_per_step(s.doc));
+    disabled_wrapped(tokens);
+  }
+}
+
 // "held-out median error 6 % on decode steps (4 points)": the calibration's own record.
 std::string fitted_error_text(const Calibration& c) {
   std::string out;
@@ -685,6 +739,7 @@ void draw_controls_panel(AppState& s) {
   draw_workload(s);
   draw_precision(s);
   draw_kernels(s);
+  draw_speculation(s);
   draw_roofs(s);
   ImGui::PopItemWidth();
 }
