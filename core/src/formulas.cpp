@@ -107,6 +107,8 @@ std::optional<MatmulShape> matmul_shape(const Scenario& s, const OpPlace& p,
   const AttentionExtras& x = m.attention;
   const bool mla = m.mla.has_value();
   const bool mamba_bias = m.mamba && m.mamba->proj_bias;
+  // The decode rows that are one per sequence, or one per verified token when speculating (M).
+  const std::string Q = speculative(s) ? "M" : "B";
   if (name == "q_proj") {
     if (mla) return mm(name, "M", "d", "H·dqk");
     if (x.output_gate)
@@ -124,11 +126,11 @@ std::optional<MatmulShape> matmul_shape(const Scenario& s, const OpPlace& p,
   if (name == "kv_a_proj") return mm(name, "M", "d", "rkv + dr", "b_kv");
   if (name == "kv_b_proj") return mm(name, "M", "rkv", "H·(dn + dv)");
   if (name == "q_absorb")
-    return per_head(mm(name, "B", "dn", "rkv", "b_a", false,
+    return per_head(mm(name, Q, "dn", "rkv", "b_a", false,
                        "queries move into the latent space (absorbed decode)"),
                     "H");
   if (name == "o_absorb")
-    return per_head(mm(name, "B", "rkv", "dv", "b_a", false,
+    return per_head(mm(name, Q, "rkv", "dv", "b_a", false,
                        "the output leaves the latent space (absorbed decode)"),
                     "H");
   if (name == "indexer_q") return mm(name, "M", m.mla && m.mla->q_lora_rank ? "rq" : "d", "Hi·di");
@@ -165,8 +167,11 @@ std::optional<MatmulShape> matmul_shape(const Scenario& s, const OpPlace& p,
     return mm(name, "M", "dl", "d", "b_a", false, "back to the hidden width");
   if (name == "shared_gate" || name == "shared_up") return mm(name, "M", "d", "dsh");
   if (name == "shared_down") return mm(name, "M", "dsh", "d");
-  if (name == "lm_head")
+  if (name == "lm_head") {
+    if (speculative(s))
+      return mm(name, "M", "d", "V", "b_a", m.lm_head_bias, "every verified token's logits");
     return mm(name, "B", "d", "V", "b_a", m.lm_head_bias, "last token of each sequence only");
+  }
   return std::nullopt;
 }
 
@@ -179,12 +184,12 @@ std::optional<OpFormula> elementwise_formula(const Scenario& s, const OpPlace& p
   OpFormula f;
   if (name == "attn_norm" || name == "mlp_norm" || name == "post_attn_norm" ||
       name == "post_mlp_norm" || name == "final_norm") {
-    const std::string rows = name == "final_norm" ? "B" : "M";
+    const std::string rows = name == "final_norm" && !speculative(s) ? "B" : "M";
     f.flops = std::string(layer_norm ? "5·" : "4·") + rows + "·d";
     f.bytes = "2·" + rows + "·d·b_a + " + (layer_norm ? "4·d" : "2·d");
     f.note = layer_norm ? "LayerNorm; its scale and bias are 16-bit"
                         : "RMSNorm; its scale vector is 16-bit";
-    if (name == "final_norm") f.note = "norm of the last token of each sequence";
+    if (name == "final_norm" && !speculative(s)) f.note = "norm of the last token of each sequence";
   } else if (name == "attn_residual" || name == "mlp_residual") {
     f = {"M·d", "3·M·d·b_a", "residual add"};
   } else if (name == "act" || name == "expert_act") {
@@ -223,9 +228,12 @@ OpFormula attention_formula(const Scenario& s, const OpPlace& p, std::string_vie
   const bool decode = s.phase == Phase::decode, mla = s.model.mla.has_value();
   const std::string S = limited(s, p) ? "Sa" : "S";
   const std::string P = limited(s, p) ? "P" : "T·(T+1)/2";
+  // Decode: per query token Q (each sequence's, or each verified token's when speculating: M),
+  // per sequence B (its cache, read once for all its queries).
+  const std::string Q = speculative(s) ? "M" : "B";
   if (name == "indexer") {
     if (decode)
-      return {"B·S·Hi·(2·di + 2)", "B·S·di·b_kv + B·Hi·di·b_a + B·S·b_a",
+      return {Q + "·S·Hi·(2·di + 2)", "B·S·di·b_kv + " + Q + "·Hi·di·b_a + " + Q + "·S·b_a",
               "scores every cached token; the attention then reads the top-k"};
     return {"B·T·(T+1)/2·Hi·(2·di + 2)", "M·Hi·di·b_a + M·di·b_kv + B·T·(T+1)/2·b_a",
             "scores every earlier token of the prompt"};
@@ -251,16 +259,17 @@ OpFormula attention_formula(const Scenario& s, const OpPlace& p, std::string_vie
   }
   if (decode && mla) {
     if (name == "attention")
-      return {"B·H·" + S + "·(2·(rkv + dr) + 2·rkv + 5)",
-              "B·" + S + "·(rkv + dr)·b_kv + B·H·(rkv + dr)·b_a + B·H·rkv·b_a",
+      return {Q + "·H·" + S + "·(2·(rkv + dr) + 2·rkv + 5)",
+              "B·" + S + "·(rkv + dr)·b_kv + " + Q + "·H·(rkv + dr)·b_a + " + Q + "·H·rkv·b_a",
               "over the latent cache shared by all heads, read once"};
     if (name == "qk")
-      return {"2·B·H·" + S + "·(rkv + dr)",
-              "B·H·(rkv + dr)·b_a + B·" + S + "·(rkv + dr)·b_kv + B·H·" + S + "·b_a",
+      return {"2·" + Q + "·H·" + S + "·(rkv + dr)",
+              Q + "·H·(rkv + dr)·b_a + B·" + S + "·(rkv + dr)·b_kv + " + Q + "·H·" + S + "·b_a",
               "scores written to memory"};
-    if (name == "softmax") return {"5·B·H·" + S, "2·B·H·" + S + "·b_a", ""};
+    if (name == "softmax") return {"5·" + Q + "·H·" + S, "2·" + Q + "·H·" + S + "·b_a", ""};
     if (name == "sv")
-      return {"2·B·H·" + S + "·rkv", "B·H·" + S + "·b_a + B·" + S + "·rkv·b_kv + B·H·rkv·b_a",
+      return {"2·" + Q + "·H·" + S + "·rkv",
+              Q + "·H·" + S + "·b_a + B·" + S + "·rkv·b_kv + " + Q + "·H·rkv·b_a",
               "scores read back from memory"};
   } else if (decode) {
     // Values as wide as the keys (dh) unless the layer type has its own value width (dv).
@@ -268,19 +277,20 @@ OpFormula attention_formula(const Scenario& s, const OpPlace& p, std::string_vie
     const std::string v = own ? "dv" : "dh";
     if (name == "attention") {
       if (own)
-        return {"B·H·" + S + "·(2·dh + 2·dv + 5)",
-                "B·" + S + "·Hkv·(dh + dv)·b_kv + B·H·(dh + dv)·b_a",
+        return {Q + "·H·" + S + "·(2·dh + 2·dv + 5)",
+                "B·" + S + "·Hkv·(dh + dv)·b_kv + " + Q + "·H·(dh + dv)·b_a",
                 "keys of width dh, values of width dv"};
-      return {"B·H·" + S + "·(4·dh + 5)", "2·B·" + S + "·Hkv·dh·b_kv + 2·B·H·dh·b_a",
+      return {Q + "·H·" + S + "·(4·dh + 5)", "2·B·" + S + "·Hkv·dh·b_kv + 2·" + Q + "·H·dh·b_a",
               "intensity ≈ 2·g / b_kv with g = H / Hkv: batch and context cancel out"};
     }
     if (name == "qk")
-      return {"2·B·H·dh·" + S, "B·H·dh·b_a + B·" + S + "·Hkv·dh·b_kv + B·H·" + S + "·b_a",
+      return {"2·" + Q + "·H·dh·" + S,
+              Q + "·H·dh·b_a + B·" + S + "·Hkv·dh·b_kv + " + Q + "·H·" + S + "·b_a",
               "scores written to memory"};
-    if (name == "softmax") return {"5·B·H·" + S, "2·B·H·" + S + "·b_a", ""};
+    if (name == "softmax") return {"5·" + Q + "·H·" + S, "2·" + Q + "·H·" + S + "·b_a", ""};
     if (name == "sv")
-      return {"2·B·H·" + S + "·" + v,
-              "B·H·" + S + "·b_a + B·" + S + "·Hkv·" + v + "·b_kv + B·H·" + v + "·b_a",
+      return {"2·" + Q + "·H·" + S + "·" + v,
+              Q + "·H·" + S + "·b_a + B·" + S + "·Hkv·" + v + "·b_kv + " + Q + "·H·" + v + "·b_a",
               "scores read back from memory"};
   } else if (mla) {
     if (name == "attention")
@@ -439,14 +449,17 @@ std::vector<FormulaSymbol> formula_symbols(const Scenario& s, const Analysis& a,
   const ModelConfig& m = s.model;
   const OpPlace p = place_of(s, a, op);
   const bool decode = s.phase == Phase::decode;
-  const double B = d(s.batch), M = decode ? B : B * d(s.seq);
+  const double B = d(s.batch), M = decode ? B * d(query_tokens(s)) : B * d(s.seq);
   // The heads of this op's layer type (Step-3.5's sliding layers have their own).
   const AttentionDims heads =
       attention_dims(m, p.mixer && is_attention(p.mixer->kind) ? *p.mixer : MixerType{});
   std::vector<FormulaSymbol> out = {
       {"B", B, ""},
       {decode ? "S" : "T", d(s.seq), ""},
-      {"M", M, decode ? "B" : "B·T"},
+      {"M", M,
+       !decode          ? "B·T"
+       : speculative(s) ? "B × (drafted tokens + 1)"
+                        : "B"},
       {"d", d(m.hidden), ""},
       {"H", d(heads.heads), ""},
       {"Hkv", d(heads.kv_heads), ""},

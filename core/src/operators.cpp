@@ -464,12 +464,15 @@ void append_ffn(const Scenario& s, const Step& st, const FfnType& t, OpList& out
     const MoeShape& e = t.moe;
     const double E = d(e.experts), k = d(e.top_k), dffe = d(e.width);
     const double touched = expected_experts_touched(E, k, M);
+    // The router runs whole on every GPU (vLLM's and SGLang's ReplicatedLinear gate).
+    out.set_replicated(true);
     out.fc({.name = "router",
             .group = WeightGroup::other,
             .rows = M,
             .K = dm,
             .N = E + (e.shared_gate ? 1 : 0),
             .bias = e.router_bias});
+    out.set_replicated(false);
     const double de = e.latent > 0 ? d(e.latent) : dm;
     if (e.latent > 0) {  // Nemotron-3: tokens go to the experts' latent width and back
       out.fc({.name = "latent_down", .group = WeightGroup::dense, .rows = M, .K = dm, .N = de});

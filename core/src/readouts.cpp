@@ -111,6 +111,11 @@ std::optional<int64_t> StepContext::critical_batch() const {
   return *critical_;
 }
 
+std::optional<int64_t> StepContext::speculation_breakeven() const {
+  if (!breakeven_) breakeven_ = speculation_stops_paying(scenario, kMaxBatch);
+  return *breakeven_;
+}
+
 // [SECTION] The groups' table
 
 namespace {

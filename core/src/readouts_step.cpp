@@ -266,6 +266,28 @@ constexpr StepReadout kStepReadouts[] =
              },
          .help = "Speculative decoding: the tokens a sequence gains per step, (1 − a^(k+1)) / "
                  "(1 − a) for k drafted tokens each accepted with chance a"},
+        {.key = "spec_breakeven_batch",
+         .placeholder = "spec_breakeven_batch",
+         .label = "speculation pays below",
+         .quantity = Quantity::count,
+         .object = JsonObject::totals,
+         .shows = kReport,
+         .get = [](const StepContext& c) -> V {
+           const std::optional<int64_t> b = c.speculation_breakeven();
+           if (!b) return std::nullopt;
+           return *b;
+         },
+         .shown = [](const StepContext& c) { return speculative(c.scenario); },
+         .text =
+             [](const StepContext& c, TextStyle) {
+               const std::optional<int64_t> b = c.speculation_breakeven();
+               if (!b) return "every batch up to " + format_count(d(kMaxBatch));
+               return "batch " + format_count(d(*b)) +
+                      " (from there the plain step makes as many "
+                      "tokens/s)";
+             },
+         .help = "Speculative decoding: the smallest batch at which the speculative step makes no "
+                 "more tokens/s than the plain one (its verify step is compute-bound by then)"},
         {.key = "draft_time_s",
          .placeholder = "draft_time",
          .label = "drafting",

@@ -138,10 +138,11 @@ Result<RequestResult> request(const Scenario& s, int64_t isl, int64_t osl) {
     const Analysis first = analyze(dstep);
     if (first.ops.empty())
       return R::fail(first.warnings.empty() ? "no operators" : first.warnings.front());
-    // Speculating, a step makes τ tokens: the sum over every context is τ times the steps'.
-    const double tau = accepted_tokens_per_step(dstep);
-    decode_s = decode_sum(s, first, isl + 1, isl + osl - 1, true) / tau;
-    roofline_decode_s = decode_sum(s, first, isl + 1, isl + osl - 1, false) / tau;
+    // Speculating, a step makes τ tokens: the sum over every context is τ times the steps',
+    // and a request needs one whole step at least (osl − 1 < τ).
+    const double per = std::min(accepted_tokens_per_step(dstep), d(osl - 1));
+    decode_s = decode_sum(s, first, isl + 1, isl + osl - 1, true) / per;
+    roofline_decode_s = decode_sum(s, first, isl + 1, isl + osl - 1, false) / per;
     r.tpot_s = decode_s / d(osl - 1);
     r.roofline_tpot_s = roofline_decode_s / d(osl - 1);
     r.tokens_per_s_per_user = 1 / r.tpot_s;

@@ -79,4 +79,31 @@ std::optional<int64_t> critical_value(const Scenario& base, SweepParam param, in
   return hi;
 }
 
+std::optional<int64_t> speculation_stops_paying(const Scenario& base, int64_t limit) {
+  if (!speculative(base)) return std::nullopt;
+  Scenario with = base, without = base;
+  without.spec = SpecMethod::none;
+  auto stops = [&](int64_t b) {
+    with.batch = without.batch = b;
+    const Analysis a = analyze(with), p = analyze(without);
+    return !a.ops.empty() && !(a.totals.tokens_per_s > p.totals.tokens_per_s);
+  };
+  int64_t hi = 1;
+  while (hi <= limit && !stops(hi)) {
+    if (hi > limit / 2) return std::nullopt;
+    hi *= 2;
+  }
+  if (hi > limit) return std::nullopt;
+  int64_t lo = hi / 2;  // pays at lo (or lo is 0, a sentinel); stops at hi
+  while (hi - lo > 1) {
+    const int64_t mid = lo + (hi - lo) / 2;
+    if (stops(mid)) {
+      hi = mid;
+    } else {
+      lo = mid;
+    }
+  }
+  return hi;
+}
+
 }  // namespace roofline

@@ -52,6 +52,9 @@ std::vector<Case> cases() {
         {ChangeKey::spec, std::string("mtp")},
         {ChangeKey::spec_tokens, int64_t{3}},
         {ChangeKey::spec_acceptance, 0.8}}},
+      // A short context: the matmuls dominate, and speculation stops paying at some batch.
+      {"--seq 128 --spec mtp",
+       {{ChangeKey::seq, int64_t{128}}, {ChangeKey::spec, std::string("mtp")}}},
   };
 }
 

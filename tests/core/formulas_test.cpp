@@ -148,6 +148,12 @@ struct Case {
   Scenario s;
 };
 
+Scenario no_flash_decode(const GpuSpec& gpu) {
+  Scenario s = decode(gpu, tiny_dense(), 3, 77);
+  s.flash_attention = false;
+  return s;
+}
+
 std::vector<Case> cases() {
   std::vector<Case> out;
   const GpuSpec gpu = h100_sxm();
@@ -247,6 +253,24 @@ std::vector<Case> cases() {
   tp_prefill.tp = 4;
   tp_prefill.activations = Precision::fp8;
   out.push_back({"Mixtral prefill, tp 4, fp8 activations", tp_prefill});
+  // Speculative verify steps (core/MODEL.md §14): k + 1 query tokens per sequence.
+  auto speculating = [](Scenario s, int64_t k) {
+    s.spec = SpecMethod::mtp;
+    s.spec_tokens = k;
+    return s;
+  };
+  out.push_back({"dense decode, speculating 3", speculating(decode(gpu, llama3_8b(), 8, 4096), 3)});
+  out.push_back({"dense decode, no flash, speculating 2", speculating(no_flash_decode(gpu), 2)});
+  out.push_back({"MoE decode, speculating 1", speculating(decode(gpu, tiny_moe(), 3, 50), 1)});
+  out.push_back({"MLA decode, speculating 2", speculating(decode(gpu, tiny_mla(), 4, 300), 2)});
+  Scenario mla_spec_no_flash = speculating(decode(gpu, tiny_mla(), 4, 300), 2);
+  mla_spec_no_flash.flash_attention = false;
+  out.push_back({"MLA decode, no flash, speculating 2", mla_spec_no_flash});
+  out.push_back(
+      {"sparse MLA decode, speculating 3", speculating(decode(gpu, tiny_dsa(), 2, 40), 3)});
+  out.push_back(
+      {"linear decode, speculating 1", speculating(decode(gpu, tiny_linear(), 3, 20), 1)});
+  out.push_back({"DeepSeek-V3 decode, tp 8, speculating 1", speculating(tp, 1)});
   return out;
 }
 

@@ -6,6 +6,7 @@
 
 #include "roofline/analysis.h"
 #include "roofline/requests.h"
+#include "roofline/sweep.h"
 #include "test_fixtures.h"
 
 namespace roofline {
@@ -92,15 +93,49 @@ TEST(Speculative, PaysWhenMemoryBound) {
   EXPECT_NEAR(a.totals.tokens_per_s / plain, 1.68, 0.02);
 }
 
-// A request's decode steps each make τ tokens: with one decode step (osl 2) the time per output
-// token is that step's time over τ.
+// A request's decode steps each make τ tokens: its decode time is the steps' over τ, and one
+// whole step at least.
 TEST(Speculative, RequestTimePerOutputToken) {
   const Scenario s = speculating(3, 0.5);
-  auto r = request(s, 8, 2);
-  ASSERT_TRUE(r) << r.error();
   Scenario step = s;
   step.seq = 9;
-  EXPECT_NEAR(r.value().tpot_s, analyze(step).totals.time_s / 1.875, 1e-15);
+  const double one_step = analyze(step).totals.time_s;
+  // osl 2: one token to decode, one verify step (it could have made 1.875).
+  auto r = request(s, 8, 2);
+  ASSERT_TRUE(r) << r.error();
+  EXPECT_NEAR(r.value().tpot_s, one_step, 1e-15);
+  // osl 3: two tokens, at contexts 9 and 10, over 1.875 tokens a step (the drafting passes'
+  // attention is counted at the first context: 0.07 % here).
+  step.seq = 10;
+  auto r3 = request(s, 8, 3);
+  ASSERT_TRUE(r3) << r3.error();
+  const double steps = (one_step + analyze(step).totals.time_s) / 1.875;
+  EXPECT_NEAR(r3.value().tpot_s * 2, steps, 2e-3 * steps);
+}
+
+// Where speculation stops paying: Llama-3-8B at a short context (the matmuls dominate) on an
+// H100: the verify step's matmuls reach the ridge at half the plain step's batch, and beyond it a
+// step of 2 tokens costs about 2 plain steps plus the drafting. The batch found pays one below.
+TEST(Speculative, StopsPayingWhereTheVerifyStepIsComputeBound) {
+  Scenario s = decode(h100_sxm(), llama3_8b(), 1, 128);
+  s.spec = SpecMethod::mtp;
+  const std::optional<int64_t> b = speculation_stops_paying(s, kMaxBatch);
+  ASSERT_TRUE(b);
+  auto ratio = [&](int64_t batch) {
+    Scenario with = s, without = s;
+    with.batch = without.batch = batch;
+    without.spec = SpecMethod::none;
+    return analyze(with).totals.tokens_per_s / analyze(without).totals.tokens_per_s;
+  };
+  EXPECT_LE(ratio(*b), 1);
+  EXPECT_GT(ratio(*b - 1), 1);
+  // The plain step's matmuls reach the ridge (295 FLOP/B) near batch 150 with bf16 weights: the
+  // verify step of 2 tokens a sequence near 75; speculation stops paying above that.
+  EXPECT_GT(*b, 75);
+  EXPECT_LT(*b, 600);
+  Scenario plain = s;
+  plain.spec = SpecMethod::none;
+  EXPECT_FALSE(speculation_stops_paying(plain, kMaxBatch));
 }
 
 }  // namespace

@@ -177,7 +177,9 @@ void draw_attention_hint(AppState& s, Vec2 dot) {
     ImGui::PushTextWrapPos(28 * em);
     // One GPU's heads: tp splits the query heads, not always the KV heads (kv_share).
     const MixerType* mixer = first_attention_type(m);
-    const double g = mixer ? heads_per_kv_head(m, *mixer, s.doc.tp) : 1;
+    // Speculating, the k + 1 verified tokens of a sequence share its cache read: q times g.
+    const double g = (mixer ? heads_per_kv_head(m, *mixer, s.doc.tp) : 1) *
+                     static_cast<double>(query_tokens(s.doc));
     const double bkv = bytes_per_element(s.doc.kv);
     if (m.mla) {
       ImGui::TextWrapped(
@@ -205,6 +207,12 @@ void draw_attention_hint(AppState& s, Vec2 dot) {
           "the GQA group g = H / Hkv = %lld / %lld and the KV precision.",
           g, bkv, format_intensity(2 * g / bkv).c_str(), static_cast<long long>(dims.heads),
           static_cast<long long>(dims.kv_heads));
+    }
+    if (speculative(s.doc)) {
+      ImGui::TextWrapped(
+          "Speculating: each sequence's %lld verified tokens share one read of its cache, so "
+          "the verify step's attention is %lld× as intense as a plain step's.",
+          static_cast<long long>(query_tokens(s.doc)), static_cast<long long>(query_tokens(s.doc)));
     }
     ImGui::Spacing();
     ImGui::TextUnformatted("Levers that move it:");

@@ -171,11 +171,13 @@ void dot_tooltip(const AppState& s, const std::string& marker_id) {
         latency += op.latency_s;
         ops_bound += op.roofline_time_s;
       }
-      // The step's all-reduce beyond its bytes (its bound is the step bound less the ops') and
-      // its fixed overhead.
+      // The step's all-reduce beyond its bytes (its bound is the step bound less the ops' and
+      // the drafting's), its fixed overhead, and the drafting passes beyond their bound.
+      const Totals& t = a->totals;
       const double fixed = kind == "step"
-                               ? a->totals.communication_time_s - (g.roofline_time_s - ops_bound) +
-                                     a->totals.step_overhead_s
+                               ? t.communication_time_s -
+                                     (g.roofline_time_s - ops_bound - t.draft_roofline_time_s) +
+                                     t.step_overhead_s + (t.draft_time_s - t.draft_roofline_time_s)
                                : 0;
       ImGui::Separator();
       expected_rows(*a, g.time_s, g.roofline_time_s, latency, std::max(0.0, fixed));
@@ -186,10 +188,12 @@ void dot_tooltip(const AppState& s, const std::string& marker_id) {
         "bytes / bandwidth)%s",
         kind == "step" ? " + tensor-parallel all-reduce time" : "");
     if (kind == "fc" && s.doc.phase == Phase::decode) {
+      // Speculating, each sequence's k drafted tokens and one more share the weight reads.
       ImGui::TextDisabled(
-          "Decode: every weight byte serves B tokens, so intensity ≈ B · 2 / b_w "
+          "Decode: every weight byte serves %s tokens, so intensity ≈ %s · 2 / b_w "
           "= %s (%s). Drag the dot to change the batch.",
-          format_intensity(static_cast<double>(s.doc.batch) * 2 /
+          speculative(s.doc) ? "B · (k + 1)" : "B", speculative(s.doc) ? "B · (k + 1)" : "B",
+          format_intensity(static_cast<double>(s.doc.batch * query_tokens(s.doc)) * 2 /
                            weight_formats(s.doc).of(WeightGroup::mixer).bytes())
               .c_str(),
           bytes_name("b_w", weight_formats(s.doc).of(WeightGroup::mixer).precision).c_str());
@@ -210,18 +214,29 @@ void dot_tooltip(const AppState& s, const std::string& marker_id) {
           type && type->index >= 0 && static_cast<size_t>(type->index) < m.mixers.size()
               ? &m.mixers[static_cast<size_t>(type->index)]
               : first_attention_type(m);
-      const double group = mixer ? heads_per_kv_head(m, *mixer, s.doc.tp) : 1;
+      // Speculating, each sequence's k + 1 verified tokens share its cache read.
+      const double group = (mixer ? heads_per_kv_head(m, *mixer, s.doc.tp) : 1) *
+                           static_cast<double>(query_tokens(s.doc));
       const char* per_gpu = s.doc.tp > 1 ? " on each GPU" : "";
       if (m.mla) {
         ImGui::TextDisabled(
             "Decode: intensity ≈ 4·H / b_kv, fixed by the heads %s%s sharing the latent cache "
             "and the KV precision; batch and context do not move it.",
-            symbol_text({"H", group, s.doc.tp > 1 ? "H / tp" : "H"}).c_str(), per_gpu);
+            symbol_text({"H", group,
+                         speculative(s.doc) ? "H × (k + 1) verified tokens"
+                         : s.doc.tp > 1     ? "H / tp"
+                                            : "H"})
+                .c_str(),
+            per_gpu);
       } else {
         ImGui::TextDisabled(
             "Decode: intensity ≈ 2·g / b_kv, fixed by the query heads per KV head %s%s and "
             "the KV precision; batch and context do not move it.",
-            symbol_text({"g", group, s.doc.tp > 1 ? "(H/tp) / ⌈Hkv/tp⌉" : "H / Hkv"}).c_str(),
+            symbol_text({"g", group,
+                         speculative(s.doc) ? "query tokens per KV head, × (k + 1) verified"
+                         : s.doc.tp > 1     ? "(H/tp) / ⌈Hkv/tp⌉"
+                                            : "H / Hkv"})
+                .c_str(),
             per_gpu);
       }
     } else if (kind == "attention") {

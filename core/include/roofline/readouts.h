@@ -92,10 +92,13 @@ class StepContext {
   const CompareResult* compare() const;
   // critical_value(s, batch, kMaxBatch): where fc reaches the ridge; nullopt for none.
   std::optional<int64_t> critical_batch() const;
+  // speculation_stops_paying(s, kMaxBatch); nullopt where it pays at every batch.
+  std::optional<int64_t> speculation_breakeven() const;
 
  private:
   mutable std::optional<CompareResult> compare_;
   mutable std::optional<std::optional<int64_t>> critical_;
+  mutable std::optional<std::optional<int64_t>> breakeven_;
 };
 
 // Which object of analyze's JSON holds a step readout.

@@ -34,4 +34,9 @@ std::vector<SweepPoint> sweep(const Scenario& base, SweepParam param, int64_t fr
 // ridge point, searched in [1, limit]; nullopt if it never does.
 std::optional<int64_t> critical_value(const Scenario& base, SweepParam param, int64_t limit);
 
+// The smallest batch at which a speculative step (core/MODEL.md §14) makes no more tokens/s than
+// the plain one: the first of 1, 2, 4, … up to `limit` where it does not pay, then bisected
+// below it. nullopt when it pays at every batch tried, or `base` does not speculate.
+std::optional<int64_t> speculation_stops_paying(const Scenario& base, int64_t limit);
+
 }  // namespace roofline
