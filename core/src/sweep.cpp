@@ -59,6 +59,25 @@ std::vector<SweepPoint> sweep(const Scenario& base, SweepParam param, int64_t fr
   return out;
 }
 
+namespace {
+
+// The smallest value in (lo, hi] where `holds` does, given it holds at hi and not at lo (lo 0 is
+// a sentinel).
+template <class Pred>
+int64_t bisect(int64_t lo, int64_t hi, Pred holds) {
+  while (hi - lo > 1) {
+    const int64_t mid = lo + (hi - lo) / 2;
+    if (holds(mid)) {
+      hi = mid;
+    } else {
+      lo = mid;
+    }
+  }
+  return hi;
+}
+
+}  // namespace
+
 std::optional<int64_t> critical_value(const Scenario& base, SweepParam param, int64_t limit) {
   Scenario s = base;
   auto reaches = [&](int64_t v) {
@@ -67,16 +86,7 @@ std::optional<int64_t> critical_value(const Scenario& base, SweepParam param, in
     return !a.ops.empty() && a.fc.intensity >= a.ridge_point;
   };
   if (limit < 1 || !reaches(limit)) return std::nullopt;
-  int64_t lo = 0, hi = limit;  // reaches(hi) holds; reaches(lo) does not (lo 0 is a sentinel)
-  while (hi - lo > 1) {
-    const int64_t mid = lo + (hi - lo) / 2;
-    if (reaches(mid)) {
-      hi = mid;
-    } else {
-      lo = mid;
-    }
-  }
-  return hi;
+  return bisect(0, limit, reaches);
 }
 
 std::optional<int64_t> speculation_stops_paying(const Scenario& base, int64_t limit) {
@@ -94,16 +104,7 @@ std::optional<int64_t> speculation_stops_paying(const Scenario& base, int64_t li
     hi *= 2;
   }
   if (hi > limit) return std::nullopt;
-  int64_t lo = hi / 2;  // pays at lo (or lo is 0, a sentinel); stops at hi
-  while (hi - lo > 1) {
-    const int64_t mid = lo + (hi - lo) / 2;
-    if (stops(mid)) {
-      hi = mid;
-    } else {
-      lo = mid;
-    }
-  }
-  return hi;
+  return bisect(hi / 2, hi, stops);  // pays at hi / 2 (or it is 0), stops at hi
 }
 
 }  // namespace roofline

@@ -315,6 +315,21 @@ void percent_slider(const char* id, ChangeKey key, double& fraction, std::string
   item_tooltip(knob_tooltip(key, more).c_str());
 }
 
+// An integer knob picked from its row's menu (tp, drafted tokens), "N unit(s)" in the box.
+void menu_combo(const char* id, ChangeKey key, int64_t& value, const char* unit) {
+  char preview[32];
+  std::snprintf(preview, sizeof preview, "%lld %s%s", static_cast<long long>(value), unit,
+                value > 1 ? "s" : "");
+  if (ImGui::BeginCombo(id, preview)) {
+    for (const int64_t v : knob(key).menu) {
+      char label[16];
+      std::snprintf(label, sizeof label, "%lld", static_cast<long long>(v));
+      if (ImGui::Selectable(label, v == value)) value = v;
+    }
+    ImGui::EndCombo();
+  }
+}
+
 void draw_hardware(AppState& s) {
   section("Hardware");
   row_label("GPU",
@@ -551,17 +566,7 @@ void draw_kernels(AppState& s) {
             "tp, the GPUs one layer is split over. Every op's FLOPs and bytes "
             "divide by tp (numbers are per GPU); each layer adds two all-reduces "
             "over the interconnect.");
-  char preview[16];
-  std::snprintf(preview, sizeof preview, "%lld GPU%s", static_cast<long long>(s.doc.tp),
-                s.doc.tp > 1 ? "s" : "");
-  if (ImGui::BeginCombo("##tp", preview)) {
-    for (const int64_t tp : knob(ChangeKey::tp).menu) {
-      char label[16];
-      std::snprintf(label, sizeof label, "%lld", static_cast<long long>(tp));
-      if (ImGui::Selectable(label, tp == s.doc.tp)) s.doc.tp = tp;
-    }
-    ImGui::EndCombo();
-  }
+  menu_combo("##tp", ChangeKey::tp, s.doc.tp, "GPU");
   item_tooltip(knob_tooltip(ChangeKey::tp, "The chart shows per-GPU numbers.").c_str());
 }
 
@@ -594,17 +599,7 @@ void draw_speculation(AppState& s) {
                    .c_str());
   if (s.doc.spec == SpecMethod::none) return;
   row_label("Drafted", "k, the tokens drafted per step: the verify step runs k + 1 per sequence.");
-  char current[24];
-  std::snprintf(current, sizeof current, "%lld token%s", static_cast<long long>(s.doc.spec_tokens),
-                s.doc.spec_tokens > 1 ? "s" : "");
-  if (ImGui::BeginCombo("##spec_tokens", current)) {
-    for (const int64_t k : knob(ChangeKey::spec_tokens).menu) {
-      char label[16];
-      std::snprintf(label, sizeof label, "%lld", static_cast<long long>(k));
-      if (ImGui::Selectable(label, k == s.doc.spec_tokens)) s.doc.spec_tokens = k;
-    }
-    ImGui::EndCombo();
-  }
+  menu_combo("##spec_tokens", ChangeKey::spec_tokens, s.doc.spec_tokens, "token");
   item_tooltip(knob_tooltip(ChangeKey::spec_tokens).c_str());
   row_label("Accepted", "The chance each drafted token is accepted, given the ones before it.");
   percent_slider("##spec_acceptance", ChangeKey::spec_acceptance, s.doc.spec_acceptance,
