@@ -238,6 +238,34 @@ def round_parameters(cal):
         put(cal, path, min(hi, max(lo, v)))
 
 
+# Two-sided 80 % quantile of Student's t (0.9 one-sided) by degrees of freedom; beyond the
+# table the normal's 1.2816.
+T_90 = {1: 3.078, 2: 1.886, 3: 1.638, 4: 1.533, 5: 1.476, 6: 1.440, 7: 1.415, 8: 1.397,
+        9: 1.383, 10: 1.372, 12: 1.356, 15: 1.341, 20: 1.325, 30: 1.310, 60: 1.296}
+
+
+def t_90(df):
+    for d in sorted(T_90, reverse=True):
+        if df >= d:
+            return T_90[d] if df < 120 else 1.2816
+    return T_90[1]
+
+
+def interval_80(measured_over_expected):
+    """The 80 % prediction interval of measured / expected for a new measurement of the class:
+    a log-normal fitted to these residuals (mean and standard deviation of the logs), widened
+    for the sample's size (Student's t, sqrt(1 + 1/n))."""
+    logs = [math.log(x) for x in measured_over_expected]
+    n = len(logs)
+    mu = statistics.fmean(logs)
+    half = t_90(n - 1) * statistics.stdev(logs) * math.sqrt(1 + 1 / n)
+    return [float(f"{math.exp(mu - half):.3g}"), float(f"{math.exp(mu + half):.3g}")]
+
+
+MIN_INTERVAL_POINTS = 3  # fewer: no interval
+MIN_HELD_OUT_FOR_INTERVAL = 5  # fewer held out: the interval comes from every point of the class
+
+
 def error_table(model, calibration):
     r = ratios(model, calibration)
     table = []
@@ -257,8 +285,34 @@ def error_table(model, calibration):
             "worst": f"{worst}: expected/measured {r[worst]:.2f}"
                      f"{' (held out)' if model.measurements[worst]['_held_out'] else ''}",
         }
+        held_ids = [i for i in ids if model.measurements[i]["_held_out"]]
+        from_ids = held_ids if len(held_ids) >= MIN_HELD_OUT_FOR_INTERVAL else ids
+        if len(from_ids) >= MIN_INTERVAL_POINTS:
+            entry["interval_80"] = interval_80([1 / r[i] for i in from_ids])
+            entry["interval_points"] = len(from_ids)
+            entry["interval_from"] = "held_out" if from_ids is held_ids else "all"
         table.append(entry)
     return table, r
+
+
+def interval_coverage(model, e, r):
+    """Whether each held-out measurement of e's metric falls in e's 80 % interval, and in the
+    interval made without it (leave one out: from the same part as the file's, less that point),
+    so that no point tests an interval it helped make."""
+    lo, hi = e["interval_80"]
+    ids = [i for i in r if model.measurements[i]["metric"] == e["metric"]]
+    part = [1 / r[i] for i in ids
+            if model.measurements[i]["_held_out"] or e["interval_from"] == "all"]
+    held = [1 / r[i] for i in ids if model.measurements[i]["_held_out"]]
+    inside = [lo <= x <= hi for x in held]
+    loo = []
+    for x in held:
+        rest = list(part)
+        rest.remove(x)
+        if len(rest) >= MIN_INTERVAL_POINTS:
+            a, b = interval_80(rest)
+            loo.append(a <= x <= b)
+    return inside, loo
 
 
 def print_report(model, calibration, table, r, fixed):
@@ -274,6 +328,13 @@ def print_report(model, calibration, table, r, fixed):
         b = f"{statistics.median(bounds):.2f}" if bounds else "-"
         print(f"{e['metric']:<22}{e['points']:>6}{e['fit_median'] * 100:>11.1f}%"
               f"{e['held_out_points']:>8}{e['held_out_median'] * 100:>12.1f}%{b:>13}  {e['worst']}")
+        if "interval_80" in e:
+            inside, loo = interval_coverage(model, e, r)
+            lo, hi = e["interval_80"]
+            print(f"{'':<22}80 % interval x{lo:g} to x{hi:g} (measured / expected, from "
+                  f"{e['interval_points']} {e['interval_from'].replace('_', ' ')}): holds "
+                  f"{sum(inside)} of {len(inside)} held out; left out of it, "
+                  f"{sum(loo)} of {len(loo)}")
     if fixed is not None:
         print("kept at their prior (no fitted measurement depends on them): " +
               (", ".join(fixed) if fixed else "none"))
@@ -306,6 +367,8 @@ def main():
     ap.add_argument("--write", action="store_true", help="store the fit in the calibration file")
     ap.add_argument("--check", action="store_true",
                     help="recompute the file's errors without fitting; exit 1 if they differ")
+    ap.add_argument("--errors", action="store_true",
+                    help="recompute and write the file's errors and intervals without fitting")
     ap.add_argument("--loso", action="store_true", help="leave-one-source-out errors")
     ap.add_argument("--fit-metrics", default="",
                     help="comma-separated metrics to fit on (default: all); errors are still "
@@ -322,6 +385,16 @@ def main():
         raise SystemExit(f"{args.calibration}: no usable measurement for GPUs "
                          f"{calibration.get('gpus')}")
 
+    if args.errors:
+        table, r = error_table(model, calibration)
+        calibration["errors"] = table
+        print_report(model, calibration, table, r, None)
+        with open(args.calibration, "w", encoding="utf-8") as fh:
+            json.dump(calibration, fh, indent=2, ensure_ascii=False)
+            fh.write("\n")
+        print(f"wrote the errors of {args.calibration} (its parameters as they were)")
+        return 0
+
     if args.check:
         table, r = error_table(model, calibration)
         print_report(model, calibration, table, r, None)
@@ -332,6 +405,9 @@ def main():
             print("  recorded:   " + json.dumps(recorded), file=sys.stderr)
             print("  recomputed: " + json.dumps(table), file=sys.stderr)
             return 1
+        loo = [x for e in table if "interval_80" in e for x in interval_coverage(model, e, r)[1]]
+        print(f"80 % intervals, each held-out measurement left out of its own: {sum(loo)} of "
+              f"{len(loo)} inside")
         print(f"{args.calibration}: recorded errors reproduced")
         return 0
 

@@ -21,15 +21,24 @@ namespace {
 
 std::string request_table(const Scenario& s, int64_t isl, int64_t osl, const RequestResult& r) {
   const bool calibrated = s.calibration.has_value();
+  const Calibration* c = calibrated ? &*s.calibration : nullptr;
+  // The 80 % column where any row has an interval (a calibration whose errors carry them).
+  bool intervals = false;
+  for (const RequestReadout& row : request_readouts())
+    intervals = intervals || ((row.shows & kReport) && request_readout_interval(row, r, c));
   std::vector<std::vector<std::string>> rows = {
-      {"", calibrated ? "expected" : "roofline bound", calibrated ? "bound" : ""}};
+      {"", calibrated ? "expected" : "roofline bound", intervals ? "80 % interval" : "",
+       calibrated ? "bound" : ""}};
   for (const RequestReadout& row : request_readouts()) {
     if (!(row.shows & kReport)) continue;
+    const auto iv = request_readout_interval(row, r, c);
     rows.push_back({std::string(row.label), request_readout_text(row, row.get(r), TextStyle::table),
+                    iv ? interval_text(row.quantity, *iv, TextStyle::table) : "",
                     request_readout_text(row, row.bound(r), TextStyle::table)});
   }
-  if (!calibrated) {
-    for (auto& row : rows) row.pop_back();
+  for (auto& row : rows) {
+    if (!calibrated) row.pop_back();
+    if (!intervals) row.erase(row.begin() + 2);
   }
   std::string out =
       s.model.name + " on " + s.gpu.name + (s.tp > 1 ? " x " + std::to_string(s.tp) : "") +
@@ -37,7 +46,9 @@ std::string request_table(const Scenario& s, int64_t isl, int64_t osl, const Req
       std::to_string(osl) + " output tokens; " + precision_text(s) + "; calibration " +
       (calibrated ? s.calibration->id : std::string("none")) +
       (s.spec != SpecMethod::none ? "; " + speculation_text(s) : std::string()) + "\n\n";
-  out += aligned_table(rows, {false, true, true});
+  std::vector<bool> right(rows.front().size(), true);
+  right.front() = false;
+  out += aligned_table(rows, right);
   out += "\nmemory " + request_memory_statement(r, isl, osl, s.tp).text + "\n";
   for (const std::string& w : r.warnings) out += "warning: " + w + "\n";
   return out;
@@ -65,6 +76,18 @@ std::string request_csv(int64_t isl, int64_t osl, const Scenario& s, const Reque
       row << ',' << *x;
     } else {
       row << ',' << readout_text(readout.quantity, v, TextStyle::table);
+    }
+  }
+  // The 80 % intervals last, so that the columns before them keep their places; empty where the
+  // calibration gives none.
+  for (const RequestReadout& readout : request_readouts()) {
+    if (!(readout.shows & kCsv) || readout.interval == Expected::none) continue;
+    header << ',' << readout.key << "_low," << readout.key << "_high";
+    if (const auto iv =
+            request_readout_interval(readout, r, s.calibration ? &*s.calibration : nullptr)) {
+      row << ',' << iv->low << ',' << iv->high;
+    } else {
+      row << ",,";
     }
   }
   return header.str() + "\n" + row.str() + "\n";

@@ -40,6 +40,43 @@ double Calibration::kernels_of(std::string_view op) const {
 
 namespace {
 
+// Each kind's chain: its own metric first, then the nearest classes of measurement.
+struct IntervalChain {
+  Expected what;
+  std::array<std::string_view, 4> metrics;
+};
+constexpr IntervalChain kIntervalChains[] = {
+    {Expected::op_time, {"op_time_s"}},
+    {Expected::step_time, {"decode_step_s", "tpot_s", "output_tokens_per_s", "e2e_s"}},
+    {Expected::ttft, {"ttft_s"}},
+    {Expected::tpot, {"tpot_s", "decode_step_s", "output_tokens_per_s", "e2e_s"}},
+    {Expected::e2e, {"e2e_s", "output_tokens_per_s", "tpot_s", "decode_step_s"}},
+    {Expected::throughput, {"output_tokens_per_s", "e2e_s", "total_tokens_per_s", "tpot_s"}},
+};
+
+}  // namespace
+
+const CalibrationError* interval_of(const Calibration* c, Expected what) {
+  if (c == nullptr) return nullptr;
+  for (const IntervalChain& chain : kIntervalChains) {
+    if (chain.what != what) continue;
+    for (std::string_view metric : chain.metrics) {
+      if (metric.empty()) break;
+      for (const CalibrationError& e : c->errors) {
+        if (e.metric == metric && e.has_interval()) return &e;
+      }
+    }
+  }
+  return nullptr;
+}
+
+ValueInterval interval_around(double value, const CalibrationError& e, bool rate) {
+  if (rate) return {value / e.interval_high, value / e.interval_low};
+  return {value * e.interval_low, value * e.interval_high};
+}
+
+namespace {
+
 std::string fraction_error(const std::string& key, double v) {
   if (std::isfinite(v) && v >= kMinFraction && v <= 1) return {};
   std::array<char, 32> got{};
@@ -69,6 +106,12 @@ static std::string calibration_problem(const Calibration& c) {
                         {"allreduce_latency_s", c.allreduce_latency_s},
                         {"step_overhead_s", c.step_overhead_s}}) {
     if (auto e = latency_error(key, v); !e.empty()) return e;
+  }
+  for (const CalibrationError& e : c.errors) {
+    if (e.interval_low == 0 && e.interval_high == 0) continue;
+    if (!(std::isfinite(e.interval_low) && std::isfinite(e.interval_high) && e.interval_low > 0 &&
+          e.interval_low <= e.interval_high && e.interval_high <= 100))
+      return "errors (" + e.metric + "): interval_80 must be [low, high] with 0 < low <= high <= 100";
   }
   for (const auto& [name, n] : c.kernels) {
     if (!(std::isfinite(n) && n >= 0 && n <= 1000))

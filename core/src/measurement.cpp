@@ -15,24 +15,24 @@ constexpr std::array<std::string_view, 8> kMetrics = {
 
 Prediction from_request(const Measurement& m) {
   auto r = request(m.scenario, m.isl, m.osl);
-  if (!r) return {0, 0, r.error()};
+  if (!r) return {0, 0, r.error(), {}};
   switch (m.metric) {
     case MeasuredMetric::ttft_s:
-      return {r->ttft_s, r->roofline_ttft_s, {}};
+      return {r->ttft_s, r->roofline_ttft_s, {}, {}};
     case MeasuredMetric::tpot_s:
-      return {r->tpot_s, r->roofline_tpot_s, {}};
+      return {r->tpot_s, r->roofline_tpot_s, {}, {}};
     case MeasuredMetric::e2e_s:
-      return {r->e2e_s, r->roofline_e2e_s, {}};
+      return {r->e2e_s, r->roofline_e2e_s, {}, {}};
     case MeasuredMetric::output_tokens_per_s: {
       const double tokens = static_cast<double>(m.scenario.batch * m.osl);
-      return {tokens / r->e2e_s, tokens / r->roofline_e2e_s, {}};
+      return {tokens / r->e2e_s, tokens / r->roofline_e2e_s, {}, {}};
     }
     case MeasuredMetric::total_tokens_per_s: {
       const double tokens = static_cast<double>(m.scenario.batch * (m.isl + m.osl));
-      return {tokens / r->e2e_s, tokens / r->roofline_e2e_s, {}};
+      return {tokens / r->e2e_s, tokens / r->roofline_e2e_s, {}, {}};
     }
     default:
-      return {0, 0, "not a request metric"};
+      return {0, 0, "not a request metric", {}};
   }
 }
 
@@ -49,26 +49,28 @@ std::optional<MeasuredMetric> parse_measured_metric(std::string_view name) {
 
 Prediction allreduce_time(const GpuSpec& gpu, double bytes, int64_t gpus, const Calibration* c) {
   if (!gpu.interconnect_bandwidth_bytes_per_s)
-    return {0, 0, gpu.name + " gives no interconnect bandwidth"};
-  if (gpus < 2) return {0, 0, "an all-reduce needs 2 GPUs or more"};
+    return {0, 0, gpu.name + " gives no interconnect bandwidth", {}};
+  if (gpus < 2) return {0, 0, "an all-reduce needs 2 GPUs or more", {}};
   const double n = static_cast<double>(gpus);
   const double bound = 2 * (n - 1) / n * bytes / *gpu.interconnect_bandwidth_bytes_per_s;
-  if (!c) return {bound, bound, {}};
-  return {bound / c->allreduce_efficiency + c->allreduce_latency_s, bound, {}};
+  if (!c) return {bound, bound, {}, {}};
+  return {bound / c->allreduce_efficiency + c->allreduce_latency_s, bound, {}, {}};
 }
 
-Prediction predict(const Measurement& m) {
+namespace {
+
+Prediction predict_value(const Measurement& m) {
   const Scenario& s = m.scenario;
   switch (m.metric) {
     case MeasuredMetric::allreduce_time_s:
       return allreduce_time(s.gpu, m.bytes, m.gpus, s.calibration ? &*s.calibration : nullptr);
     case MeasuredMetric::op_time_s: {
       const Analysis a = analyze(s);
-      if (a.ops.empty()) return {0, 0, a.warnings.empty() ? "no operators" : a.warnings.front()};
+      if (a.ops.empty()) return {0, 0, a.warnings.empty() ? "no operators" : a.warnings.front(), {}};
       Prediction p;
       for (const std::string& name : m.ops) {
         const OpCost* op = a.find_op(name);
-        if (!op) return {0, 0, "no op '" + name + "' in this step"};
+        if (!op) return {0, 0, "no op '" + name + "' in this step", {}};
         // One layer's op: the step's op over its layers.
         const double layers = static_cast<double>(op->count);
         p.expected += op->time_s / layers;
@@ -80,12 +82,48 @@ Prediction predict(const Measurement& m) {
     case MeasuredMetric::ttft_s: {
       if (m.metric == MeasuredMetric::ttft_s && m.isl > 0) return from_request(m);
       const Analysis a = analyze(s);
-      if (a.ops.empty()) return {0, 0, a.warnings.empty() ? "no operators" : a.warnings.front()};
-      return {a.totals.time_s, a.totals.roofline_time_s, {}};
+      if (a.ops.empty()) return {0, 0, a.warnings.empty() ? "no operators" : a.warnings.front(), {}};
+      return {a.totals.time_s, a.totals.roofline_time_s, {}, {}};
     }
     default:
       return from_request(m);
   }
+}
+
+// The kind of expected value a measured metric is, for its interval.
+Expected expected_kind(MeasuredMetric m) {
+  switch (m) {
+    case MeasuredMetric::op_time_s:
+      return Expected::op_time;
+    case MeasuredMetric::decode_step_s:
+      return Expected::step_time;
+    case MeasuredMetric::ttft_s:
+      return Expected::ttft;
+    case MeasuredMetric::tpot_s:
+      return Expected::tpot;
+    case MeasuredMetric::e2e_s:
+      return Expected::e2e;
+    case MeasuredMetric::output_tokens_per_s:
+    case MeasuredMetric::total_tokens_per_s:
+      return Expected::throughput;
+    case MeasuredMetric::allreduce_time_s:
+      break;
+  }
+  return Expected::none;
+}
+
+}  // namespace
+
+Prediction predict(const Measurement& m) {
+  Prediction p = predict_value(m);
+  const Calibration* c = m.scenario.calibration ? &*m.scenario.calibration : nullptr;
+  if (const CalibrationError* e = interval_of(c, expected_kind(m.metric));
+      e && p.error.empty() && p.expected > 0) {
+    const bool rate = m.metric == MeasuredMetric::output_tokens_per_s ||
+                      m.metric == MeasuredMetric::total_tokens_per_s;
+    p.interval = interval_around(p.expected, *e, rate);
+  }
+  return p;
 }
 
 }  // namespace roofline

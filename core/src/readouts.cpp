@@ -207,6 +207,7 @@ constexpr RequestReadout kRequestReadouts[] = {
      .get = [](const RequestResult& r) { return r.ttft_s; },
      .bound = [](const RequestResult& r) { return r.roofline_ttft_s; },
      .bound_in_json = true,
+     .interval = Expected::ttft,
      .help = "TTFT: the prefill step of batch × ISL prompt tokens"},
     {.key = "tpot_s",
      .label = "time per output token",
@@ -216,6 +217,7 @@ constexpr RequestReadout kRequestReadouts[] = {
      .get = [](const RequestResult& r) { return r.tpot_s; },
      .bound = [](const RequestResult& r) { return r.roofline_tpot_s; },
      .bound_in_json = true,
+     .interval = Expected::tpot,
      .help = "TPOT: the mean decode step over contexts ISL + 1 … ISL + OSL − 1 (summed exactly)"},
     {.key = "e2e_s",
      .label = "end to end",
@@ -225,6 +227,7 @@ constexpr RequestReadout kRequestReadouts[] = {
      .get = [](const RequestResult& r) { return r.e2e_s; },
      .bound = [](const RequestResult& r) { return r.roofline_e2e_s; },
      .bound_in_json = true,
+     .interval = Expected::e2e,
      .help = "TTFT plus every decode step"},
     {.key = "tokens_per_s_per_user",
      .label = "tokens/s per user",
@@ -234,6 +237,7 @@ constexpr RequestReadout kRequestReadouts[] = {
      .get = [](const RequestResult& r) { return r.tokens_per_s_per_user; },
      .bound =
          [](const RequestResult& r) { return r.roofline_tpot_s > 0 ? 1 / r.roofline_tpot_s : 0; },
+     .interval = Expected::tpot,
      .help = "Tokens/s one user sees while decoding: 1 / TPOT"},
     {.key = "output_tokens_per_s",
      .label = "output tokens/s",
@@ -242,6 +246,7 @@ constexpr RequestReadout kRequestReadouts[] = {
      .shows = kJson | kCsv | kReport | kStatus,
      .get = [](const RequestResult& r) { return r.output_tokens_per_s; },
      .bound = [](const RequestResult& r) { return r.output_tokens_per_s * bound_scale(r); },
+     .interval = Expected::throughput,
      .help = "Output tokens/s of the whole batch: batch × OSL / end to end (all GPUs)"},
     {.key = "output_tokens_per_s_per_gpu",
      .label = "output tokens/s per GPU",
@@ -250,6 +255,7 @@ constexpr RequestReadout kRequestReadouts[] = {
      .shows = kJson | kCsv | kReport | kStatus,
      .get = [](const RequestResult& r) { return r.output_tokens_per_s_per_gpu; },
      .bound = [](const RequestResult& r) { return r.output_tokens_per_s_per_gpu * bound_scale(r); },
+     .interval = Expected::throughput,
      .help = "Output tokens/s divided by tp"},
     {.key = "total_tokens_per_s",
      .label = "total tokens/s",
@@ -258,12 +264,33 @@ constexpr RequestReadout kRequestReadouts[] = {
      .shows = kJson | kCsv | kReport,
      .get = [](const RequestResult& r) { return r.total_tokens_per_s; },
      .bound = [](const RequestResult& r) { return r.total_tokens_per_s * bound_scale(r); },
+     .interval = Expected::throughput,
      .help = "Prompt and output tokens/s of the whole batch: batch × (ISL + OSL) / end to end"},
 };
 
 }  // namespace
 
 std::span<const RequestReadout> request_readouts() { return kRequestReadouts; }
+
+std::optional<ValueInterval> request_readout_interval(const RequestReadout& r,
+                                                      const RequestResult& result,
+                                                      const Calibration* c) {
+  const double value = r.get(result);
+  const CalibrationError* e = interval_of(c, r.interval);
+  if (!e || !(value > 0)) return std::nullopt;
+  return interval_around(value, *e, r.quantity == Quantity::token_rate);
+}
+
+std::string interval_text(Quantity q, const ValueInterval& i, TextStyle style) {
+  std::string low = readout_text(q, i.low, TextStyle::table);
+  const std::string high = readout_text(q, i.high, style);
+  // "41.2 ms" and "52.0 ms": the unit once, when both have it.
+  const size_t space = low.rfind(' ');
+  if (space != std::string::npos && high.size() > space &&
+      high.ends_with(std::string_view(low).substr(space)))
+    low.resize(space);
+  return low + "–" + high;
+}
 
 std::string request_readout_text(const RequestReadout& r, double value, TextStyle style) {
   if (!(value > 0)) return std::string(kNotApplicable);

@@ -19,6 +19,10 @@ using V = std::optional<ReadoutValue>;
 double d(int64_t n) { return static_cast<double>(n); }
 bool prefill(const StepContext& c) { return c.scenario.phase == Phase::prefill; }
 bool calibrated(const StepContext& c) { return c.analysis.calibrated; }
+// A step's expected time is a TTFT in prefill, a decode step's otherwise.
+Expected step_kind(const StepContext& c) {
+  return prefill(c) ? Expected::ttft : Expected::step_time;
+}
 std::string name_or_id(const std::string& name, const std::string& id) {
   return name.empty() ? id : name;
 }
@@ -151,7 +155,17 @@ constexpr StepReadout kStepReadouts[] =
          .shows = kReport | kStatus | kSlide,
          .get = [](const StepContext& c) -> V { return c.totals().time_s; },
          .text = step_time_text,
+         .interval = step_kind,
          .help = "One step: every op's time plus the all-reduces (expected under a calibration)"},
+        {.label = "80 % interval",
+         .shows = kReport,
+         .get = [](const StepContext& c) -> V {
+           const auto iv = step_readout_interval(*find_step_readout_by_key("time_s"), c);
+           if (!iv) return std::nullopt;
+           return interval_text(Quantity::time, *iv, TextStyle::table);
+         },
+         .help = "Where 8 in 10 measured steps fall: the calibration's errors on measurements "
+                 "it was not fitted on"},
         {.key = "roofline_time_s",
          .label = "roofline bound",
          .short_label = "Bound",
@@ -202,6 +216,7 @@ constexpr StepReadout kStepReadouts[] =
            if (!prefill(c)) return std::nullopt;
            return c.totals().ttft_s;
          },
+         .interval = step_kind,
          .help = "Prefill: the step that reads the whole prompt makes the first token"},
         {.key = "tokens_per_s",
          .placeholder = "tokens_per_s",
@@ -217,6 +232,7 @@ constexpr StepReadout kStepReadouts[] =
                return format_token_rate(c.totals().tokens_per_s, line) +
                       (line && prefill(c) ? " (prompt)" : "");
              },
+         .interval = step_kind,
          .help = "Tokens the step makes per second: the batch over the step time (prefill: prompt "
                  "tokens)"},
         {.key = "tokens_per_s_per_user",
@@ -235,6 +251,7 @@ constexpr StepReadout kStepReadouts[] =
                                         style != TextStyle::table) +
                       (style != TextStyle::table ? " per sequence" : "");
              },
+         .interval = step_kind,
          .help = "Decode: the tokens one sequence gets per second, tokens per step over the step "
                  "time"},
         {.key = "tokens_per_s_per_gpu",
@@ -246,6 +263,7 @@ constexpr StepReadout kStepReadouts[] =
          .shows = kReport,
          .get = [](const StepContext& c) -> V { return c.totals().tokens_per_s_per_gpu; },
          .shown = [](const StepContext& c) { return c.scenario.tp > 1; },
+         .interval = step_kind,
          .help = "Tokens per second over the tensor-parallel GPUs"},
         {.key = "accepted_tokens_per_step",
          .placeholder = "accepted_tokens",
@@ -622,6 +640,15 @@ std::string step_readout_text(const StepReadout& r, const StepContext& ctx, Text
 
 bool step_readout_shown(const StepReadout& r, const StepContext& ctx) {
   return r.shown ? r.shown(ctx) : r.get(ctx).has_value();
+}
+
+std::optional<ValueInterval> step_readout_interval(const StepReadout& r, const StepContext& ctx) {
+  if (!r.interval || !ctx.analysis.calibrated || !ctx.scenario.calibration) return std::nullopt;
+  const CalibrationError* e = interval_of(&*ctx.scenario.calibration, r.interval(ctx));
+  const std::optional<ReadoutValue> v = r.get(ctx);
+  const double* x = v ? std::get_if<double>(&*v) : nullptr;
+  if (!e || !x || !(*x > 0)) return std::nullopt;
+  return interval_around(*x, *e, r.quantity == Quantity::token_rate);
 }
 
 Severity step_readout_severity(const StepReadout& r, const StepContext& ctx) {

@@ -392,7 +392,54 @@ TEST(CliRequest, IsThePrefillAndTheDecodeSteps) {
   EXPECT_EQ(csv.out.substr(0, csv.out.find('\n')),
             "isl,osl,batch,tp,ttft_s,tpot_s,e2e_s,output_tokens_per_s,"
             "output_tokens_per_s_per_gpu,total_tokens_per_s,kv_cache_bytes,"
-            "memory_per_gpu_bytes,fits_in_memory");
+            "memory_per_gpu_bytes,fits_in_memory,ttft_s_low,ttft_s_high,tpot_s_low,tpot_s_high,"
+            "e2e_s_low,e2e_s_high,output_tokens_per_s_low,output_tokens_per_s_high,"
+            "output_tokens_per_s_per_gpu_low,output_tokens_per_s_per_gpu_high,"
+            "total_tokens_per_s_low,total_tokens_per_s_high");
+  // Without a calibration the interval columns are there, empty.
+  const std::string row = csv.out.substr(csv.out.find('\n') + 1);
+  EXPECT_NE(row.find("true,,,,,,,,,,,,\n"), std::string::npos) << row;
+}
+
+// The 80 % intervals of presets/calibrations/h100-cuda-graphs.json (measured / expected):
+// op times 0.729-1.25, TTFT 0.81-1.31, output tokens/s 0.586-1.28 (as times).
+TEST(CliRequest, EveryExpectedValueCarriesItsInterval) {
+  const std::string common = " --model llama-3-8b --batch 4 --calibration h100-cuda-graphs";
+  CliRun r = cli("request --isl 1024 --osl 64 --format json" + common);
+  ASSERT_EQ(r.code, 0) << r.err;
+  const json j = json::parse(r.out);
+  auto near = [](const json& v, double expected) {
+    EXPECT_NEAR(v.get<double>() / expected, 1, 1e-12);
+  };
+  near(j["ttft_s_low"], 0.81 * j["ttft_s"].get<double>());
+  near(j["ttft_s_high"], 1.31 * j["ttft_s"].get<double>());
+  // TPOT and end to end have no measurements of their own: throughput's, as times.
+  near(j["tpot_s_low"], 0.586 * j["tpot_s"].get<double>());
+  near(j["e2e_s_high"], 1.28 * j["e2e_s"].get<double>());
+  // A rate inverts: the slowest measured time is the lowest rate.
+  near(j["output_tokens_per_s_low"], j["output_tokens_per_s"].get<double>() / 1.28);
+  near(j["output_tokens_per_s_high"], j["output_tokens_per_s"].get<double>() / 0.586);
+  // analyze: the step time (a decode step: throughput's), TTFT in prefill, every op's time.
+  CliRun d = cli("analyze --format json" + common);
+  ASSERT_EQ(d.code, 0) << d.err;
+  const json a = json::parse(d.out);
+  near(a["totals"]["time_s_low"], 0.586 * a["totals"]["time_s"].get<double>());
+  near(a["totals"]["tokens_per_s_high"], a["totals"]["tokens_per_s"].get<double>() / 0.586);
+  for (const json& op : a["ops"]) {
+    near(op["time_s_low"], 0.729 * op["time_s"].get<double>());
+    near(op["time_s_high"], 1.25 * op["time_s"].get<double>());
+  }
+  CliRun pf = cli("analyze --phase prefill --seq 512 --format json" + common);
+  const json p = json::parse(pf.out);
+  near(p["totals"]["ttft_s_high"], 1.31 * p["totals"]["ttft_s"].get<double>());
+  near(p["totals"]["time_s_low"], 0.81 * p["totals"]["time_s"].get<double>());
+  // The table says it; without a calibration (the bound) there is no interval anywhere.
+  CliRun table = cli("analyze" + common);
+  EXPECT_NE(table.out.find("80 % interval"), std::string::npos) << table.out;
+  CliRun bound = cli("request --isl 1024 --osl 64 --format json --model llama-3-8b");
+  ASSERT_EQ(bound.code, 0) << bound.err;
+  EXPECT_EQ(bound.out.find("_low"), std::string::npos);
+  EXPECT_EQ(cli("analyze --model llama-3-8b").out.find("80 % interval"), std::string::npos);
 }
 
 TEST(CliRequest, BadInputIsOneMessage) {

@@ -211,6 +211,10 @@ TEST(ReadoutsEverywhere, RequestReadoutsInJsonCsvAndTable) {
       if (m.shows & kMemory)
         expect_json_value(json.at("memory").at(std::string(m.key)), *m.get(last), m.key);
     }
+    for (const RequestReadout& q : request_readouts()) {
+      if ((q.shows & kCsv) && q.interval != Expected::none)
+        expected_header.append(",").append(q.key).append("_low,").append(q.key).append("_high");
+    }
     EXPECT_EQ(header, expected_header);
     EXPECT_EQ(std::count(row.begin(), row.end(), ','),
               std::count(header.begin(), header.end(), ','));

@@ -176,5 +176,74 @@ TEST(Calibration, PredictsOneLayersOps) {
   EXPECT_EQ(predict(m).error, "no op 'qkv_proj' in this step");
 }
 
+
+// [SECTION] 80 % intervals (MODEL.md §15)
+
+CalibrationError error_with_interval(std::string metric, double low, double high) {
+  CalibrationError e;
+  e.metric = std::move(metric);
+  e.interval_low = low;
+  e.interval_high = high;
+  e.interval_points = 5;
+  e.interval_held_out = true;
+  return e;
+}
+
+TEST(Calibration, AnIntervalComesFromItsOwnMetricElseTheNearest) {
+  Calibration c = toy_calibration();
+  EXPECT_EQ(interval_of(&c, Expected::op_time), nullptr);  // no errors, no interval
+  EXPECT_EQ(interval_of(nullptr, Expected::ttft), nullptr);
+  c.errors = {error_with_interval("op_time_s", 0.8, 1.25),
+              error_with_interval("output_tokens_per_s", 0.6, 1.3)};
+  CalibrationError without = error_with_interval("ttft_s", 0, 0);  // an entry with no interval
+  c.errors.push_back(without);
+  EXPECT_EQ(interval_of(&c, Expected::op_time)->metric, "op_time_s");
+  // A decode step, a TPOT, an end to end: no measurement of their own, throughput's.
+  EXPECT_EQ(interval_of(&c, Expected::step_time)->metric, "output_tokens_per_s");
+  EXPECT_EQ(interval_of(&c, Expected::tpot)->metric, "output_tokens_per_s");
+  EXPECT_EQ(interval_of(&c, Expected::e2e)->metric, "output_tokens_per_s");
+  // TTFT has no stand-in: its entry carries none, so no interval at all.
+  EXPECT_EQ(interval_of(&c, Expected::ttft), nullptr);
+  EXPECT_EQ(interval_of(&c, Expected::none), nullptr);
+  c.errors.push_back(error_with_interval("tpot_s", 0.9, 1.1));
+  EXPECT_EQ(interval_of(&c, Expected::step_time)->metric, "tpot_s");
+}
+
+TEST(Calibration, ATimesIntervalScalesARatesInverts) {
+  const CalibrationError e = error_with_interval("e2e_s", 0.8, 1.25);
+  // 10 ms expected: measured 8 to 12.5 ms.
+  const ValueInterval t = interval_around(10e-3, e, false);
+  EXPECT_DOUBLE_EQ(t.low, 8e-3);
+  EXPECT_DOUBLE_EQ(t.high, 12.5e-3);
+  // 100 tokens/s expected: the same times, as rates, 100 / 1.25 = 80 to 100 / 0.8 = 125.
+  const ValueInterval r = interval_around(100, e, true);
+  EXPECT_DOUBLE_EQ(r.low, 80);
+  EXPECT_DOUBLE_EQ(r.high, 125);
+}
+
+TEST(Calibration, ValidateRefusesABackwardInterval) {
+  Calibration c = toy_calibration();
+  c.errors = {error_with_interval("op_time_s", 1.3, 0.9)};
+  EXPECT_EQ(validate(c).error(),
+            "errors (op_time_s): interval_80 must be [low, high] with 0 < low <= high <= 100");
+  // A biased model's interval may leave 1 out: all measured slower than expected.
+  c.errors = {error_with_interval("e2e_s", 1.1, 1.4)};
+  EXPECT_TRUE(validate(c).is_ok());
+}
+
+TEST(Calibration, APredictionCarriesItsClasssInterval) {
+  Measurement m;
+  m.metric = MeasuredMetric::decode_step_s;
+  m.scenario = calibrated_llama();
+  m.scenario.calibration->errors = {error_with_interval("decode_step_s", 0.9, 1.2)};
+  const Prediction p = predict(m);
+  ASSERT_TRUE(p.error.empty()) << p.error;
+  EXPECT_DOUBLE_EQ(p.interval.low, 0.9 * p.expected);
+  EXPECT_DOUBLE_EQ(p.interval.high, 1.2 * p.expected);
+  // The bound (no calibration) has none.
+  m.scenario.calibration.reset();
+  EXPECT_EQ(predict(m).interval.low, 0);
+}
+
 }  // namespace
 }  // namespace roofline

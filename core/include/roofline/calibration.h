@@ -43,7 +43,15 @@ struct CalibrationError {
   double held_out_median = 0;  // over those kept out of the fit
   int held_out_points = 0;
   std::string worst;  // the worst case, named
+  // The 80 % interval of measured / expected (times; a rate's measured time / expected time):
+  // the 10th and 90th percentiles of a log-normal fitted to the residuals of `interval_points`
+  // measurements, held-out ones where there are five or more, else all of the class
+  // (tools/fit_calibration.py). 0, 0 where the file gives none.
+  double interval_low = 0, interval_high = 0;
+  int interval_points = 0;
+  bool interval_held_out = false;  // from held-out measurements only
 
+  bool has_interval() const { return interval_low > 0 && interval_high >= interval_low; }
   bool operator==(const CalibrationError&) const = default;
 };
 
@@ -79,6 +87,32 @@ struct Calibration {
 // Ok when every efficiency is in (0, 1] and every latency finite and >= 0; otherwise one
 // message naming the key ("efficiency.gemm.memory must be in (0, 1], got 1.3").
 Status validate(const Calibration& c);
+
+// [SECTION] Intervals (core/MODEL.md §15)
+
+// What an expected value is, for the measurements whose errors give its interval.
+enum class Expected {
+  none,        // no interval (counts, bytes, bounds)
+  op_time,     // one op's time in a step
+  step_time,   // a decode step
+  ttft,        // a prefill step: time to first token
+  tpot,        // the mean decode step of a request
+  e2e,         // a request end to end
+  throughput,  // a request's tokens/s (a rate: the interval inverts)
+};
+
+// The 80 % interval of measured / expected for a value of kind `what` under `c`: the errors entry
+// of its own metric, else of the nearest one the calibration has (a step's time from tpot_s,
+// then from output tokens/s, ...: MODEL.md §15 lists each chain); nullptr without a calibration
+// or where none of the chain carries an interval.
+const CalibrationError* interval_of(const Calibration* c, Expected what);
+
+// `value`'s 80 % interval from `e`: value × [low, high] for a time; for a rate (tokens/s) the
+// measured time's interval turned into rates, value / high … value / low.
+struct ValueInterval {
+  double low = 0, high = 0;
+};
+ValueInterval interval_around(double value, const CalibrationError& e, bool rate);
 
 struct GpuSpec;
 // Whether `c` was fitted for `gpu` (its gpus list names it, or it names none).

@@ -44,6 +44,8 @@ struct Prediction {
   double expected = 0;  // under the scenario's calibration
   double bound = 0;     // the roofline bound
   std::string error;    // why there is none ("no op 'x' in this step")
+  // The 80 % interval of `expected` from the calibration's errors of its class (0, 0: none).
+  ValueInterval interval;
 };
 
 Prediction predict(const Measurement& m);

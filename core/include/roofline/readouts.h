@@ -123,6 +123,9 @@ struct StepReadout {
   std::string (*text)(const StepContext&, TextStyle) = nullptr;
   // How the line reads: an error (red) when the step does not fit (nullptr: info).
   Severity (*severity)(const StepContext&) = nullptr;
+  // What kind of expected value it is, for its 80 % interval (nullptr: none; a rate's interval
+  // inverts: Quantity::token_rate).
+  Expected (*interval)(const StepContext&) = nullptr;
   std::string_view help = {};  // one line, no final period
 };
 
@@ -139,6 +142,9 @@ std::string step_readout_text(const StepReadout& r, const StepContext& ctx, Text
 // Whether people see the row (its `shown`, else whether it applies).
 bool step_readout_shown(const StepReadout& r, const StepContext& ctx);
 Severity step_readout_severity(const StepReadout& r, const StepContext& ctx);
+// The row's 80 % interval on `ctx` from its scenario's calibration (calibration.h's interval_of);
+// nullopt where the row has no value or no interval (no calibration: the bound has none).
+std::optional<ValueInterval> step_readout_interval(const StepReadout& r, const StepContext& ctx);
 
 // The status line's pieces: "Step 4.48 ms", "221 tokens/s", ..., "Memory 16.1 GB weights +
 // ... of 77.0 GB usable": each shown row with Show bit `where` (kStatus or kSlide), its short
@@ -180,9 +186,18 @@ struct RequestReadout {
   // The roofline bound of the same; its JSON goes under "roofline" when `bound_in_json`.
   double (*bound)(const RequestResult&) = nullptr;
   bool bound_in_json = false;
-  std::string_view help = {};  // one line, no final period (a tooltip adds one)
+  Expected interval = Expected::none;  // what kind of expected value, for its 80 % interval
+  std::string_view help = {};          // one line, no final period (a tooltip adds one)
 };
 std::span<const RequestReadout> request_readouts();
+
+// A request readout's 80 % interval under calibration `c` (nullptr: none); nullopt where the row
+// has none or its value is 0 ("–").
+std::optional<ValueInterval> request_readout_interval(const RequestReadout& r,
+                                                      const RequestResult& result,
+                                                      const Calibration* c);
+// "41.2–52.0 ms": people's text of an interval in the readout's quantity.
+std::string interval_text(Quantity q, const ValueInterval& i, TextStyle style);
 
 // A request readout's value as people read it ("–" for 0: no decode step).
 std::string request_readout_text(const RequestReadout& r, double value, TextStyle style);

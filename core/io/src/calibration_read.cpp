@@ -69,6 +69,19 @@ Calibration read_calibration(const Reader& r, std::string_view origin) {
           static_cast<int>(e.integer("held_out_points", integer_between(0, 100000), 0));
       ce.held_out_median = e.number("held_out_median", number_between(0, 100), 0);
       ce.worst = e.string("worst", "");
+      if (const Json* iv = e.find("interval_80")) {
+        if (!iv->is_array() || iv->size() != 2)
+          e.fail("interval_80", "[low, high]: measured / expected at 10 % and 90 %", *iv);
+        const NumberRule ratio = number_between(0, 100, "a ratio of measured to expected");
+        ce.interval_low = e.to_number("interval_80[0]", (*iv)[0], ratio);
+        ce.interval_high = e.to_number("interval_80[1]", (*iv)[1], ratio);
+        ce.interval_points =
+            static_cast<int>(e.integer("interval_points", integer_between(1, 100000)));
+        const std::string from = e.string("interval_from");
+        if (from != "held_out" && from != "all")
+          e.fail("interval_from", "\"held_out\" or \"all\"", *e.find("interval_from"));
+        ce.interval_held_out = from == "held_out";
+      }
       c.errors.push_back(std::move(ce));
     }
   }

@@ -202,11 +202,17 @@ Json readout_json(const ReadoutValue& v) {
       v);
 }
 
+void put_interval(Json& j, std::string_view key, const ValueInterval& i) {
+  j[std::string(key) + "_low"] = i.low;
+  j[std::string(key) + "_high"] = i.high;
+}
+
 Json step_object_json(const StepContext& ctx, JsonObject object, unsigned shows) {
   Json j = Json::object();
   for (const StepReadout& r : step_readouts()) {
     if (r.key.empty() || (shows ? !(r.shows & shows) : r.object != object)) continue;
     if (const auto v = r.get(ctx)) j[std::string(r.key)] = readout_json(*v);
+    if (const auto iv = step_readout_interval(r, ctx)) put_interval(j, r.key, *iv);
   }
   return j;
 }
@@ -261,6 +267,9 @@ std::string analysis_to_json(const Scenario& s, const Analysis& a) {
       s.weights ? Json(false) : Json(!s.model.quantization.method.empty());
   scenario["model_shape"] = model_shape_json(s.model);
 
+  const CalibrationError* op_interval =
+      a.calibrated ? interval_of(s.calibration ? &*s.calibration : nullptr, Expected::op_time)
+                   : nullptr;
   Json ops = Json::array();
   for (const OpCost& op : a.ops) {
     Json o;
@@ -277,6 +286,8 @@ std::string analysis_to_json(const Scenario& s, const Analysis& a) {
     o["kv_bytes"] = op.kv_bytes;
     o["intensity"] = finite_or_null(op.intensity);
     o["time_s"] = op.time_s;
+    if (op_interval && op.time_s > 0)
+      put_interval(o, "time_s", interval_around(op.time_s, *op_interval, false));
     o["roofline_time_s"] = op.roofline_time_s;
     o["bound"] = to_string(op.bound);
     ops.push_back(std::move(o));

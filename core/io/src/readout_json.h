@@ -16,6 +16,9 @@ nlohmann::ordered_json readout_json(const ReadoutValue& v);
 nlohmann::ordered_json step_object_json(const StepContext& ctx, JsonObject object,
                                         unsigned shows = 0);
 
+// `key`_low and `key`_high: the 80 % interval of the value at `key` (calibration.h).
+void put_interval(nlohmann::ordered_json& j, std::string_view key, const ValueInterval& i);
+
 // The first keys of every JSON document the CLI writes as an object (analyze, request, frontier,
 // sweep, import): {"schema_version": kJsonSchemaVersion, "version": "0.1.0"}. The schema version
 // moves only when a field changes meaning or goes away; fields are only ever added.

@@ -25,6 +25,9 @@ std::string request_to_json(const Scenario& s, int64_t isl, int64_t osl, const R
   for (const RequestReadout& row : request_readouts()) {
     if (!(row.shows & kJson)) continue;
     j[std::string(row.key)] = row.get(r);
+    if (const auto iv =
+            request_readout_interval(row, r, s.calibration ? &*s.calibration : nullptr))
+      put_interval(j, row.key, *iv);
     if (row.bound_in_json) bounds[std::string(row.key)] = row.bound(r);
   }
   j["roofline"] = std::move(bounds);
@@ -70,6 +73,7 @@ std::string predictions_to_json(const std::vector<Measurement>& measurements,
                 {"measured", m.value}};
     if (p.error.empty()) {
       row["expected"] = p.expected;
+      if (p.interval.low > 0) put_interval(row, "expected", p.interval);
       row["bound"] = p.bound;
     } else {
       row["error"] = p.error;
