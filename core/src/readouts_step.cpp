@@ -20,9 +20,7 @@ double d(int64_t n) { return static_cast<double>(n); }
 bool prefill(const StepContext& c) { return c.scenario.phase == Phase::prefill; }
 bool calibrated(const StepContext& c) { return c.analysis.calibrated; }
 // A step's expected time is a TTFT in prefill, a decode step's otherwise.
-Expected step_kind(const StepContext& c) {
-  return prefill(c) ? Expected::ttft : Expected::step_time;
-}
+Expected step_kind(const StepContext& c) { return group_time_kind(true, c.scenario.phase); }
 std::string name_or_id(const std::string& name, const std::string& id) {
   return name.empty() ? id : name;
 }
@@ -640,6 +638,11 @@ std::string step_readout_text(const StepReadout& r, const StepContext& ctx, Text
 
 bool step_readout_shown(const StepReadout& r, const StepContext& ctx) {
   return r.shown ? r.shown(ctx) : r.get(ctx).has_value();
+}
+
+Expected group_time_kind(bool whole_step, Phase phase) {
+  if (!whole_step) return Expected::op_time;
+  return phase == Phase::prefill ? Expected::ttft : Expected::step_time;
 }
 
 std::optional<ValueInterval> step_readout_interval(const StepReadout& r, const StepContext& ctx) {

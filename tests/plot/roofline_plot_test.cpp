@@ -133,6 +133,40 @@ TEST(Bounds, RingsAtTheBoundsOnlyUnderACalibration) {
   EXPECT_EQ(build(s, hidden).find_marker("bound:group:fc"), nullptr);
 }
 
+// Under a calibration whose errors carry 80 % intervals, each group dot has a bar
+// "interval:<id>" from FLOPs over its slowest time to FLOPs over its fastest: h100-cuda-graphs
+// puts op times at 0.729-1.25 x expected, a decode step (output tokens/s's) at 0.586-1.28 x.
+TEST(Intervals, EachGroupDotHasItsBar) {
+  Scenario s = PresetLibrary::builtin().default_scenario();
+  s.batch = 16;
+  PlotView view = fixed_view();
+  view.y_min = 1e9;
+  for (const Polyline& l : build(s, view).lines) EXPECT_FALSE(l.id.starts_with("interval:"));
+  s.calibration = PresetLibrary::builtin().calibration("h100-cuda-graphs").value();
+  const Analysis a = analyze(s);
+  const PlotGeometry g = build(s, view);
+  const struct {
+    const char* id;
+    const GroupCost* cost;
+    double low, high;
+  } bars[] = {{"group:fc", &a.fc, 0.729, 1.25},
+              {"group:attention", &a.attention, 0.729, 1.25},
+              {"group:step", &a.step, 0.586, 1.28}};
+  for (const auto& b : bars) {
+    const Polyline* bar = g.find_line(std::string("interval:") + b.id);
+    ASSERT_NE(bar, nullptr) << b.id;
+    ASSERT_EQ(bar->points.size(), 2u);
+    const Vec2 top = data_to_px(view, b.cost->intensity, b.cost->achieved_flops / b.low);
+    const Vec2 bottom = data_to_px(view, b.cost->intensity, b.cost->achieved_flops / b.high);
+    EXPECT_NEAR(bar->points[0].y, top.y, 1e-9) << b.id;
+    EXPECT_NEAR(bar->points[1].y, bottom.y, 1e-9) << b.id;
+    EXPECT_NEAR(bar->points[0].x, top.x, 1e-9) << b.id;
+  }
+  PlotView hidden = view;
+  hidden.chart.show_intervals = false;
+  EXPECT_EQ(build(s, hidden).find_line("interval:group:fc"), nullptr);
+}
+
 TEST(Regions, MemoryAndComputeShadingMeetAtTheRidge) {
   const Scenario s = default_scenario();
   const PlotView v = fixed_view();

@@ -109,6 +109,9 @@ class RooflineBuilder {
   bool dims_dots() const;  // some dot is highlighted, so the others are dimmed
   void add_halo(const std::string& id, Vec2 center, double radius_px, Rgba colour);
   void add_ghosts(const std::vector<DotSpec>& drawn);
+  // Each group dot's 80 % interval (calibration.h) as a vertical bar with caps: the FLOPs over
+  // the slowest and fastest times 8 in 10 measurements take. Nothing without an interval.
+  void add_interval_bars(const std::vector<DotSpec>& dots, bool dim);
   void frame_covered_group_dots();
   void add_slope_fallbacks();
   void add_critical_marker(const Trail* trail);

@@ -5,6 +5,7 @@
 
 #include "axes_frame.h"
 #include "clipping.h"
+#include "roofline/readouts.h"
 #include "roofline/units.h"
 #include "roofline_builder.h"
 
@@ -255,6 +256,7 @@ void RooflineBuilder::add_dots(const Analysis* compare) {
       g_.markers.push_back(b);
     }
   }
+  add_interval_bars(all, dim);
   for (const DotSpec& d : all) {
     Marker m;
     m.id = d.id;
@@ -344,6 +346,27 @@ PlotGeometry RooflineBuilder::build(const Trail* trail, const Analysis* compare)
   add_region_labels();
   return std::move(g_);
 }
+void RooflineBuilder::add_interval_bars(const std::vector<DotSpec>& dots, bool dim) {
+  if (!a_.calibrated || !s_.calibration || !v_.chart.show_intervals) return;
+  for (const DotSpec& d : dots) {
+    if (!d.group || !(d.flops_per_s > 0)) continue;
+    const CalibrationError* e =
+        interval_of(&*s_.calibration, group_time_kind(d.id == "group:step", s_.phase));
+    if (!e) continue;
+    // FLOP/s is FLOPs over time: the fast end of the times is the bar's top.
+    const Vec2 top = px(d.intensity, d.flops_per_s / e->interval_low);
+    const Vec2 bottom = px(d.intensity, d.flops_per_s / e->interval_high);
+    if (!in_area(top, 0) && !in_area(bottom, 0)) continue;
+    const Rgba colour = series_color(t_, d.id, d.kind).with_alpha(dim ? 70 : 200);
+    const double cap = 0.35 * t_.group_radius_em * f_;
+    const double width = 0.1 * f_;
+    g_.lines.push_back({"interval:" + d.id, {top, bottom}, colour, width, LineDash::solid, true});
+    for (const Vec2& end : {top, bottom})
+      g_.lines.push_back(
+          {"", {{end.x - cap, end.y}, {end.x + cap, end.y}}, colour, width, LineDash::solid, true});
+  }
+}
+
 }  // namespace roofline::detail
 
 namespace roofline {

@@ -411,27 +411,37 @@ void draw_request(AppState& s) {
     return;
   }
   const bool calibrated = s.doc.calibration.has_value();
-  // The request's readouts the tab shows (readouts.h): label, expected, bound and help.
+  const Calibration* cal = calibrated ? &*s.doc.calibration : nullptr;
+  // The request's readouts the tab shows (readouts.h): label, expected, its 80 % interval where
+  // the calibration gives one, the bound; and the row's help.
   struct Line {
-    std::string label, expected, bound, tip;
+    std::vector<std::string> cells;
+    std::string tip;
   };
+  std::vector<std::string> headers = {"", calibrated ? "expected" : "roofline bound"};
+  bool intervals = false;
+  for (const RequestReadout& row : request_readouts())
+    intervals = intervals || ((row.shows & kStatus) && request_readout_interval(row, *r, cal));
+  if (intervals) headers.emplace_back("80 % interval");
+  if (calibrated) headers.emplace_back("bound");
   std::vector<Line> lines;
   for (const RequestReadout& row : request_readouts()) {
     if (!(row.shows & kStatus)) continue;
-    lines.push_back({std::string(row.short_label), request_readout_text(row, row.get(*r), TextStyle::line),
-                     request_readout_text(row, row.bound(*r), TextStyle::line),
-                     std::string(row.help) + "."});
+    Line l{{std::string(row.short_label), request_readout_text(row, row.get(*r), TextStyle::line)},
+           std::string(row.help) + "."};
+    if (intervals) {
+      const auto iv = request_readout_interval(row, *r, cal);
+      l.cells.push_back(iv ? interval_text(row.quantity, *iv, TextStyle::line) : "");
+    }
+    if (calibrated) l.cells.push_back(request_readout_text(row, row.bound(*r), TextStyle::line));
+    lines.push_back(std::move(l));
   }
-  const char* headers[] = {"", calibrated ? "expected" : "roofline bound", "bound"};
-  const int columns = calibrated ? 3 : 2;
+  const int columns = static_cast<int>(headers.size());
   // The table's width for its text; beside the lengths where that fits, else under them.
   float table_w = 0;
   for (int c = 0; c < columns; ++c) {
-    float w = ImGui::CalcTextSize(headers[c]).x;
-    for (const Line& l : lines) {
-      const char* cell = c == 0 ? l.label.c_str() : c == 1 ? l.expected.c_str() : l.bound.c_str();
-      w = std::max(w, ImGui::CalcTextSize(cell).x);
-    }
+    float w = ImGui::CalcTextSize(headers[c].c_str()).x;
+    for (const Line& l : lines) w = std::max(w, ImGui::CalcTextSize(l.cells[c].c_str()).x);
     table_w += w + 2 * ImGui::GetStyle().CellPadding.x + 1;
   }
   if (inputs_w + 2 * em + table_w <= ImGui::GetContentRegionAvail().x) {
@@ -444,18 +454,24 @@ void draw_request(AppState& s) {
           "request", columns,
           ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV,
           {table_w, 0})) {
-    for (int c = 0; c < columns; ++c) ImGui::TableSetupColumn(headers[c]);
+    for (const std::string& h : headers) ImGui::TableSetupColumn(h.c_str());
     ImGui::TableHeadersRow();
+    const std::string interval_tip =
+        cal ? "Where 8 in 10 measurements fall: " + cal->name +
+                  "'s errors on measurements it was not fitted on (hover a row for what it is)."
+            : std::string();
     for (const Line& l : lines) {
       ImGui::TableNextRow();
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(l.label.c_str());
-      item_tooltip(l.tip.c_str());
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(l.expected.c_str());
-      if (calibrated) {
+      for (int c = 0; c < columns; ++c) {
         ImGui::TableNextColumn();
-        ImGui::TextDisabled("%s", l.bound.c_str());
+        // The label and the expected value read as text; the interval and the bound dimmed.
+        if (c < 2) {
+          ImGui::TextUnformatted(l.cells[c].c_str());
+        } else {
+          ImGui::TextDisabled("%s", l.cells[c].c_str());
+        }
+        if (c == 0) item_tooltip(l.tip.c_str());
+        if (intervals && c == 2) item_tooltip(interval_tip.c_str());
       }
     }
     ImGui::EndTable();

@@ -73,8 +73,16 @@ void cost_rows(const Analysis& a, double flops, double bytes, double intensity, 
 // Under a calibration: where the expected time goes beyond the bound, as shares of it:
 // "1.20 ms expected = bound 67 % + kernel latency 21 % + practical roofs 12 %".
 void expected_rows(const Analysis& a, double time_s, double bound_s, double latency_s,
-                   double fixed_s) {
+                   double fixed_s, const CalibrationError* interval) {
   if (!a.calibrated || !(time_s > 0)) return;
+  // Where 8 in 10 measurements of its class fell against what was expected (calibration.h).
+  if (interval) {
+    row("80 % interval",
+        interval_text(Quantity::time, interval_around(time_s, *interval, false), TextStyle::line) +
+            "  (from " + std::to_string(interval->interval_points) +
+            (interval->interval_held_out ? " held-out " : " ") + "measurements of " +
+            interval->metric + ")");
+  }
   const double roofs_s = std::max(0.0, time_s - bound_s - latency_s - fixed_s);
   std::string split = "bound " + format_percent(bound_s / time_s);
   if (latency_s > 0) split += " + kernel latency " + format_percent(latency_s / time_s);
@@ -180,7 +188,9 @@ void dot_tooltip(const AppState& s, const std::string& marker_id) {
                                      t.step_overhead_s + (t.draft_time_s - t.draft_roofline_time_s)
                                : 0;
       ImGui::Separator();
-      expected_rows(*a, g.time_s, g.roofline_time_s, latency, std::max(0.0, fixed));
+      const Calibration* cal = s.doc.calibration ? &*s.doc.calibration : nullptr;
+      expected_rows(*a, g.time_s, g.roofline_time_s, latency, std::max(0.0, fixed),
+                    interval_of(cal, group_time_kind(kind == "step", s.doc.phase)));
     }
     ImGui::Separator();
     ImGui::TextDisabled(
@@ -256,7 +266,9 @@ void dot_tooltip(const AppState& s, const std::string& marker_id) {
       cost_rows(*a, op->flops, op->bytes, op->intensity, op->time_s, op->bound);
       if (a->calibrated) {
         ImGui::Separator();
-        expected_rows(*a, op->time_s, op->roofline_time_s, op->latency_s, 0);
+        expected_rows(*a, op->time_s, op->roofline_time_s, op->latency_s, 0,
+                      interval_of(s.doc.calibration ? &*s.doc.calibration : nullptr,
+                                  Expected::op_time));
       }
       ImGui::Separator();
       ImGui::TextDisabled("%s", op_formula(s.doc, *a, *op).c_str());

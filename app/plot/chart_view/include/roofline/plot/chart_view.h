@@ -88,6 +88,7 @@ struct SeriesFlags {
   bool show_caches = true;       // L2 / shared-memory ceilings
   bool show_trail = true;
   bool show_bounds = true;    // under a calibration: each group's roofline bound, joined to its dot
+  bool show_intervals = true;  // under a calibration with intervals: each group dot's 80 % bar
   bool show_compare = true;   // the compare GPU's roofs and dots (not saved: follows compare_gpu)
   bool show_measured = true;  // imported kernels and roofs (not saved: follows the import)
 
@@ -123,6 +124,7 @@ inline constexpr SeriesFlag kSeriesFlags[] = {
     {"caches", "show_caches", &SeriesFlags::show_caches},
     {"trail", "show_trail", &SeriesFlags::show_trail},
     {"bounds", "show_bounds", &SeriesFlags::show_bounds},
+    {"intervals", "show_intervals", &SeriesFlags::show_intervals},
     {"compare", "show_compare", &SeriesFlags::show_compare, false},
     {"measured", "show_measured", &SeriesFlags::show_measured, false},
 };
