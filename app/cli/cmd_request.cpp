@@ -93,15 +93,28 @@ std::string request_csv(int64_t isl, int64_t osl, const Scenario& s, const Reque
   return header.str() + "\n" + row.str() + "\n";
 }
 
-std::string frontier_csv(const std::vector<FrontierPoint>& points) {
+// The columns of old, then each expected value's 80 % interval (empty where there is none).
+std::string frontier_csv(const std::vector<FrontierPoint>& points, const Calibration* c) {
   std::ostringstream out;
   out.precision(17);
   out << "batch,tp,precision,tokens_per_s_per_user,tokens_per_s_per_gpu,tpot_s,ttft_s,fits,"
-         "pareto\n";
+         "pareto";
+  for (const FrontierExpected& f : kFrontierExpected) out << ',' << f.key << "_low," << f.key << "_high";
+  out << '\n';
   for (const FrontierPoint& p : points) {
     out << p.batch << ',' << p.tp << ',' << to_string(p.precision) << ',' << p.tokens_per_s_per_user
         << ',' << p.tokens_per_s_per_gpu << ',' << p.tpot_s << ',' << p.ttft_s << ','
-        << (p.fits_in_memory ? "true" : "false") << ',' << (p.pareto ? "true" : "false") << '\n';
+        << (p.fits_in_memory ? "true" : "false") << ',' << (p.pareto ? "true" : "false");
+    for (const FrontierExpected& f : kFrontierExpected) {
+      const CalibrationError* e = interval_of(c, f.kind);
+      if (e && p.*f.value > 0) {
+        const ValueInterval iv = interval_around(p.*f.value, *e, f.rate);
+        out << ',' << iv.low << ',' << iv.high;
+      } else {
+        out << ",,";
+      }
+    }
+    out << '\n';
   }
   return out.str();
 }
@@ -179,7 +192,8 @@ void register_frontier(CLI::App& app) {
     const Scenario s = resolve_builtin_scenario(o.scenario);
     auto f = frontier(s, o.tps, ps, o.isl, o.osl, o.points);
     if (!f) throw CliError(f.error());
-    write_stdout(o.format == "json" ? frontier_to_json(*f) : frontier_csv(*f));
+    const Calibration* cal = s.calibration ? &*s.calibration : nullptr;
+    write_stdout(o.format == "json" ? frontier_to_json(*f, cal) : frontier_csv(*f, cal));
   });
 }
 

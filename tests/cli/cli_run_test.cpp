@@ -433,6 +433,20 @@ TEST(CliRequest, EveryExpectedValueCarriesItsInterval) {
   const json p = json::parse(pf.out);
   near(p["totals"]["ttft_s_high"], 1.31 * p["totals"]["ttft_s"].get<double>());
   near(p["totals"]["time_s_low"], 0.81 * p["totals"]["time_s"].get<double>());
+  // The frontier: every point's TPOT, TTFT and rates; its CSV's last columns.
+  CliRun f = cli("frontier --isl 1024 --osl 64 --points 3 --format json" + common);
+  ASSERT_EQ(f.code, 0) << f.err;
+  for (const json& pt : json::parse(f.out)["points"]) {
+    near(pt["tpot_s_high"], 1.28 * pt["tpot_s"].get<double>());
+    near(pt["ttft_s_low"], 0.81 * pt["ttft_s"].get<double>());
+    near(pt["tokens_per_s_per_gpu_high"], pt["tokens_per_s_per_gpu"].get<double>() / 0.586);
+  }
+  CliRun fcsv = cli("frontier --isl 1024 --osl 64 --points 3 --format csv" + common);
+  EXPECT_NE(fcsv.out.find("fits,pareto,tokens_per_s_per_user_low,tokens_per_s_per_user_high,"
+                          "tokens_per_s_per_gpu_low,tokens_per_s_per_gpu_high,tpot_s_low,"
+                          "tpot_s_high,ttft_s_low,ttft_s_high\n"),
+            std::string::npos)
+      << fcsv.out;
   // The table says it; without a calibration (the bound) there is no interval anywhere.
   CliRun table = cli("analyze" + common);
   EXPECT_NE(table.out.find("80 % interval"), std::string::npos) << table.out;

@@ -51,6 +51,21 @@ struct FrontierPoint {
   bool pareto = false;  // no fitting point is better in both tokens/s per user and per GPU
 };
 
+// A frontier point's expected values that carry an 80 % interval (calibration.h): the JSON and
+// CSV key, the value, what kind of expected value it is, and whether it is a rate.
+struct FrontierExpected {
+  std::string_view key;
+  double FrontierPoint::*value;
+  Expected kind;
+  bool rate;
+};
+inline constexpr FrontierExpected kFrontierExpected[] = {
+    {"tokens_per_s_per_user", &FrontierPoint::tokens_per_s_per_user, Expected::tpot, true},
+    {"tokens_per_s_per_gpu", &FrontierPoint::tokens_per_s_per_gpu, Expected::throughput, true},
+    {"tpot_s", &FrontierPoint::tpot_s, Expected::tpot, false},
+    {"ttft_s", &FrontierPoint::ttft_s, Expected::ttft, false},
+};
+
 // Every (batch, tp, precision): batches log-spaced from 1 up to the largest that fits (at most
 // kMaxBatch, `batch_points` of them), for a request of ISL and OSL tokens. Points that do not fit
 // are listed with fits_in_memory false and are never Pareto-optimal. An empty `precisions`

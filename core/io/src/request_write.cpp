@@ -40,18 +40,18 @@ std::string request_to_json(const Scenario& s, int64_t isl, int64_t osl, const R
   return dump_text(j) + "\n";
 }
 
-std::string frontier_to_json(const std::vector<FrontierPoint>& points) {
+std::string frontier_to_json(const std::vector<FrontierPoint>& points, const Calibration* c) {
   Json rows = Json::array();
   for (const FrontierPoint& p : points) {
-    rows.push_back({{"batch", p.batch},
-                    {"tp", p.tp},
-                    {"precision", to_string(p.precision)},
-                    {"tokens_per_s_per_user", p.tokens_per_s_per_user},
-                    {"tokens_per_s_per_gpu", p.tokens_per_s_per_gpu},
-                    {"tpot_s", p.tpot_s},
-                    {"ttft_s", p.ttft_s},
-                    {"fits", p.fits_in_memory},
-                    {"pareto", p.pareto}});
+    Json row = {{"batch", p.batch}, {"tp", p.tp}, {"precision", to_string(p.precision)}};
+    for (const FrontierExpected& f : kFrontierExpected) {
+      row[std::string(f.key)] = p.*f.value;
+      const CalibrationError* e = interval_of(c, f.kind);
+      if (e && p.*f.value > 0) put_interval(row, f.key, interval_around(p.*f.value, *e, f.rate));
+    }
+    row["fits"] = p.fits_in_memory;
+    row["pareto"] = p.pareto;
+    rows.push_back(std::move(row));
   }
   Json j = json_header();
   j["points"] = std::move(rows);

@@ -60,7 +60,10 @@ std::string sweep_to_json(SweepParam param, const std::vector<SweepPoint>& point
 // with ISL + OSL tokens of context.
 std::string request_to_json(const Scenario& s, int64_t isl, int64_t osl, const RequestResult& r);
 // `roofline-cli frontier --format json`: {"points": [{batch, tp, precision, ...}]}.
-std::string frontier_to_json(const std::vector<FrontierPoint>& points);
+// With `c`, each expected value's 80 % interval beside it (`tpot_s_low`, ...; requests.h's
+// kFrontierExpected) where c's errors give one.
+std::string frontier_to_json(const std::vector<FrontierPoint>& points,
+                             const Calibration* c = nullptr);
 // `roofline-cli predict --format json`: each measurement with what the model predicts.
 std::string predictions_to_json(const std::vector<Measurement>& measurements,
                                 const std::vector<Prediction>& predictions);
