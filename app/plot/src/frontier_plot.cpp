@@ -100,7 +100,10 @@ PlotGeometry build_frontier_plot(const FrontierData& data, const Scenario& s,
         "prompt " + format_count(static_cast<double>(data.isl)) + " \u00b7 output " +
         format_count(static_cast<double>(data.osl)) + " tokens \u00b7 tp " + tps + " \u00b7 " + ps +
         " \u00b7 " +
-        (s.calibration ? "expected (" + s.calibration->id + ")" : std::string("roofline bounds"));
+        (s.calibration ? "expected (" + s.calibration->id + ")" : std::string("roofline bounds")) +
+        (s.calibration && interval_of(&*s.calibration, Expected::tpot)
+             ? " \u00b7 band: 80 % interval"
+             : "");
   }
   detail::add_frame(g, frame, t, measure, f);
 
@@ -135,6 +138,21 @@ PlotGeometry build_frontier_plot(const FrontierData& data, const Scenario& s,
   std::sort(pareto.begin(), pareto.end(), [](const FrontierPoint* a, const FrontierPoint* b) {
     return a->tokens_per_s_per_user < b->tokens_per_s_per_user;
   });
+  // Under a calibration with intervals, the band 8 in 10 measured frontiers fall in: each point
+  // on its ray from the origin (both rates are over the same decode step), from the slowest
+  // step to the fastest.
+  const CalibrationError* e =
+      s.calibration ? interval_of(&*s.calibration, Expected::tpot) : nullptr;
+  if (pareto.size() >= 2 && e) {
+    FilledPolygon band{"band:frontier", {}, t.roof.with_alpha(36)};
+    for (const FrontierPoint* q : pareto)
+      band.points.push_back(px(q->tokens_per_s_per_user / e->interval_high,
+                               q->tokens_per_s_per_gpu / e->interval_high));
+    for (auto q = pareto.rbegin(); q != pareto.rend(); ++q)
+      band.points.push_back(px((*q)->tokens_per_s_per_user / e->interval_low,
+                               (*q)->tokens_per_s_per_gpu / e->interval_low));
+    g.fills.push_back(std::move(band));
+  }
   if (pareto.size() >= 2) {
     Polyline front{"frontier:pareto", {}, t.roof, t.roof_width_em * f, LineDash::solid, true};
     for (const FrontierPoint* q : pareto)

@@ -61,7 +61,8 @@ struct FrontierExpected {
 };
 inline constexpr FrontierExpected kFrontierExpected[] = {
     {"tokens_per_s_per_user", &FrontierPoint::tokens_per_s_per_user, Expected::tpot, true},
-    {"tokens_per_s_per_gpu", &FrontierPoint::tokens_per_s_per_gpu, Expected::throughput, true},
+    // B / TPOT / tp: the decode step's time, as tokens/s per user's.
+    {"tokens_per_s_per_gpu", &FrontierPoint::tokens_per_s_per_gpu, Expected::tpot, true},
     {"tpot_s", &FrontierPoint::tpot_s, Expected::tpot, false},
     {"ttft_s", &FrontierPoint::ttft_s, Expected::ttft, false},
 };
