@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "plot_fixtures.h"
 #include "roofline/io/preset_library.h"
 
@@ -46,6 +48,37 @@ TEST(FrontierPlot, CurvesParetoLineAndTheCurrentRequest) {
   ASSERT_NE(current, nullptr);
   EXPECT_DOUBLE_EQ(current->x_value, d.current_per_user);
   EXPECT_DOUBLE_EQ(current->y_value, d.current_per_gpu);
+}
+
+// Under a calibration with intervals, "band:frontier" runs along the Pareto line: each point
+// moved along its ray by the decode step's interval (h100-cuda-graphs: measured 0.586-1.28 x
+// the expected time), the slow edge first, then the fast one back; without one there is none.
+TEST(FrontierPlot, TheBandIsTheParetoLineAtBothEndsOfTheInterval) {
+  Scenario s = testing::default_scenario();
+  const FrontierData plain = make_frontier_data(s, 1024, 512);
+  EXPECT_TRUE(build_frontier_plot(plain, s, view(), light_theme(), approximate_text_measure())
+                  .fills.empty());
+  s.calibration = PresetLibrary::builtin().calibration("h100-cuda-graphs").value();
+  const FrontierData d = make_frontier_data(s, 1024, 512);
+  const PlotGeometry g =
+      build_frontier_plot(d, s, view(), light_theme(), approximate_text_measure());
+  const Polyline* front = g.find_line("frontier:pareto");
+  ASSERT_NE(front, nullptr);
+  ASSERT_EQ(g.fills.size(), 1u);
+  const FilledPolygon& band = g.fills[0];
+  EXPECT_EQ(band.id, "band:frontier");
+  const size_t n = front->points.size();
+  ASSERT_EQ(band.points.size(), 2 * n);
+  // On log axes a factor is a shift: the same for every point, left and down (slower) on one
+  // edge, right and up on the other, by log(1.28) against log(1 / 0.586).
+  const double slow_dx = front->points[0].x - band.points[0].x;
+  const double fast_dx = band.points[2 * n - 1].x - front->points[0].x;
+  EXPECT_GT(slow_dx, 0);
+  EXPECT_NEAR(fast_dx / slow_dx, std::log(1 / 0.586) / std::log(1.28), 1e-9);
+  for (size_t i = 0; i < n; ++i) {
+    EXPECT_NEAR(front->points[i].x - band.points[i].x, slow_dx, 1e-9) << i;
+    EXPECT_NEAR(band.points[2 * n - 1 - i].x - front->points[i].x, fast_dx, 1e-9) << i;
+  }
 }
 
 TEST(FrontierPlot, ARequestPastTheContextSaysWhy) {
