@@ -3,8 +3,10 @@
 #include "cmd_export.h"
 
 #include <CLI/CLI.hpp>
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <memory>
 #include <sstream>
@@ -25,6 +27,7 @@ namespace {
 struct ExportCliOptions {
   ScenarioOptions scenario;
   std::string out;
+  std::string format;  // svg, png, pdf, csv or md; empty: --out's extension
   double width = 1280, height = 800;
   double scale = 1;
   double font_size = 16;
@@ -117,22 +120,46 @@ ExportCliOptions with_size_preset(ExportCliOptions o) {
   return o;
 }
 
+// Writes bytes to standard output as they are (a PNG is binary); a closed pipe or a full disk is
+// an error, never exit 0 with the output lost.
+void write_stdout_bytes(std::string_view bytes) {
+  errno = 0;
+  const size_t written = std::fwrite(bytes.data(), 1, bytes.size(), stdout);
+  if (std::fflush(stdout) != 0 || written != bytes.size() || std::ferror(stdout)) {
+    const int error = errno != 0 ? errno : EIO;
+    throw CliError(std::string("cannot write to standard output (") + std::strerror(error) + ")");
+  }
+}
+
 void run_export(const ExportCliOptions& given) {
   const ExportCliOptions o = with_size_preset(given);
   const bool points = is_print_size(o.width, o.height);  // as the export dialog decides
-  const auto table_format = table_format_for_path(o.out);
-  const auto figure_format = figure_format_for_path(o.out);
+  // "-": standard output, in the format --format names (it has no extension to tell).
+  const bool to_stdout = o.out == "-";
+  if (to_stdout && o.format.empty())
+    throw CliError("--out -: give --format svg, png, pdf, csv or md (standard output has no "
+                   "file extension to tell the format)");
+  const std::string typed = o.format.empty() ? o.out : "figure." + o.format;
+  const auto table_format = table_format_for_path(typed);
+  const auto figure_format = figure_format_for_path(typed);
   if (!table_format && !figure_format) {
     throw CliError("--out " + o.out +
                    ": unknown file type: expected .svg, .png or .pdf (a figure) or .csv or .md "
                    "(the operator table)");
   }
+  if (!o.format.empty() && !to_stdout &&
+      (table_format_for_path(o.out) != table_format ||
+       figure_format_for_path(o.out) != figure_format))
+    throw CliError("--format " + o.format + " and --out " + o.out +
+                   " disagree: give a file name ending in ." + o.format + ", or --out -");
+  const std::string where = to_stdout ? "standard output" : o.out;
   ExportOptions export_options;
   export_options.scale = o.scale;
   export_options.points = points;
   if (figure_format) {
     // Check the request before any work, so bad sizes fail fast and write nothing.
-    if (std::string error = check_figure_request(o.out, o.width, o.height, export_options).error();
+    if (std::string error =
+            check_figure_request(where, *figure_format, o.width, o.height, export_options).error();
         !error.empty())
       throw CliError(error);
     if (!(o.font_size >= kMinExportFontPx && o.font_size <= kMaxExportFontPx))
@@ -156,6 +183,10 @@ void run_export(const ExportCliOptions& given) {
           *o.measured.file + " --format csv");
     }
     const Analysis a = analyze(s);
+    if (to_stdout) {
+      write_stdout_bytes(operator_table(a, *table_format));
+      return;
+    }
     if (std::string error = export_operator_table(a, o.out, *table_format).error(); !error.empty())
       throw CliError(error);
     write_stdout("wrote " + o.out + " (operator table, " + std::to_string(a.ops.size()) +
@@ -178,6 +209,12 @@ void run_export(const ExportCliOptions& given) {
   const TextMeasure measure = cairo_text_measure();
   const PlotGeometry g = o.chart == "throughput" ? throughput_figure(o, s, theme, measure)
                                                  : roofline_figure(o, file, theme, measure);
+  if (to_stdout) {
+    const std::string bytes = render_figure_to_string(g, *figure_format, export_options);
+    if (bytes.empty()) throw CliError("standard output: the figure could not be drawn");
+    write_stdout_bytes(bytes);
+    return;
+  }
   if (std::string error = export_figure(g, o.out, *figure_format, export_options).error();
       !error.empty())
     throw CliError(error);
@@ -199,7 +236,13 @@ void register_export(CLI::App& app) {
   add_scenario_options(*cmd, options->scenario);
   ExportCliOptions& o = *options;
   add_measured_options(*cmd, o.measured);
-  cmd->add_option("--out", o.out, "Output file; its extension picks the format")->required();
+  cmd->add_option("--out", o.out,
+                  "Output file; its extension picks the format. - writes to standard output "
+                  "(with --format)")
+      ->required();
+  cmd->add_option("--format", o.format,
+                  "svg, png, pdf (a figure), csv or md (the operator table): needed with --out -")
+      ->check(CLI::IsMember({"svg", "png", "pdf", "csv", "md"}));
   std::string sizes;
   for (const FigureSizePreset& p : figure_size_presets()) {
     sizes.append(sizes.empty() ? "" : ", ").append(p.id).append(" (").append(p.name).append(")");

@@ -9,6 +9,7 @@
 
 #include "cmd_export.h"
 #include "commands.h"
+#include "roofline/io/json_io.h"
 #include "roofline/units.h"
 #include "roofline/version.h"
 
@@ -40,6 +41,7 @@ int main(int argc, char** argv) {
   CLI::App app{"Where each part of an LLM inference step sits on a GPU's roofline.",
                "roofline-cli"};
   app.require_subcommand(1);
+  roofline::allow_standard_input();  // "-" as a file: standard input
   app.set_version_flag("--version", "roofline-cli " + std::string(roofline::version()),
                        "Print the version and exit");
   roofline::register_analyze(app);

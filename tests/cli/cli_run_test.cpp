@@ -456,6 +456,45 @@ TEST(CliRequest, EveryExpectedValueCarriesItsInterval) {
   EXPECT_EQ(cli("analyze --model llama-3-8b").out.find("80 % interval"), std::string::npos);
 }
 
+// "-" as a file is standard input (a model, GPU or scenario piped in) and, for export, standard
+// output in the --format given.
+TEST(CliStandardStreams, DashReadsStandardInputAndExportWritesStandardOutput) {
+  const std::string config = std::string(ROOFLINE_TEST_DATA) + "/configs/aya-23-8b.json";
+  CliRun file = cli("analyze --format json --model '" + config + "'");
+  CliRun piped = cli("analyze --format json --model - <'" + config + "'");
+  ASSERT_EQ(piped.code, 0) << piped.err;
+  EXPECT_EQ(json::parse(piped.out)["totals"], json::parse(file.out)["totals"]);
+  const std::string gpu = std::string(ROOFLINE_PRESETS) + "/gpus/h200.json";
+  CliRun g = cli("analyze --format json --gpu - <'" + gpu + "'");
+  ASSERT_EQ(g.code, 0) << g.err;
+  EXPECT_EQ(json::parse(g.out)["hardware"]["datasheet_bandwidth"].get<double>(), 4.8e12);
+  // Nothing piped in, or a terminal: one message, exit 1, nothing on stdout.
+  CliRun empty = cli("analyze --model - </dev/null");
+  EXPECT_EQ(empty.code, 1);
+  EXPECT_EQ(empty.out, "");
+  EXPECT_NE(empty.err.find("-: standard input is empty"), std::string::npos) << empty.err;
+  // export --out -: the bytes of the format asked for.
+  CliRun svg = cli("export --out - --format svg");
+  ASSERT_EQ(svg.code, 0) << svg.err;
+  EXPECT_TRUE(svg.out.starts_with("<?xml")) << svg.out.substr(0, 40);
+  EXPECT_NE(svg.out.find("</svg>"), std::string::npos);
+  CliRun png = cli("export --out - --format png --width 320 --height 200");
+  ASSERT_EQ(png.code, 0) << png.err;
+  EXPECT_TRUE(png.out.starts_with("\x89PNG\r\n\x1a\n"));
+  CliRun csv = cli("export --out - --format csv");
+  EXPECT_TRUE(csv.out.starts_with("name,kind,count,")) << csv.out.substr(0, 40);
+  CliRun bare = cli("export --out -");
+  EXPECT_EQ(bare.code, 1);
+  EXPECT_EQ(bare.out, "");
+  EXPECT_NE(bare.err.find("--out -: give --format"), std::string::npos) << bare.err;
+  CliRun disagree = cli("export --out x.svg --format png");
+  EXPECT_EQ(disagree.code, 1);
+  EXPECT_NE(disagree.err.find("--format png and --out x.svg disagree"), std::string::npos);
+  CliRun tiny = cli("export --out - --format png --width 5");
+  EXPECT_EQ(tiny.out, "");
+  EXPECT_NE(tiny.err.find("standard output: figure size 5x800"), std::string::npos) << tiny.err;
+}
+
 TEST(CliRequest, BadInputIsOneMessage) {
   expect_error(cli("request --isl 1024 --osl 0"), 1,
                "osl must be a positive number of output tokens, got 0");

@@ -91,13 +91,9 @@ std::optional<TableFormat> table_format_for_path(std::string_view path) {
   return std::nullopt;
 }
 
-static std::string figure_request_problem(std::string_view path, double width_px, double height_px,
-                                 const ExportOptions& options) {
-  const std::string p(path);
-  const auto format = figure_format_for_path(path);
-  if (!format)
-    return p + ": unknown figure format '" + lower_extension(path) +
-           "': expected a file name ending in .svg, .png or .pdf";
+static std::string figure_request_problem(const std::string& p, FigureFormat format,
+                                          double width_px, double height_px,
+                                          const ExportOptions& options) {
   auto side = [](double v) {
     return std::isfinite(v) && v >= kMinFigureSidePx && v <= kMaxFigureSidePx;
   };
@@ -109,7 +105,7 @@ static std::string figure_request_problem(std::string_view path, double width_px
   if (!(options.scale >= kMinPngScale && options.scale <= kMaxPngScale))
     return p + ": --scale " + std::to_string(options.scale) + " is out of range: expected " +
            format_exact(kMinPngScale) + " to " + format_exact(kMaxPngScale);
-  if (*format == FigureFormat::png) {
+  if (format == FigureFormat::png) {
     const double w = png_side(width_px, options.scale), h = png_side(height_px, options.scale);
     if (w > kMaxFigureSidePx || h > kMaxFigureSidePx || w * h > kMaxPngPixels)
       return p + ": PNG of " + text(w) + "x" + text(h) + " pixels is too large: at most " +
@@ -121,7 +117,19 @@ static std::string figure_request_problem(std::string_view path, double width_px
 
 Status check_figure_request(std::string_view path, double width_px, double height_px,
                                  const ExportOptions& options) {
-  return Status::from_message(figure_request_problem(path, width_px, height_px, options));
+  const auto format = figure_format_for_path(path);
+  if (!format)
+    return Status::from_message(std::string(path) + ": unknown figure format '" +
+                                lower_extension(path) +
+                                "': expected a file name ending in .svg, .png or .pdf");
+  return Status::from_message(
+      figure_request_problem(std::string(path), *format, width_px, height_px, options));
+}
+
+Status check_figure_request(std::string_view name, FigureFormat format, double width_px,
+                            double height_px, const ExportOptions& options) {
+  return Status::from_message(
+      figure_request_problem(std::string(name), format, width_px, height_px, options));
 }
 
 std::string resolved_figure_font() {

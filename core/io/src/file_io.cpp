@@ -7,6 +7,8 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <mutex>
+#include <optional>
 #include <sstream>
 #include <string>
 
@@ -59,12 +61,15 @@ Result<std::string> read_text_file(std::string_view path) {
   return read_text_file(path, kMaxInputFileBytes);
 }
 
-Result<std::string> read_text_file(std::string_view path, size_t max_bytes) {
-  const std::string p(path);
-  Result<int> opened = open_regular_file(path);
-  if (!opened) return Result<std::string>::fail(opened.error());
-  const int fd = opened.value();
-  // Read in pieces up to the limit, never more (a file that grows while it is read).
+namespace {
+
+std::mutex g_stdin_mutex;
+bool g_stdin_allowed = false;
+std::optional<Result<std::string>> g_stdin;  // read once, kept
+
+// Reads `fd` to its end in pieces up to `max_bytes`, never more (a file that grows while it is
+// read); `name` in the messages. Closes `fd` when `close_fd`.
+Result<std::string> read_all(int fd, const std::string& p, size_t max_bytes, bool close_fd) {
   std::string text;
   std::array<char, 65536> piece{};
   for (;;) {
@@ -72,20 +77,54 @@ Result<std::string> read_text_file(std::string_view path, size_t max_bytes) {
     if (n < 0 && errno == EINTR) continue;
     if (n < 0) {
       const int err = errno;
-      ::close(fd);
+      if (close_fd) ::close(fd);
       return Result<std::string>::fail(p + ": cannot read (" + std::strerror(err) + ")");
     }
     if (n == 0) break;
     text.append(piece.data(), static_cast<size_t>(n));
     if (text.size() > max_bytes) {
-      ::close(fd);
+      if (close_fd) ::close(fd);
       return Result<std::string>::fail(
           p + ": file is larger than " + std::to_string(max_bytes >> 20) + " MiB" +
           (max_bytes == kMaxInputFileBytes ? "; roofline's input files are JSON of a few kB" : ""));
     }
   }
-  ::close(fd);
+  if (close_fd) ::close(fd);
   return Result<std::string>::ok(std::move(text));
+}
+
+// "-": standard input, where the program allowed it, read whole once.
+Result<std::string> read_standard_input(size_t max_bytes) {
+  const std::lock_guard<std::mutex> lock(g_stdin_mutex);
+  if (!g_stdin_allowed)
+    return Result<std::string>::fail(
+        "-: standard input is read by roofline-cli only; give the file's path");
+  if (!g_stdin) {
+    if (::isatty(STDIN_FILENO)) {
+      g_stdin = Result<std::string>::fail(
+          "-: standard input is a terminal: pipe or redirect a file into it (cat config.json | "
+          "roofline-cli analyze --model -)");
+    } else {
+      g_stdin = read_all(STDIN_FILENO, "-", max_bytes, false);
+      if (*g_stdin && g_stdin->value().empty())
+        g_stdin = Result<std::string>::fail("-: standard input is empty (nothing was piped in)");
+    }
+  }
+  return *g_stdin;
+}
+
+}  // namespace
+
+void allow_standard_input() {
+  const std::lock_guard<std::mutex> lock(g_stdin_mutex);
+  g_stdin_allowed = true;
+}
+
+Result<std::string> read_text_file(std::string_view path, size_t max_bytes) {
+  if (path == "-") return read_standard_input(max_bytes);
+  Result<int> opened = open_regular_file(path);
+  if (!opened) return Result<std::string>::fail(opened.error());
+  return read_all(opened.value(), std::string(path), max_bytes, true);
 }
 
 namespace {

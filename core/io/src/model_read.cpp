@@ -418,6 +418,7 @@ std::string without_python_literals(std::string_view text) {
 std::string model_display_name(std::string_view id) {
   namespace fs = std::filesystem;
   if (!looks_like_path(id)) return std::string(id);  // a built-in id
+  if (id == "-") return "model from standard input";
   fs::path p{std::string(id)};
   std::error_code ec;
   // ORG/NAME found in the Hugging Face cache: its own name, as the cache's folder gives it.

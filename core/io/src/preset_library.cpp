@@ -23,7 +23,7 @@ const PresetEntry* find_preset(const std::vector<PresetEntry>& entries, std::str
 }
 
 bool looks_like_path(std::string_view id_or_path) {
-  return id_or_path.find('/') != std::string_view::npos ||
+  return id_or_path == "-" || id_or_path.find('/') != std::string_view::npos ||
          (id_or_path.size() >= 5 && id_or_path.substr(id_or_path.size() - 5) == ".json");
 }
 
@@ -124,8 +124,10 @@ Result<ModelConfig> PresetLibrary::model(std::string_view id_or_path) const {
   if (const PresetEntry* e = find_preset(models_, id_or_path)) {
     return parse_model(e->text, e->origin, e->id);
   }
-  // A folder (a Hugging Face snapshot) or a model id in the local Hugging Face cache.
-  if (std::optional<std::string> folder = model_folder(id_or_path)) {
+  // A folder (a Hugging Face snapshot) or a model id in the local Hugging Face cache; "-" is
+  // standard input, never a folder of that name.
+  if (std::optional<std::string> folder =
+          id_or_path == "-" ? std::nullopt : model_folder(id_or_path)) {
     return model_from_folder(*folder, *folder + "/config.json", id_or_path);
   }
   if (!looks_like_path(id_or_path)) {

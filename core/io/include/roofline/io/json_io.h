@@ -88,7 +88,11 @@ inline constexpr size_t kMaxInputFileBytes = size_t{8} << 20;
 Result<int> open_regular_file(std::string_view path);
 
 // Reads a whole file (opened by open_regular_file); fails with "FILE: cannot read (reason)".
+// "-" is standard input, where the program called allow_standard_input() (roofline-cli; the
+// app never blocks on it): read whole once, up to the limit, and kept, so that a second "-"
+// gets the same text; refused when it is a terminal.
 Result<std::string> read_text_file(std::string_view path);
+void allow_standard_input();
 // The same with another limit (a checkpoint's model.safetensors.index.json: 128 MiB).
 Result<std::string> read_text_file(std::string_view path, size_t max_bytes);
 // Writes `path` atomically: a uniquely named temporary file beside it (mode 0666 less the
