@@ -495,6 +495,31 @@ TEST(CliStandardStreams, DashReadsStandardInputAndExportWritesStandardOutput) {
   EXPECT_NE(tiny.err.find("standard output: figure size 5x800"), std::string::npos) << tiny.err;
 }
 
+// --error-format json, anywhere on the line: the error as one JSON object on stderr, its exit
+// code and kind; the command line's own errors too; text stays the default.
+TEST(CliErrors, JsonErrorsAreOneObject) {
+  CliRun bad = cli("analyze --model 'no\"such' --error-format json");
+  EXPECT_EQ(bad.code, 1);
+  EXPECT_EQ(bad.out, "");
+  const json e = json::parse(bad.err);
+  EXPECT_TRUE(e["error"].get<std::string>().starts_with("--model: unknown model 'no\"such'"))
+      << bad.err;
+  EXPECT_EQ(e["exit_code"], 1);
+  EXPECT_EQ(e["kind"], "input");
+  CliRun usage = cli("--error-format=json analyze --batch x");
+  EXPECT_EQ(usage.code, 2);
+  const json u = json::parse(usage.err);
+  EXPECT_EQ(u["error"], "--batch: expected a whole number, got 'x'");
+  EXPECT_EQ(u["kind"], "usage");
+  CliRun text = cli("analyze --batch x");
+  EXPECT_EQ(text.err, "roofline-cli: error: --batch: expected a whole number, got 'x'\n");
+  CliRun wrong = cli("analyze --error-format yaml");
+  EXPECT_EQ(wrong.code, 2);
+  EXPECT_NE(wrong.err.find("--error-format: expected text or json, got 'yaml'"),
+            std::string::npos);
+  EXPECT_EQ(cli("analyze --error-format json").code, 0);
+}
+
 TEST(CliRequest, BadInputIsOneMessage) {
   expect_error(cli("request --isl 1024 --osl 0"), 1,
                "osl must be a positive number of output tokens, got 0");
