@@ -36,5 +36,9 @@ void register_request(CLI::App& app);
 void register_frontier(CLI::App& app);
 void register_predict(CLI::App& app);
 void register_import(CLI::App& app);
+// `completion bash|zsh|fish`: registered last, it describes every command registered before it.
+void register_completion(CLI::App& app);
+// The script for `shell` (bash, zsh or fish) from `root`'s commands and options.
+std::string completion_script(const CLI::App& root, std::string_view shell);
 
 }  // namespace roofline

@@ -112,7 +112,8 @@ int main(int argc_given, char** argv_given) {
   app.add_option("--error-format", error_format,
                  "text (default) or json: an error as one JSON object on stderr, {\"error\": "
                  "message, \"exit_code\": 1 or 2, \"kind\": \"input\" or \"usage\"}; "
-                 "anywhere on the line");
+                 "anywhere on the line")
+      ->check(CLI::IsMember({"text", "json"}));
   roofline::register_analyze(app);
   roofline::register_sweep(app);
   roofline::register_export(app);
@@ -121,6 +122,7 @@ int main(int argc_given, char** argv_given) {
   roofline::register_frontier(app);
   roofline::register_predict(app);
   roofline::register_import(app);
+  roofline::register_completion(app);
   if (std::string problem = command_problem(app, argc, argv); !problem.empty()) {
     return fail(problem, 2);
   }
