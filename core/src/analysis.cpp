@@ -11,6 +11,11 @@
 
 namespace roofline {
 
+Expected group_time_kind(bool whole_step, Phase phase) {
+  if (!whole_step) return Expected::op_time;
+  return phase == Phase::prefill ? Expected::ttft : Expected::step_time;
+}
+
 std::string_view to_string(OpKind k) {
   switch (k) {
     case OpKind::fc:
@@ -405,6 +410,13 @@ Analysis analyze(const Scenario& s) {
     }
   }
   a.calibrated = s.calibration.has_value();
+  if (a.calibrated) {
+    auto ratio = [](const CalibrationError* e) {
+      return e ? ValueInterval{e->interval_low, e->interval_high} : ValueInterval{};
+    };
+    a.op_interval = ratio(interval_of(&*s.calibration, group_time_kind(false, s.phase)));
+    a.step_interval = ratio(interval_of(&*s.calibration, group_time_kind(true, s.phase)));
+  }
   a.ops.reserve(40);
   append_operators(s, a.ops, a.layer_types);
   for (size_t i = 0; i < a.layer_types.size(); ++i) {

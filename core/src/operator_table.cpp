@@ -10,7 +10,7 @@ namespace roofline {
 
 namespace {
 
-constexpr std::array<TableColumn, 14> kColumns = {{
+constexpr std::array<TableColumn, 16> kColumns = {{
     {"name", "op", false},
     {"kind", "kind", false},
     {"count", "count", true},
@@ -27,6 +27,9 @@ constexpr std::array<TableColumn, 14> kColumns = {{
     // Unique in the step: op_key() ("attention@sliding" where the name recurs), "total:" and the
     // group's key for a total ("total:attention@full").
     {"id", "id", false, false},
+    // The 80 % interval of time_s (Analysis::op_interval, step_interval); empty without one.
+    {"time_s_low", "80 % low", true, false},
+    {"time_s_high", "80 % high", true, false},
 }};
 
 // What one row shows, whether an op or a group.
@@ -37,6 +40,7 @@ struct Row {
   double achieved_flops = 0;
   std::string layer;  // the op's layer type ("sliding 128", "output"); "" for a group
   std::string id;
+  bool whole_step = false;  // its interval is the step's
 };
 
 std::vector<Row> table_rows(const Analysis& a) {
@@ -71,6 +75,7 @@ std::vector<Row> table_rows(const Analysis& a) {
         r.kv_bytes += op.kv_bytes;
       }
     }
+    r.whole_step = std::string_view(name) == "step";
     out.push_back(std::move(r));
   }
   // One total per attention type when the model has several ("total attention · sliding 128").
@@ -116,11 +121,15 @@ std::vector<std::vector<std::string>> operator_table_rows(const Analysis& a, boo
   for (const Row& r : table_rows(a)) {
     const double share = step > 0 ? r.time_s / step : 0;
     if (raw) {
+      const ValueInterval& ratio = r.whole_step ? a.step_interval : a.op_interval;
+      const bool interval = ratio.low > 0 && r.time_s > 0;
       out.push_back({r.name, r.kind, r.count, format_exact(r.flops), format_exact(r.bytes),
                      format_exact(r.weight_bytes), format_exact(r.kv_bytes),
                      format_exact(r.intensity), format_exact(r.time_s),
                      std::string(to_string(r.bound)), format_exact(share),
-                     format_exact(r.achieved_flops), r.layer, r.id});
+                     format_exact(r.achieved_flops), r.layer, r.id,
+                     interval ? format_exact(r.time_s * ratio.low) : "",
+                     interval ? format_exact(r.time_s * ratio.high) : ""});
     } else {
       out.push_back({r.name, r.kind, r.count, format_flops(r.flops), format_bytes(r.bytes),
                      format_bytes(r.weight_bytes), format_bytes(r.kv_bytes),

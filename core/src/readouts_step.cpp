@@ -640,11 +640,6 @@ bool step_readout_shown(const StepReadout& r, const StepContext& ctx) {
   return r.shown ? r.shown(ctx) : r.get(ctx).has_value();
 }
 
-Expected group_time_kind(bool whole_step, Phase phase) {
-  if (!whole_step) return Expected::op_time;
-  return phase == Phase::prefill ? Expected::ttft : Expected::step_time;
-}
-
 std::optional<ValueInterval> step_readout_interval(const StepReadout& r, const StepContext& ctx) {
   if (!r.interval || !ctx.analysis.calibrated || !ctx.scenario.calibration) return std::nullopt;
   const CalibrationError* e = interval_of(&*ctx.scenario.calibration, r.interval(ctx));

@@ -131,7 +131,7 @@ TEST(CliAnalyze, TableCsvAndMarkdown) {
   ASSERT_EQ(csv.code, 0) << csv.err;
   EXPECT_EQ(csv.out.substr(0, csv.out.find('\n')),
             "name,kind,count,flops,bytes,weight_bytes,kv_bytes,intensity,time_s,bound,"
-            "share_of_step_time,achieved_flops,layer_type,id");
+            "share_of_step_time,achieved_flops,layer_type,id,time_s_low,time_s_high");
   // Every op, then the four groups.
   EXPECT_EQ(static_cast<size_t>(std::count(csv.out.begin(), csv.out.end(), '\n')), ops + 5);
   EXPECT_NE(csv.out.find("\nq_proj,fc,32,1073741824,"), std::string::npos) << csv.out;

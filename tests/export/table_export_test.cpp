@@ -33,13 +33,14 @@ TEST_F(TableExport, CsvHasEveryOpAndTheGroupsInSiUnits) {
   ASSERT_EQ(rows.size(), 1 + a.ops.size() + 4);
   EXPECT_EQ(rows[0],
             "name,kind,count,flops,bytes,weight_bytes,kv_bytes,intensity,time_s,bound,"
-            "share_of_step_time,achieved_flops,layer_type,id");
+            "share_of_step_time,achieved_flops,layer_type,id,time_s_low,time_s_high");
   size_t q_row = 0;
   for (size_t i = 1; i < rows.size(); ++i)
     if (rows[i].starts_with("q_proj,")) q_row = i;
   ASSERT_GT(q_row, 0u);
-  const auto q = split(rows[q_row], ',');
-  ASSERT_EQ(q.size(), 14u);
+  const auto q = split(rows[q_row] + ",", ',');
+  ASSERT_EQ(q.size(), 16u);
+  EXPECT_TRUE(rows[q_row].ends_with(",q_proj,,")) << rows[q_row];  // no calibration: no interval
   EXPECT_EQ(q[0], "q_proj");
   EXPECT_EQ(q[1], "fc");
   EXPECT_EQ(q[2], "32");
@@ -56,12 +57,29 @@ TEST_F(TableExport, CsvHasEveryOpAndTheGroupsInSiUnits) {
   EXPECT_EQ(q[12], "full attention");  // the op's layer type
   EXPECT_EQ(q[13], "q_proj");          // its id: the name, which does not recur
   EXPECT_TRUE(rows.back().starts_with("total step,group,,"));
-  EXPECT_TRUE(rows.back().ends_with(",total:step"));
+  EXPECT_TRUE(rows.back().ends_with(",total:step,,"));
 }
 
 // A model with sliding and full layers: an op row per layer type, named in the layer column, a
 // unique id in the last (issue 27: JSON and CSV consumers could not tell gpt-oss's two attention
 // ops apart), and a total per attention type after the four groups.
+// Under a calibration with intervals the last two columns are time_s times its 80 % interval
+// (h100-cuda-graphs: op times 0.729-1.25 x; the whole step a decode step's, 0.586-1.28 x).
+TEST_F(TableExport, CsvEndsWithEachTimesInterval) {
+  Scenario s = PresetLibrary::builtin().default_scenario();
+  s.calibration = PresetLibrary::builtin().calibration("h100-cuda-graphs").value();
+  const Analysis a = analyze(s);
+  for (const std::string& row : lines(operator_table(a, TableFormat::csv))) {
+    if (!row.starts_with("q_proj,") && !row.starts_with("total step,")) continue;
+    const auto f = split(row, ',');
+    ASSERT_EQ(f.size(), 16u) << row;
+    const double t = std::stod(f[8]);
+    const bool step = row.starts_with("total step,");
+    EXPECT_NEAR(std::stod(f[14]) / t, step ? 0.586 : 0.729, 1e-12) << row;
+    EXPECT_NEAR(std::stod(f[15]) / t, step ? 1.28 : 1.25, 1e-12) << row;
+  }
+}
+
 TEST_F(TableExport, CsvNamesEachOpsLayerType) {
   Scenario s = PresetLibrary::builtin().default_scenario();
   s.model = PresetLibrary::builtin().model("gpt-oss-20b").value();
@@ -72,19 +90,19 @@ TEST_F(TableExport, CsvNamesEachOpsLayerType) {
   for (const std::string& r : rows) {
     if (r.starts_with("attention,attention,12,")) {
       ++attention_rows;
-      EXPECT_TRUE(r.ends_with(",sliding 128,attention@sliding") ||
-                  r.ends_with(",full attention,attention@full"))
+      EXPECT_TRUE(r.ends_with(",sliding 128,attention@sliding,,") ||
+                  r.ends_with(",full attention,attention@full,,"))
           << r;
     }
   }
   EXPECT_EQ(attention_rows, 2);
   EXPECT_TRUE(rows[rows.size() - 2].starts_with("total attention · sliding 128,group,12,"));
   EXPECT_TRUE(rows.back().starts_with("total attention · full,group,12,"));
-  EXPECT_TRUE(rows.back().ends_with(",full attention,total:attention@full"));
+  EXPECT_TRUE(rows.back().ends_with(",full attention,total:attention@full,,"));
 }
 
 // Llama-4-Maverick alternates dense and MoE layers: the MoE layer's label holds a comma
-// ("MoE 128 experts, top 1"), so that field is quoted and every row keeps 13 fields.
+// ("MoE 128 experts, top 1"), so that field is quoted and every row keeps its 16 fields.
 TEST_F(TableExport, CsvQuotesLabelsWithCommas) {
   Scenario s = PresetLibrary::builtin().default_scenario();
   s.model = PresetLibrary::builtin().model("llama-4-maverick").value();
@@ -101,7 +119,7 @@ TEST_F(TableExport, CsvQuotesLabelsWithCommas) {
       row.erase(open + 1, close - open);  // the quoted field, as one empty field
       ++quoted;
     }
-    EXPECT_EQ(split(row + ",", ',').size(), 14u) << rows[i];
+    EXPECT_EQ(split(row + ",", ',').size(), 16u) << rows[i];
   }
   EXPECT_GT(quoted, 0);
   EXPECT_EQ(csv_field("MoE 128 experts, top 1"), "\"MoE 128 experts, top 1\"");

@@ -107,8 +107,16 @@ struct Totals {
   int64_t max_batch = 0;  // 0: the weights alone do not fit
 };
 
+// What kind of expected value a group's time is (calibration.h): a whole step's is a TTFT in
+// prefill, a decode step's otherwise; an op's or any other group's is a sum of kernels (op times).
+Expected group_time_kind(bool whole_step, Phase phase);
+
 struct Analysis {
   bool calibrated = false;                     // time_s is expected under a calibration
+  // Under a calibration whose errors carry them (calibration.h, MODEL.md §15): the 80 % interval
+  // of measured / expected for an op's or a kernel group's time, and for the whole step's (a
+  // decode step's, a TTFT in prefill); 0, 0 for none.
+  ValueInterval op_interval, step_interval;
   Precision math_precision = Precision::bf16;  // what the step's math wants
   Precision roof_precision = Precision::bf16;  // the roof it runs on (differs on fallback)
   double peak_flops = 0;                       // roof_precision peak * compute_efficiency

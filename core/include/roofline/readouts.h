@@ -142,9 +142,6 @@ std::string step_readout_text(const StepReadout& r, const StepContext& ctx, Text
 // Whether people see the row (its `shown`, else whether it applies).
 bool step_readout_shown(const StepReadout& r, const StepContext& ctx);
 Severity step_readout_severity(const StepReadout& r, const StepContext& ctx);
-// What kind of expected value a group's time is: a whole step's is a TTFT in prefill, a decode
-// step's otherwise; any other group is a sum of kernels (op times).
-Expected group_time_kind(bool whole_step, Phase phase);
 // The row's 80 % interval on `ctx` from its scenario's calibration (calibration.h's interval_of);
 // nullopt where the row has no value or no interval (no calibration: the bound has none).
 std::optional<ValueInterval> step_readout_interval(const StepReadout& r, const StepContext& ctx);

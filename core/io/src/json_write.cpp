@@ -267,9 +267,6 @@ std::string analysis_to_json(const Scenario& s, const Analysis& a) {
       s.weights ? Json(false) : Json(!s.model.quantization.method.empty());
   scenario["model_shape"] = model_shape_json(s.model);
 
-  const CalibrationError* op_interval =
-      a.calibrated ? interval_of(s.calibration ? &*s.calibration : nullptr, Expected::op_time)
-                   : nullptr;
   Json ops = Json::array();
   for (const OpCost& op : a.ops) {
     Json o;
@@ -286,8 +283,8 @@ std::string analysis_to_json(const Scenario& s, const Analysis& a) {
     o["kv_bytes"] = op.kv_bytes;
     o["intensity"] = finite_or_null(op.intensity);
     o["time_s"] = op.time_s;
-    if (op_interval && op.time_s > 0)
-      put_interval(o, "time_s", interval_around(op.time_s, *op_interval, false));
+    if (a.op_interval.low > 0 && op.time_s > 0)
+      put_interval(o, "time_s", {op.time_s * a.op_interval.low, op.time_s * a.op_interval.high});
     o["roofline_time_s"] = op.roofline_time_s;
     o["bound"] = to_string(op.bound);
     ops.push_back(std::move(o));
