@@ -3,10 +3,8 @@
 #include "cmd_export.h"
 
 #include <CLI/CLI.hpp>
-#include <cerrno>
 #include <cmath>
 #include <cstdio>
-#include <cstring>
 #include <filesystem>
 #include <memory>
 #include <sstream>
@@ -118,17 +116,6 @@ ExportCliOptions with_size_preset(ExportCliOptions o) {
   if (!o.font_given) o.font_size = p->font_px;
   if (!o.scale_given) o.scale = p->scale;
   return o;
-}
-
-// Writes bytes to standard output as they are (a PNG is binary); a closed pipe or a full disk is
-// an error, never exit 0 with the output lost.
-void write_stdout_bytes(std::string_view bytes) {
-  errno = 0;
-  const size_t written = std::fwrite(bytes.data(), 1, bytes.size(), stdout);
-  if (std::fflush(stdout) != 0 || written != bytes.size() || std::ferror(stdout)) {
-    const int error = errno != 0 ? errno : EIO;
-    throw CliError(std::string("cannot write to standard output (") + std::strerror(error) + ")");
-  }
 }
 
 void run_export(const ExportCliOptions& given) {

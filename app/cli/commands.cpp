@@ -10,17 +10,20 @@
 
 namespace roofline {
 
-void write_stdout(std::string_view raw) {
-  // Names from files (kernels, GPUs, models) never reach the terminal as control characters;
-  // the tables' cells have already lost their line breaks (aligned_table).
-  const std::string text = printable(raw, true);
+void write_stdout_bytes(std::string_view bytes) {
   errno = 0;
-  const size_t written = std::fwrite(text.data(), 1, text.size(), stdout);
+  const size_t written = std::fwrite(bytes.data(), 1, bytes.size(), stdout);
   // A full disk or a closed pipe: say so and exit non-zero, never 0 with the output lost.
-  if (std::fflush(stdout) != 0 || written != text.size() || std::ferror(stdout)) {
+  if (std::fflush(stdout) != 0 || written != bytes.size() || std::ferror(stdout)) {
     const int error = errno != 0 ? errno : EIO;
     throw CliError(std::string("cannot write to standard output (") + std::strerror(error) + ")");
   }
+}
+
+void write_stdout(std::string_view raw) {
+  // Names from files (kernels, GPUs, models) never reach the terminal as control characters;
+  // the tables' cells have already lost their line breaks (aligned_table).
+  write_stdout_bytes(printable(raw, true));
 }
 
 Analysis analyze_or_throw(const Scenario& s) {

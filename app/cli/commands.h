@@ -22,6 +22,8 @@ class CliError : public std::runtime_error {
 // A command builds its whole output first and writes it with this, once, on success: an error
 // never leaves half an output on stdout.
 void write_stdout(std::string_view text);
+// The same, the bytes as they are (export --out -: a PNG is binary).
+void write_stdout_bytes(std::string_view bytes);
 
 // analyze(s) for a command: a scenario that gives no operators (a roofless GPU is refused
 // before) throws CliError with the analysis's first warning.
