@@ -22,7 +22,13 @@ measurement depends on keep their prior value; the report says which.
 --write  stores the fitted parameters (3 significant digits) and the errors in the file.
 --check  refits nothing: recomputes the errors of the file's parameters and fails (exit 1) when
          they differ from those it records (the README's table stays true).
+--errors refits nothing: recomputes the errors and the 80 % intervals of the file's parameters
+         and writes them.
 --loso   leave-one-source-out: for each source, refit without it and report its error.
+
+Each metric's 80 % interval (interval_80) is of measured time over expected time (a tokens/s
+metric's expected over measured tokens/s): a log-normal of the held-out measurements' ratios
+(all of the metric's where fewer than 5 are held out), widened for its size (Student's t).
 """
 
 import argparse
@@ -144,9 +150,9 @@ class Model:
             self.measurements[m["id"]] = m
             self.rows.append(m)
 
-    def predict(self, calibration):
+    def predict(self, calibration, keep_errors=False):
         path = os.path.join(self.tmpdir, "calibration.json")
-        cal = {k: v for k, v in calibration.items() if k != "errors"}
+        cal = {k: v for k, v in calibration.items() if keep_errors or k != "errors"}
         with open(path, "w", encoding="utf-8") as fh:
             json.dump(cal, fh)
         self.calls += 1
@@ -157,8 +163,12 @@ class Model:
         return {p["id"]: p for p in json.loads(out.stdout)}
 
 
+RATE_METRICS = {"output_tokens_per_s", "total_tokens_per_s"}
+
+
 def ratios(model, calibration, ids=None):
-    """expected / measured for each measurement (tokens/s metrics inverted to times)."""
+    """expected / measured of each measurement's value (for a tokens/s metric that is the
+    measured time over the expected one: see time_ratio)."""
     out = {}
     for mid, p in model.predict(calibration).items():
         if mid not in model.measurements or (ids is not None and mid not in ids):
@@ -251,6 +261,12 @@ def t_90(df):
     return T_90[1]
 
 
+def time_ratio(model, r, i):
+    """Measured time over expected time: 1 / r for a time; r itself for a rate (tokens over time:
+    expected / measured tokens/s is measured / expected time)."""
+    return r[i] if model.measurements[i]["metric"] in RATE_METRICS else 1 / r[i]
+
+
 def interval_80(measured_over_expected):
     """The 80 % prediction interval of measured / expected for a new measurement of the class:
     a log-normal fitted to these residuals (mean and standard deviation of the logs), widened
@@ -288,7 +304,7 @@ def error_table(model, calibration):
         held_ids = [i for i in ids if model.measurements[i]["_held_out"]]
         from_ids = held_ids if len(held_ids) >= MIN_HELD_OUT_FOR_INTERVAL else ids
         if len(from_ids) >= MIN_INTERVAL_POINTS:
-            entry["interval_80"] = interval_80([1 / r[i] for i in from_ids])
+            entry["interval_80"] = interval_80([time_ratio(model, r, i) for i in from_ids])
             entry["interval_points"] = len(from_ids)
             entry["interval_from"] = "held_out" if from_ids is held_ids else "all"
         table.append(entry)
@@ -301,9 +317,9 @@ def interval_coverage(model, e, r):
     so that no point tests an interval it helped make."""
     lo, hi = e["interval_80"]
     ids = [i for i in r if model.measurements[i]["metric"] == e["metric"]]
-    part = [1 / r[i] for i in ids
+    part = [time_ratio(model, r, i) for i in ids
             if model.measurements[i]["_held_out"] or e["interval_from"] == "all"]
-    held = [1 / r[i] for i in ids if model.measurements[i]["_held_out"]]
+    held = [time_ratio(model, r, i) for i in ids if model.measurements[i]["_held_out"]]
     inside = [lo <= x <= hi for x in held]
     loo = []
     for x in held:
@@ -405,6 +421,24 @@ def main():
             print("  recorded:   " + json.dumps(recorded), file=sys.stderr)
             print("  recomputed: " + json.dumps(table), file=sys.stderr)
             return 1
+        # The program's own intervals (predict's expected_low / _high, from the file's errors)
+        # must hold the same held-out measurements as the ones above: a rate's interval turned
+        # the wrong way round would not.
+        full = model.predict(calibration, keep_errors=True)
+        for e in table:
+            if "interval_80" not in e:
+                continue
+            ids = [i for i in r if model.measurements[i]["metric"] == e["metric"]
+                   and model.measurements[i]["_held_out"]]
+            lo, hi = e["interval_80"]
+            here = sum(lo <= time_ratio(model, r, i) <= hi for i in ids)
+            there = sum(full[i]["expected_low"] <= full[i]["measured"] <= full[i]["expected_high"]
+                        for i in ids if "expected_low" in full[i])
+            if here != there:
+                print(f"{args.calibration}: {e['metric']}: roofline-cli predict's intervals hold "
+                      f"{there} of {len(ids)} held-out measurements, the file's {here}",
+                      file=sys.stderr)
+                return 1
         loo = [x for e in table if "interval_80" in e for x in interval_coverage(model, e, r)[1]]
         print(f"80 % intervals, each held-out measurement left out of its own: {sum(loo)} of "
               f"{len(loo)} inside")

@@ -52,6 +52,8 @@ constexpr IntervalChain kIntervalChains[] = {
     {Expected::tpot, {"tpot_s", "decode_step_s", "output_tokens_per_s", "e2e_s"}},
     {Expected::e2e, {"e2e_s", "output_tokens_per_s", "tpot_s", "decode_step_s"}},
     {Expected::throughput, {"output_tokens_per_s", "e2e_s", "total_tokens_per_s", "tpot_s"}},
+    {Expected::total_throughput,
+     {"total_tokens_per_s", "output_tokens_per_s", "e2e_s", "tpot_s"}},
 };
 
 }  // namespace

@@ -104,8 +104,9 @@ Expected expected_kind(MeasuredMetric m) {
     case MeasuredMetric::e2e_s:
       return Expected::e2e;
     case MeasuredMetric::output_tokens_per_s:
-    case MeasuredMetric::total_tokens_per_s:
       return Expected::throughput;
+    case MeasuredMetric::total_tokens_per_s:
+      return Expected::total_throughput;
     case MeasuredMetric::allreduce_time_s:
       break;
   }

@@ -264,7 +264,7 @@ constexpr RequestReadout kRequestReadouts[] = {
      .shows = kJson | kCsv | kReport,
      .get = [](const RequestResult& r) { return r.total_tokens_per_s; },
      .bound = [](const RequestResult& r) { return r.total_tokens_per_s * bound_scale(r); },
-     .interval = Expected::throughput,
+     .interval = Expected::total_throughput,
      .help = "Prompt and output tokens/s of the whole batch: batch × (ISL + OSL) / end to end"},
 };
 

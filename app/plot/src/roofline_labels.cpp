@@ -72,7 +72,9 @@ void RooflineBuilder::add_legend(const Trail* trail, const Analysis* compare) {
   if (a_.calibrated) {
     marker(add("bounds", "roofline bound", v_.chart.show_bounds, true), t_.text_muted,
            MarkerShape::ring, r * 0.8);
-    if (s_.calibration && interval_of(&*s_.calibration, Expected::op_time))
+    // Bars on the kernel groups (op times), or on the whole step alone (MI300X: end to end).
+    if (s_.calibration && (interval_of(&*s_.calibration, Expected::op_time) ||
+                           interval_of(&*s_.calibration, group_time_kind(true, s_.phase))))
       line(add("intervals", "80 % interval (bars)", v_.chart.show_intervals, true), t_.text_muted,
            LineDash::solid, 0.1 * f_);
   }

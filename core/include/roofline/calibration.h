@@ -98,7 +98,8 @@ enum class Expected {
   ttft,        // a prefill step: time to first token
   tpot,        // the mean decode step of a request
   e2e,         // a request end to end
-  throughput,  // a request's tokens/s (a rate: the interval inverts)
+  throughput,        // a request's output tokens/s (a rate: the interval inverts)
+  total_throughput,  // a request's prompt and output tokens/s
 };
 
 // The 80 % interval of measured / expected for a value of kind `what` under `c`: the errors entry
