@@ -37,7 +37,7 @@ void register_analyze(CLI::App& app) {
             "two tables; for the kernels use: roofline-cli import " +
             *options->measured.file + " --format csv");
       }
-      m = load_measured(options->measured, a);
+      m = load_measured(options->measured, a, s.gpu);
     }
     std::string out;
     if (options->format == "json") {
@@ -45,6 +45,7 @@ void register_analyze(CLI::App& app) {
               : analysis_to_json(s, a);
     } else if (options->format == "csv") {
       out = analysis_csv(a);
+      write_warnings(a.warnings);
     } else if (options->format == "markdown") {
       out = analysis_markdown(s, a);
       if (m) out += "\n## Measured\n\n```\n" + measured_table(*m, a, s) + "```\n";

@@ -78,7 +78,7 @@ PlotGeometry roofline_figure(const ExportCliOptions& o, const ScenarioFile& file
                    (w.empty() ? std::string("the scenario gives no operators") : w.front()));
   }
   if (o.measured.file) {
-    MeasuredData m = load_measured(o.measured, data.analysis);
+    MeasuredData m = load_measured(o.measured, data.analysis, file.scenario.gpu);
     auto layer = std::make_shared<MeasuredLayer>();
     layer->source = std::filesystem::path(*o.measured.file).filename().string();
     layer->comparison = std::move(m.comparison);

@@ -29,11 +29,12 @@ void register_import(CLI::App& app) {
   cmd->callback([options] {
     const Scenario s = resolve_builtin_scenario(options->scenario);
     const Analysis a = analyze_or_throw(s);
-    const MeasuredData m = load_measured(options->measured, a);
+    const MeasuredData m = load_measured(options->measured, a, s.gpu);
     if (options->format == "json") {
       write_stdout(profile_to_json(m.profile, m.comparison));
     } else if (options->format == "csv") {
       write_stdout(measured_csv(m));
+      write_warnings(m.comparison.warnings);
     } else {
       write_stdout(measured_table(m, a, s));
     }

@@ -152,6 +152,7 @@ void register_request(CLI::App& app) {
       write_stdout(request_to_json(s, o.isl, o.osl, *r));
     } else if (o.format == "csv") {
       write_stdout(request_csv(o.isl, o.osl, s, *r));
+      write_warnings(r->warnings);
     } else {
       write_stdout(request_table(s, o.isl, o.osl, *r));
     }

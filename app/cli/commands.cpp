@@ -20,6 +20,11 @@ void write_stdout_bytes(std::string_view bytes) {
   }
 }
 
+void write_warnings(const std::vector<std::string>& warnings) {
+  for (const std::string& w : warnings)
+    std::fprintf(stderr, "roofline-cli: warning: %s\n", printable(w).c_str());
+}
+
 void write_stdout(std::string_view raw) {
   // Names from files (kernels, GPUs, models) never reach the terminal as control characters;
   // the tables' cells have already lost their line breaks (aligned_table).

@@ -3,7 +3,9 @@
 // callback; main.cpp builds the app from them and turns errors into exit codes.
 
 #include <stdexcept>
+#include <string>
 #include <string_view>
+#include <vector>
 
 namespace CLI {
 class App;
@@ -24,6 +26,9 @@ class CliError : public std::runtime_error {
 void write_stdout(std::string_view text);
 // The same, the bytes as they are (export --out -: a PNG is binary).
 void write_stdout_bytes(std::string_view bytes);
+// A CSV has no place for them: each warning as one line on stderr,
+// "roofline-cli: warning: ...", so that none goes unsaid (JSON and tables carry their own).
+void write_warnings(const std::vector<std::string>& warnings);
 
 // analyze(s) for a command: a scenario that gives no operators (a roofless GPU is refused
 // before) throws CliError with the analysis's first warning.

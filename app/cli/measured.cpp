@@ -34,7 +34,7 @@ void add_measured_options(CLI::App& cmd, MeasuredOptions& options, bool position
       ->check(CLI::Range(1.0, 1e9));
 }
 
-MeasuredData load_measured(const MeasuredOptions& options, const Analysis& a) {
+MeasuredData load_measured(const MeasuredOptions& options, const Analysis& a, const GpuSpec& gpu) {
   MeasuredData m;
   if (options.file->empty()) {
     throw CliError(std::string(options.positional ? "FILE" : "--measured") +
@@ -44,7 +44,8 @@ MeasuredData load_measured(const MeasuredOptions& options, const Analysis& a) {
   if (!p) throw CliError(p.error());
   m.profile = std::move(p).value();
   m.steps = options.steps;
-  m.comparison = compare_profile(a, m.profile, builtin_kernel_rules(), {.steps = options.steps});
+  m.comparison = compare_profile(a, m.profile, builtin_kernel_rules(),
+                                 {.steps = options.steps, .gpu = &gpu});
   return m;
 }
 

@@ -31,7 +31,8 @@ struct MeasuredData {
 
 // Imports the file and compares it with `a` through the built-in kernel table; a file that does
 // not import throws CliError with the importer's message.
-MeasuredData load_measured(const MeasuredOptions& options, const Analysis& a);
+// `gpu`: the scenario's, which a profile of another device is warned against.
+MeasuredData load_measured(const MeasuredOptions& options, const Analysis& a, const GpuSpec& gpu);
 
 // The kernel table (each kernel's name, class, launches, time, FLOPs, bytes, intensity,
 // achieved FLOP/s and share of the roof), the per-class comparison with the model, the summary

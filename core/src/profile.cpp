@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <cmath>
 
 #include "roofline/knobs.h"
@@ -251,7 +252,40 @@ ProfileComparison compare_profile(const Analysis& a, const Profile& p,
   }
   out.expected_step_s = a.totals.time_s;
   out.bound_step_s = a.totals.roofline_time_s;
+  if (options.gpu) {
+    if (std::string w = device_mismatch(p, *options.gpu); !w.empty())
+      out.warnings.insert(out.warnings.begin(), std::move(w));
+  }
   return out;
+}
+
+std::string device_mismatch(const Profile& p, const GpuSpec& gpu) {
+  // Lower case, without separators: "NVIDIA H100 SXM5 80GB" / "h100-sxm" -> "nvidiah100sxm5...".
+  auto squeeze = [](std::string_view text) {
+    std::string out;
+    for (const char c : text) {
+      if (std::isalnum(static_cast<unsigned char>(c)))
+        out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    }
+    return out;
+  };
+  std::string model;
+  std::string word;
+  for (size_t i = 0; i <= p.device.size() && model.empty(); ++i) {
+    const char c = i < p.device.size() ? p.device[i] : ' ';
+    if (c == ' ' || c == '-' || c == '_') {
+      if (std::any_of(word.begin(), word.end(),
+                      [](char ch) { return std::isdigit(static_cast<unsigned char>(ch)); }))
+        model = squeeze(word);
+      word.clear();
+    } else {
+      word += c;
+    }
+  }
+  if (model.empty() || squeeze(gpu.name + " " + gpu.id).find(model) != std::string::npos)
+    return {};
+  return "the profile was measured on " + p.device + ", not on the scenario's " + gpu.name +
+         ": its kernels are set against another GPU's roofs (choose that GPU)";
 }
 
 std::string comparison_summary(const ProfileComparison& c) {

@@ -86,6 +86,30 @@ TEST(CliImport, CsvHasOneRowPerKernel) {
   EXPECT_NE(r.out.find(",gemm,1,0.00011181,12532580352,17500000,"), std::string::npos) << r.out;
 }
 
+// A PyTorch trace names its device ("NVIDIA A100-PG509-200"): against the default H100 that is
+// a warning, first in the JSON's warnings and the table's, on stderr beside a CSV; none on an
+// A100.
+TEST(CliImport, AProfileOfAnotherDeviceIsAWarning) {
+  const std::string trace =
+      std::string("'").append(sample("torch-profiler_A100_triton-kernel_trace.json")).append("'");
+  const std::string said = "the profile was measured on NVIDIA A100-PG509-200, not on the "
+                           "scenario's NVIDIA H100 SXM5 80GB";
+  const CliRun j = cli("import " + trace + " --format json");
+  ASSERT_EQ(j.code, 0) << j.err;
+  const json w = json::parse(j.out)["warnings"];
+  ASSERT_FALSE(w.empty());
+  EXPECT_TRUE(w[0].get<std::string>().starts_with(said)) << w;
+  const CliRun table = cli("import " + trace);
+  EXPECT_NE(table.out.find("warning: " + said), std::string::npos) << table.out;
+  const CliRun csv = cli("import " + trace + " --format csv");
+  ASSERT_EQ(csv.code, 0) << csv.err;
+  EXPECT_NE(csv.err.find("roofline-cli: warning: " + said), std::string::npos) << csv.err;
+  EXPECT_EQ(csv.out.find("warning"), std::string::npos);
+  const CliRun a100 = cli("import " + trace + " --gpu a100-80gb-sxm --format json");
+  for (const json& x : json::parse(a100.out)["warnings"])
+    EXPECT_EQ(x.get<std::string>().find("measured on"), std::string::npos) << x;
+}
+
 TEST(CliImport, MeasuredRoofsGiveTheEfficienciesToType) {
   const CliRun r =
       cli("import '" + sample("rocprof-compute_MI200_vcopy_roofline.csv") + "' --gpu mi300x");

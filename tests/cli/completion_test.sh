@@ -30,7 +30,13 @@ expect "$(complete_words roofline-cli analyze --gpu h1)" "h100-nvl h100-pcie h10
 expect "$(complete_words roofline-cli analyze --calibration '')" \
   "none a100-cuda-graphs h100-cuda-graphs h200-cuda-graphs mi300x-cuda-graphs"
 expect "$(complete_words roofline-cli request --is)" "--isl"
-expect "$(complete_words roofline-cli completion '')" "bash zsh fish --help -h"
+expect "$(complete_words roofline-cli completion '')" "bash zsh fish --help -h --error-format"
+# The command line's own --error-format, after a command too.
+expect "$(complete_words roofline-cli analyze --error-format '')" "text json"
+# A file name with a space stays one word.
+touch "$work/empty/my profile.csv"
+expect "$(complete_words roofline-cli import my)" "my profile.csv"
+rm "$work/empty/my profile.csv"
 echo "PASS: bash completion: commands, choices, presets"
 cd "$work"
 "$cli" completion zsh >roofline-cli.zsh

@@ -35,6 +35,37 @@ const ClassComparison* find_class(const ProfileComparison& c, OpClass oc) {
   return nullptr;
 }
 
+// The device's model number (its first word with a digit) against the GPU's name and id.
+TEST(Profile, AnotherDeviceIsTold) {
+  Profile p;
+  const GpuSpec h100 = h100_sxm();
+  EXPECT_EQ(device_mismatch(p, h100), "");  // no device: nothing to tell
+  p.device = "NVIDIA H100 80GB HBM3";
+  EXPECT_EQ(device_mismatch(p, h100), "");
+  p.device = "NVIDIA A100-PG509-200";
+  EXPECT_EQ(device_mismatch(p, h100),
+            "the profile was measured on NVIDIA A100-PG509-200, not on the scenario's NVIDIA "
+            "H100 SXM: its kernels are set against another GPU's roofs (choose that GPU)");
+  EXPECT_EQ(device_mismatch(p, a100_sxm()), "");
+  p.device = "AMD Radeon Graphics";  // no model number: cannot be told
+  EXPECT_EQ(device_mismatch(p, h100), "");
+  p.device = "NVIDIA GeForce RTX 5090";
+  GpuSpec rtx = h100;
+  rtx.id = "rtx-5090";
+  rtx.name = "NVIDIA GeForce RTX 5090";
+  EXPECT_EQ(device_mismatch(p, rtx), "");
+  rtx.id = "rtx-4090";
+  rtx.name = "NVIDIA GeForce RTX 4090";
+  EXPECT_NE(device_mismatch(p, rtx), "");
+  // compare_profile puts it first among its warnings when given the GPU.
+  const Analysis a = analyze(decode(h100, llama3_8b(), 1, 1024));
+  p.device = "NVIDIA A100-PG509-200";
+  const ProfileComparison c = compare_profile(a, p, {}, {.gpu = &h100});
+  ASSERT_FALSE(c.warnings.empty());
+  EXPECT_TRUE(c.warnings[0].starts_with("the profile was measured on NVIDIA A100"));
+  EXPECT_TRUE(compare_profile(a, p, {}).warnings.empty());
+}
+
 TEST(Profile, MatchKernelTakesTheFirstRule) {
   EXPECT_EQ(match_kernel("internal::gemvx::kernel<int>", kRules).op_class, OpClass::gemm);
   EXPECT_EQ(match_kernel("flash::flash_fwd_splitkv_kernel", kRules).op_class, OpClass::attention);

@@ -12,6 +12,7 @@
 
 #include "roofline/analysis.h"
 #include "roofline/calibration.h"
+#include "roofline/hardware.h"
 #include "roofline/precision.h"
 
 namespace roofline {
@@ -102,7 +103,15 @@ struct ProfileOptions {
   // How many steps the profile covers: measured times are divided by it, so a profile of 64
   // decode steps is compared with one step. 1 by default.
   double steps = 1;
+  // The scenario's GPU: a profile whose device names another GPU is a warning (nullptr: not
+  // checked).
+  const GpuSpec* gpu = nullptr;
 };
+
+// Whether the profile's device (a PyTorch trace's "NVIDIA A100-PG509-200") names another GPU
+// than `gpu`: its model number (the first word with a digit, "a100") is not in the GPU's name or
+// id. The warning, or "" when it is the same or cannot be told (no device, "AMD Radeon Graphics").
+std::string device_mismatch(const Profile& p, const GpuSpec& gpu);
 
 // One measured kernel placed on the chart.
 struct MeasuredPoint {

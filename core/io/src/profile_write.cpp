@@ -23,6 +23,8 @@ std::string profile_to_json(const Profile& p, const ProfileComparison& c) {
   if (!p.device.empty()) j["device"] = p.device;
   j["launches"] = p.launches;
   j["notes"] = p.notes;
+  // What does not add up against the scenario: another device, kernels faster than the bound.
+  j["warnings"] = c.warnings;
   Json kernels = Json::array();
   for (size_t i = 0; i < p.kernels.size(); ++i) {
     const MeasuredKernel& k = p.kernels[i];
