@@ -106,7 +106,8 @@ TEST(CliImport, AProfileOfAnotherDeviceIsAWarning) {
   EXPECT_NE(csv.err.find("roofline-cli: warning: " + said), std::string::npos) << csv.err;
   EXPECT_EQ(csv.out.find("warning"), std::string::npos);
   const CliRun a100 = cli("import " + trace + " --gpu a100-80gb-sxm --format json");
-  for (const json& x : json::parse(a100.out)["warnings"])
+  const json on_a100 = json::parse(a100.out);  // alive through the loop
+  for (const json& x : on_a100["warnings"])
     EXPECT_EQ(x.get<std::string>().find("measured on"), std::string::npos) << x;
 }
 

@@ -436,7 +436,8 @@ TEST(CliRequest, EveryExpectedValueCarriesItsInterval) {
   // The frontier: every point's TPOT, TTFT and rates; its CSV's last columns.
   CliRun f = cli("frontier --isl 1024 --osl 64 --points 3 --format json" + common);
   ASSERT_EQ(f.code, 0) << f.err;
-  for (const json& pt : json::parse(f.out)["points"]) {
+  const json frontier_json = json::parse(f.out);  // alive through the loop
+  for (const json& pt : frontier_json["points"]) {
     near(pt["tpot_s_high"], 1.71 * pt["tpot_s"].get<double>());
     near(pt["ttft_s_low"], 0.81 * pt["ttft_s"].get<double>());
     near(pt["tokens_per_s_per_gpu_high"], pt["tokens_per_s_per_gpu"].get<double>() / 0.784);
