@@ -124,8 +124,9 @@ void run_export(const ExportCliOptions& given) {
   // "-": standard output, in the format --format names (it has no extension to tell).
   const bool to_stdout = o.out == "-";
   if (to_stdout && o.format.empty())
-    throw CliError("--out -: give --format svg, png, pdf, csv or md (standard output has no "
-                   "file extension to tell the format)");
+    throw CliError(
+        "--out -: give --format svg, png, pdf, csv or md (standard output has no "
+        "file extension to tell the format)");
   const std::string typed = o.format.empty() ? o.out : "figure." + o.format;
   const auto table_format = table_format_for_path(typed);
   const auto figure_format = figure_format_for_path(typed);

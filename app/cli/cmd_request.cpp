@@ -26,9 +26,9 @@ std::string request_table(const Scenario& s, int64_t isl, int64_t osl, const Req
   bool intervals = false;
   for (const RequestReadout& row : request_readouts())
     intervals = intervals || ((row.shows & kReport) && request_readout_interval(row, r, c));
-  std::vector<std::vector<std::string>> rows = {
-      {"", calibrated ? "expected" : "roofline bound", intervals ? "80 % interval" : "",
-       calibrated ? "bound" : ""}};
+  std::vector<std::vector<std::string>> rows = {{"", calibrated ? "expected" : "roofline bound",
+                                                 intervals ? "80 % interval" : "",
+                                                 calibrated ? "bound" : ""}};
   for (const RequestReadout& row : request_readouts()) {
     if (!(row.shows & kReport)) continue;
     const auto iv = request_readout_interval(row, r, c);
@@ -99,7 +99,8 @@ std::string frontier_csv(const std::vector<FrontierPoint>& points, const Calibra
   out.precision(17);
   out << "batch,tp,precision,tokens_per_s_per_user,tokens_per_s_per_gpu,tpot_s,ttft_s,fits,"
          "pareto";
-  for (const FrontierExpected& f : kFrontierExpected) out << ',' << f.key << "_low," << f.key << "_high";
+  for (const FrontierExpected& f : kFrontierExpected)
+    out << ',' << f.key << "_low," << f.key << "_high";
   out << '\n';
   for (const FrontierPoint& p : points) {
     out << p.batch << ',' << p.tp << ',' << to_string(p.precision) << ',' << p.tokens_per_s_per_user

@@ -44,8 +44,8 @@ MeasuredData load_measured(const MeasuredOptions& options, const Analysis& a, co
   if (!p) throw CliError(p.error());
   m.profile = std::move(p).value();
   m.steps = options.steps;
-  m.comparison = compare_profile(a, m.profile, builtin_kernel_rules(),
-                                 {.steps = options.steps, .gpu = &gpu});
+  m.comparison =
+      compare_profile(a, m.profile, builtin_kernel_rules(), {.steps = options.steps, .gpu = &gpu});
   return m;
 }
 

@@ -52,8 +52,7 @@ constexpr IntervalChain kIntervalChains[] = {
     {Expected::tpot, {"tpot_s", "decode_step_s", "output_tokens_per_s", "e2e_s"}},
     {Expected::e2e, {"e2e_s", "output_tokens_per_s", "tpot_s", "decode_step_s"}},
     {Expected::throughput, {"output_tokens_per_s", "e2e_s", "total_tokens_per_s", "tpot_s"}},
-    {Expected::total_throughput,
-     {"total_tokens_per_s", "output_tokens_per_s", "e2e_s", "tpot_s"}},
+    {Expected::total_throughput, {"total_tokens_per_s", "output_tokens_per_s", "e2e_s", "tpot_s"}},
 };
 
 }  // namespace
@@ -113,7 +112,8 @@ static std::string calibration_problem(const Calibration& c) {
     if (e.interval_low == 0 && e.interval_high == 0) continue;
     if (!(std::isfinite(e.interval_low) && std::isfinite(e.interval_high) && e.interval_low > 0 &&
           e.interval_low <= e.interval_high && e.interval_high <= 100))
-      return "errors (" + e.metric + "): interval_80 must be [low, high] with 0 < low <= high <= 100";
+      return "errors (" + e.metric +
+             "): interval_80 must be [low, high] with 0 < low <= high <= 100";
   }
   for (const auto& [name, n] : c.kernels) {
     if (!(std::isfinite(n) && n >= 0 && n <= 1000))

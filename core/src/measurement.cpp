@@ -66,7 +66,8 @@ Prediction predict_value(const Measurement& m) {
       return allreduce_time(s.gpu, m.bytes, m.gpus, s.calibration ? &*s.calibration : nullptr);
     case MeasuredMetric::op_time_s: {
       const Analysis a = analyze(s);
-      if (a.ops.empty()) return {0, 0, a.warnings.empty() ? "no operators" : a.warnings.front(), {}};
+      if (a.ops.empty())
+        return {0, 0, a.warnings.empty() ? "no operators" : a.warnings.front(), {}};
       Prediction p;
       for (const std::string& name : m.ops) {
         const OpCost* op = a.find_op(name);
@@ -82,7 +83,8 @@ Prediction predict_value(const Measurement& m) {
     case MeasuredMetric::ttft_s: {
       if (m.metric == MeasuredMetric::ttft_s && m.isl > 0) return from_request(m);
       const Analysis a = analyze(s);
-      if (a.ops.empty()) return {0, 0, a.warnings.empty() ? "no operators" : a.warnings.front(), {}};
+      if (a.ops.empty())
+        return {0, 0, a.warnings.empty() ? "no operators" : a.warnings.front(), {}};
       return {a.totals.time_s, a.totals.roofline_time_s, {}, {}};
     }
     default:

@@ -282,8 +282,7 @@ std::string device_mismatch(const Profile& p, const GpuSpec& gpu) {
       word += c;
     }
   }
-  if (model.empty() || squeeze(gpu.name + " " + gpu.id).find(model) != std::string::npos)
-    return {};
+  if (model.empty() || squeeze(gpu.name + " " + gpu.id).find(model) != std::string::npos) return {};
   return "the profile was measured on " + p.device + ", not on the scenario's " + gpu.name +
          ": its kernels are set against another GPU's roofs (choose that GPU)";
 }

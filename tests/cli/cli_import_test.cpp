@@ -92,8 +92,9 @@ TEST(CliImport, CsvHasOneRowPerKernel) {
 TEST(CliImport, AProfileOfAnotherDeviceIsAWarning) {
   const std::string trace =
       std::string("'").append(sample("torch-profiler_A100_triton-kernel_trace.json")).append("'");
-  const std::string said = "the profile was measured on NVIDIA A100-PG509-200, not on the "
-                           "scenario's NVIDIA H100 SXM5 80GB";
+  const std::string said =
+      "the profile was measured on NVIDIA A100-PG509-200, not on the "
+      "scenario's NVIDIA H100 SXM5 80GB";
   const CliRun j = cli("import " + trace + " --format json");
   ASSERT_EQ(j.code, 0) << j.err;
   const json w = json::parse(j.out)["warnings"];

@@ -402,7 +402,8 @@ TEST(CliRequest, IsThePrefillAndTheDecodeSteps) {
 }
 
 // The 80 % intervals of presets/calibrations/h100-cuda-graphs.json (measured / expected):
-// op times 0.729-1.25, TTFT 0.81-1.31, output tokens/s 0.784-1.71 (as times: expected over measured tokens/s).
+// op times 0.729-1.25, TTFT 0.81-1.31, output tokens/s 0.784-1.71 (as times: expected over measured
+// tokens/s).
 TEST(CliRequest, EveryExpectedValueCarriesItsInterval) {
   const std::string common = " --model llama-3-8b --batch 4 --calibration h100-cuda-graphs";
   CliRun r = cli("request --isl 1024 --osl 64 --format json" + common);
@@ -516,8 +517,7 @@ TEST(CliErrors, JsonErrorsAreOneObject) {
   EXPECT_EQ(text.err, "roofline-cli: error: --batch: expected a whole number, got 'x'\n");
   CliRun wrong = cli("analyze --error-format yaml");
   EXPECT_EQ(wrong.code, 2);
-  EXPECT_NE(wrong.err.find("--error-format: expected text or json, got 'yaml'"),
-            std::string::npos);
+  EXPECT_NE(wrong.err.find("--error-format: expected text or json, got 'yaml'"), std::string::npos);
   EXPECT_EQ(cli("analyze --error-format json").code, 0);
 }
 

@@ -176,7 +176,6 @@ TEST(Calibration, PredictsOneLayersOps) {
   EXPECT_EQ(predict(m).error, "no op 'qkv_proj' in this step");
 }
 
-
 // [SECTION] 80 % intervals (MODEL.md §15)
 
 CalibrationError error_with_interval(std::string metric, double low, double high) {

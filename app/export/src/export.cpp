@@ -116,7 +116,7 @@ static std::string figure_request_problem(const std::string& p, FigureFormat for
 }
 
 Status check_figure_request(std::string_view path, double width_px, double height_px,
-                                 const ExportOptions& options) {
+                            const ExportOptions& options) {
   const auto format = figure_format_for_path(path);
   if (!format)
     return Status::from_message(std::string(path) + ": unknown figure format '" +
@@ -162,10 +162,11 @@ std::string render_figure_to_string(const PlotGeometry& geometry, FigureFormat f
   return {};
 }
 
-static std::string export_figure_text(const PlotGeometry& geometry, std::string_view path, FigureFormat format,
-                          const ExportOptions& options) {
+static std::string export_figure_text(const PlotGeometry& geometry, std::string_view path,
+                                      FigureFormat format, const ExportOptions& options) {
   if (std::string error =
-          check_figure_request(path, geometry.canvas_size.x, geometry.canvas_size.y, options).error();
+          check_figure_request(path, geometry.canvas_size.x, geometry.canvas_size.y, options)
+              .error();
       !error.empty())
     return error;
   if (figure_format_for_path(path) != format)
@@ -176,7 +177,7 @@ static std::string export_figure_text(const PlotGeometry& geometry, std::string_
 }
 
 Status export_figure(const PlotGeometry& geometry, std::string_view path, FigureFormat format,
-                          const ExportOptions& options) {
+                     const ExportOptions& options) {
   return Status::from_message(export_figure_text(geometry, path, format, options));
 }
 

@@ -138,9 +138,8 @@ std::shared_ptr<const MeasuredLayer> measured_layer(AppState& s) {
     auto layer = std::make_shared<MeasuredLayer>();
     layer->profile = m.profile;
     layer->source = file_name(m.path);
-    layer->comparison =
-        compare_profile(data.analysis, *m.profile, builtin_kernel_rules(),
-                        {.steps = m.steps, .gpu = &s.doc.gpu});
+    layer->comparison = compare_profile(data.analysis, *m.profile, builtin_kernel_rules(),
+                                        {.steps = m.steps, .gpu = &s.doc.gpu});
     m.layer = std::move(layer);
     m.layer_revision = revision;
     m.layer_steps = m.steps;

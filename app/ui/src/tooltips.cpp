@@ -266,9 +266,9 @@ void dot_tooltip(const AppState& s, const std::string& marker_id) {
       cost_rows(*a, op->flops, op->bytes, op->intensity, op->time_s, op->bound);
       if (a->calibrated) {
         ImGui::Separator();
-        expected_rows(*a, op->time_s, op->roofline_time_s, op->latency_s, 0,
-                      interval_of(s.doc.calibration ? &*s.doc.calibration : nullptr,
-                                  Expected::op_time));
+        expected_rows(
+            *a, op->time_s, op->roofline_time_s, op->latency_s, 0,
+            interval_of(s.doc.calibration ? &*s.doc.calibration : nullptr, Expected::op_time));
       }
       ImGui::Separator();
       ImGui::TextDisabled("%s", op_formula(s.doc, *a, *op).c_str());

@@ -112,7 +112,7 @@ struct Totals {
 Expected group_time_kind(bool whole_step, Phase phase);
 
 struct Analysis {
-  bool calibrated = false;                     // time_s is expected under a calibration
+  bool calibrated = false;  // time_s is expected under a calibration
   // Under a calibration whose errors carry them (calibration.h, MODEL.md §15): the 80 % interval
   // of measured / expected for an op's or a kernel group's time, and for the whole step's (a
   // decode step's, a TTFT in prefill); 0, 0 for none.

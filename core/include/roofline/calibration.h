@@ -92,12 +92,12 @@ Status validate(const Calibration& c);
 
 // What an expected value is, for the measurements whose errors give its interval.
 enum class Expected {
-  none,        // no interval (counts, bytes, bounds)
-  op_time,     // one op's time in a step
-  step_time,   // a decode step
-  ttft,        // a prefill step: time to first token
-  tpot,        // the mean decode step of a request
-  e2e,         // a request end to end
+  none,              // no interval (counts, bytes, bounds)
+  op_time,           // one op's time in a step
+  step_time,         // a decode step
+  ttft,              // a prefill step: time to first token
+  tpot,              // the mean decode step of a request
+  e2e,               // a request end to end
   throughput,        // a request's output tokens/s (a rate: the interval inverts)
   total_throughput,  // a request's prompt and output tokens/s
 };

@@ -28,7 +28,8 @@ std::string resolve_reference(const std::string& value, const std::vector<Preset
   }
   std::filesystem::path p(value);
   // "-" (standard input, for roofline-cli) is no file beside the scenario.
-  if (value == "-" || !looks_like_path(value) || p.is_absolute() || base_dir.empty() || base_dir == ".") {
+  if (value == "-" || !looks_like_path(value) || p.is_absolute() || base_dir.empty() ||
+      base_dir == ".") {
     return value;
   }
   return std::filesystem::absolute(std::filesystem::path(std::string(base_dir)) / p)

@@ -25,8 +25,7 @@ std::string request_to_json(const Scenario& s, int64_t isl, int64_t osl, const R
   for (const RequestReadout& row : request_readouts()) {
     if (!(row.shows & kJson)) continue;
     j[std::string(row.key)] = row.get(r);
-    if (const auto iv =
-            request_readout_interval(row, r, s.calibration ? &*s.calibration : nullptr))
+    if (const auto iv = request_readout_interval(row, r, s.calibration ? &*s.calibration : nullptr))
       put_interval(j, row.key, *iv);
     if (row.bound_in_json) bounds[std::string(row.key)] = row.bound(r);
   }

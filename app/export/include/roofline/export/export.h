@@ -50,7 +50,7 @@ std::string resolved_figure_font();
 
 // Ok when the checks pass, else one message: the format and size rules above.
 Status check_figure_request(std::string_view path, double width_px, double height_px,
-                                 const ExportOptions& options);
+                            const ExportOptions& options);
 // The same for a figure going elsewhere than a file of its extension (standard output):
 // `name` in the messages.
 Status check_figure_request(std::string_view name, FigureFormat format, double width_px,
@@ -59,7 +59,7 @@ Status check_figure_request(std::string_view name, FigureFormat format, double w
 // Writes `geometry` to `path` in `format`. Ok, or one message naming the path and what went
 // wrong (nothing is left at `path`).
 Status export_figure(const PlotGeometry& geometry, std::string_view path, FigureFormat format,
-                          const ExportOptions& options = {});
+                     const ExportOptions& options = {});
 
 // The same, into memory (for tests and the app's preview). Empty on failure.
 std::string render_figure_to_string(const PlotGeometry& geometry, FigureFormat format,

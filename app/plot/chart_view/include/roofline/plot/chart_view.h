@@ -87,10 +87,10 @@ struct SeriesFlags {
   bool show_other_roofs = true;  // the other precisions' roofs, fainter
   bool show_caches = true;       // L2 / shared-memory ceilings
   bool show_trail = true;
-  bool show_bounds = true;    // under a calibration: each group's roofline bound, joined to its dot
+  bool show_bounds = true;  // under a calibration: each group's roofline bound, joined to its dot
   bool show_intervals = true;  // under a calibration with intervals: each group dot's 80 % bar
-  bool show_compare = true;   // the compare GPU's roofs and dots (not saved: follows compare_gpu)
-  bool show_measured = true;  // imported kernels and roofs (not saved: follows the import)
+  bool show_compare = true;    // the compare GPU's roofs and dots (not saved: follows compare_gpu)
+  bool show_measured = true;   // imported kernels and roofs (not saved: follows the import)
 
   bool operator==(const SeriesFlags&) const = default;
 };
