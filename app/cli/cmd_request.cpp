@@ -61,7 +61,7 @@ std::string request_csv(int64_t isl, int64_t osl, const Scenario& s, const Reque
   header << "isl,osl,batch,tp";
   row << isl << ',' << osl << ',' << s.batch << ',' << s.tp;
   for (const RequestReadout& readout : request_readouts()) {
-    if (!(readout.shows & kCsv)) continue;
+    if (!(readout.shows & kCsv) || readout.csv_last) continue;
     header << ',' << readout.key;
     row << ',' << readout.get(r);
   }
@@ -90,10 +90,17 @@ std::string request_csv(int64_t isl, int64_t osl, const Scenario& s, const Reque
       row << ",,";
     }
   }
+  for (const RequestReadout& readout : request_readouts()) {
+    if (!(readout.shows & kCsv) || !readout.csv_last) continue;
+    header << ',' << readout.key;
+    row << ',';
+    if (!readout.optional || readout.get(r) > 0) row << readout.get(r);
+  }
   return header.str() + "\n" + row.str() + "\n";
 }
 
-// The columns of old, then each expected value's 80 % interval (empty where there is none).
+// The columns of old, then each expected value's 80 % interval (empty where there is none), then
+// the values added since (cost, energy: empty where there is no price or board power).
 std::string frontier_csv(const std::vector<FrontierPoint>& points, const Calibration* c) {
   std::ostringstream out;
   out.precision(17);
@@ -101,6 +108,8 @@ std::string frontier_csv(const std::vector<FrontierPoint>& points, const Calibra
          "pareto";
   for (const FrontierExpected& f : kFrontierExpected)
     out << ',' << f.key << "_low," << f.key << "_high";
+  for (const FrontierExpected& f : kFrontierExpected)
+    if (f.optional) out << ',' << f.key;
   out << '\n';
   for (const FrontierPoint& p : points) {
     out << p.batch << ',' << p.tp << ',' << to_string(p.precision) << ',' << p.tokens_per_s_per_user
@@ -114,6 +123,11 @@ std::string frontier_csv(const std::vector<FrontierPoint>& points, const Calibra
       } else {
         out << ",,";
       }
+    }
+    for (const FrontierExpected& f : kFrontierExpected) {
+      if (!f.optional) continue;
+      out << ',';
+      if (p.*f.value > 0) out << p.*f.value;
     }
     out << '\n';
   }

@@ -27,7 +27,7 @@ std::string flag_help(const Knob& k) {
   std::string help(k.help);
   if (k.type == KnobType::toggle) help += " on|off";
   if (k.type == KnobType::integer) help += ", from " + range_text(k);
-  if (k.type == KnobType::fraction) help += ", in " + range_text(k);
+  if (k.type == KnobType::fraction || k.type == KnobType::amount) help += ", in " + range_text(k);
   const std::string fallback = value_text(default_value(k));
   if (k.saved && !fallback.empty()) help += " (default " + fallback + ")";
   return help;
@@ -131,6 +131,7 @@ void add_scenario_options(CLI::App& app, ScenarioOptions& o,
             ->type_name("INT");
         break;
       case KnobType::fraction:
+      case KnobType::amount:
         app.add_option_function<std::string>(
                flag,
                [&o, key, flag](const std::string& text) {

@@ -464,7 +464,9 @@ Analysis analyze(const Scenario& s) {
                             ? static_cast<double>(s.batch) * t.accepted_tokens_per_step
                             : static_cast<double>(s.batch * s.seq);
   t.tokens_per_s = tokens / t.time_s;
-  t.tokens_per_s_per_gpu = t.tokens_per_s / static_cast<double>(s.tp);
+  t.tokens_per_s_per_gpu = t.tokens_per_s / static_cast<double>(gpu_count(s));
+  t.cost_per_mtok_usd = cost_per_mtok_usd(s, t.tokens_per_s_per_gpu);
+  t.energy_per_token_j = energy_per_token_j(s, t.tokens_per_s_per_gpu);
   t.tokens_per_s_per_user =
       s.phase == Phase::decode ? t.accepted_tokens_per_step / t.time_s : t.tokens_per_s;
   t.ttft_s = s.phase == Phase::prefill ? t.time_s : 0;

@@ -300,6 +300,17 @@ constexpr Knob kKnobs[] = {
      .ui_min = 0.3,
      .ui_max = 1,
      .ui_step = 0.01},
+    {.key = ChangeKey::gpu_hour_usd,
+     .name = "gpu_hour_usd",
+     .flag = "gpu-hour-usd",
+     .type = KnobType::amount,
+     .min = 0,
+     .max = 10000,
+     .help = "Price of one GPU-hour in US dollars (0: the GPU preset's published price, if any)",
+     .get = get_field<&Scenario::gpu_hour_usd>,
+     .set = set_field<&Scenario::gpu_hour_usd>,
+     .widget = Widget::amount_input,
+     .unit = "USD per GPU-hour"},
 };
 
 constexpr bool in_key_order() {
@@ -406,6 +417,7 @@ std::string expected(const Knob& k) {
     case KnobType::toggle:
       return "true or false";
     case KnobType::fraction:
+    case KnobType::amount:
       return "a number in " + range_text(k);
   }
   return {};
@@ -417,7 +429,8 @@ static std::string range_problem(const Knob& k, const ChangeValue& v) {
     return std::string(k.name) + " must be between " + std::to_string(integer_bound(k.min)) +
            " and " + std::to_string(integer_bound(k.max)) + ", got " + std::to_string(*i);
   }
-  if (const auto* d = std::get_if<double>(&v); d && k.type == KnobType::fraction) {
+  if (const auto* d = std::get_if<double>(&v);
+      d && (k.type == KnobType::fraction || k.type == KnobType::amount)) {
     if (in_range(k, *d)) return {};
     return std::string(k.name) + " must be in " + range_text(k) + ", got " + number_text(*d);
   }
@@ -467,7 +480,8 @@ static std::string change_problem(const ScenarioChange& c) {
       if (k.min == 1 && *i < 1) return "expected a positive integer, got " + std::to_string(*i);
       return "expected an integer from " + range_text(k) + ", got " + std::to_string(*i);
     }
-    case KnobType::fraction: {
+    case KnobType::fraction:
+    case KnobType::amount: {
       const auto* d = std::get_if<double>(&v);
       if (!d) return "expected " + expected(k);
       if (in_range(k, *d)) return {};

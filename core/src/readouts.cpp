@@ -41,6 +41,10 @@ std::string readout_text(Quantity q, const std::optional<ReadoutValue>& v, TextS
       return table ? format_count(x) : format_parameters(x);
     case Quantity::token_rate:
       return format_token_rate(x, !table);
+    case Quantity::energy:
+      return format_energy(x);
+    case Quantity::money:
+      return format_usd(x);
     case Quantity::count:
     case Quantity::text:
     case Quantity::flag:
@@ -266,6 +270,32 @@ constexpr RequestReadout kRequestReadouts[] = {
      .bound = [](const RequestResult& r) { return r.total_tokens_per_s * bound_scale(r); },
      .interval = Expected::total_throughput,
      .help = "Prompt and output tokens/s of the whole batch: batch × (ISL + OSL) / end to end"},
+    // Both proportional to the end-to-end time at a fixed batch: the interval of output tokens/s
+    // as a time's.
+    {.key = "cost_per_mtok_usd",
+     .label = "$ per million output tokens",
+     .short_label = "Cost per M tokens",
+     .quantity = Quantity::money,
+     .shows = kJson | kCsv | kReport | kStatus,
+     .get = [](const RequestResult& r) { return r.cost_per_mtok_usd; },
+     .bound = [](const RequestResult& r) { return r.cost_per_mtok_usd / bound_scale(r); },
+     .interval = Expected::throughput,
+     .help = "US dollars per million output tokens: the price of a GPU-hour / 3600 / output "
+             "tokens/s per GPU × 10^6 (prefill's time included)",
+     .optional = true,
+     .csv_last = true},
+    {.key = "energy_per_token_j",
+     .label = "energy per output token",
+     .short_label = "Energy per token",
+     .quantity = Quantity::energy,
+     .shows = kJson | kCsv | kReport | kStatus,
+     .get = [](const RequestResult& r) { return r.energy_per_token_j; },
+     .bound = [](const RequestResult& r) { return r.energy_per_token_j / bound_scale(r); },
+     .interval = Expected::throughput,
+     .help = "Joules per output token at the GPU's board power (an upper bound: a "
+             "memory-bound step often draws less): power / output tokens/s per GPU",
+     .optional = true,
+     .csv_last = true},
 };
 
 }  // namespace

@@ -263,6 +263,34 @@ constexpr StepReadout kStepReadouts[] =
          .shown = [](const StepContext& c) { return c.scenario.tp > 1; },
          .interval = step_kind,
          .help = "Tokens per second over the tensor-parallel GPUs"},
+        {.key = "cost_per_mtok_usd",
+         .placeholder = "cost_per_mtok",
+         .label = "$ per million tokens",
+         .prefill_label = "$ per million prompt tokens",
+         .quantity = Quantity::money,
+         .object = JsonObject::totals,
+         .shows = kReport,
+         .get = [](const StepContext& c) -> V {
+           if (!(c.totals().cost_per_mtok_usd > 0)) return std::nullopt;
+           return c.totals().cost_per_mtok_usd;
+         },
+         .interval = step_kind,
+         .help = "The price of the step's GPU-hours over the tokens it makes: price / 3600 / "
+                 "(tokens/s per GPU) × 10^6"},
+        {.key = "energy_per_token_j",
+         .placeholder = "energy_per_token",
+         .label = "energy per token",
+         .prefill_label = "energy per prompt token",
+         .quantity = Quantity::energy,
+         .object = JsonObject::totals,
+         .shows = kReport,
+         .get = [](const StepContext& c) -> V {
+           if (!(c.totals().energy_per_token_j > 0)) return std::nullopt;
+           return c.totals().energy_per_token_j;
+         },
+         .interval = step_kind,
+         .help = "At the GPU's board power (an upper bound: a memory-bound step often draws "
+                 "less): power / (tokens/s per GPU)"},
         {.key = "accepted_tokens_per_step",
          .placeholder = "accepted_tokens",
          .label = "tokens per step",

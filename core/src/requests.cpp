@@ -132,7 +132,7 @@ Result<RequestResult> request(const Scenario& s, int64_t isl, int64_t osl) {
   Scenario dstep = s;
   dstep.phase = Phase::decode;
   dstep.seq = isl + 1;
-  const double B = d(s.batch), tp = d(s.tp);
+  const double B = d(s.batch), tp = d(gpu_count(s));
   double decode_s = 0, roofline_decode_s = 0;
   if (osl > 1) {
     const Analysis first = analyze(dstep);
@@ -155,6 +155,8 @@ Result<RequestResult> request(const Scenario& s, int64_t isl, int64_t osl) {
   r.output_tokens_per_s = B * d(osl) / r.e2e_s;
   r.output_tokens_per_s_per_gpu = r.output_tokens_per_s / tp;
   r.total_tokens_per_s = B * d(isl + osl) / r.e2e_s;
+  r.cost_per_mtok_usd = cost_per_mtok_usd(s, r.output_tokens_per_s_per_gpu);
+  r.energy_per_token_j = energy_per_token_j(s, r.output_tokens_per_s_per_gpu);
 
   // Memory when the last token is written: ISL + OSL tokens of context.
   dstep.seq = isl + osl;
@@ -197,6 +199,8 @@ Result<std::vector<FrontierPoint>> frontier(const Scenario& s, std::span<const i
                         .tokens_per_s_per_gpu = r->tpot_s > 0 ? d(b) / r->tpot_s / d(tp) : 0,
                         .ttft_s = r->ttft_s,
                         .fits_in_memory = r->memory().fits_in_memory};
+        f.cost_per_mtok_usd = cost_per_mtok_usd(base, f.tokens_per_s_per_gpu);
+        f.energy_per_token_j = energy_per_token_j(base, f.tokens_per_s_per_gpu);
         out.push_back(f);
       }
     }

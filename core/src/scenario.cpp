@@ -53,6 +53,24 @@ double accepted_tokens_per_step(const Scenario& s) {
   return (1 - std::pow(a, k + 1)) / (1 - a);
 }
 
+int64_t gpu_count(const Scenario& s) { return s.tp; }
+
+std::optional<double> gpu_hour_price(const Scenario& s) {
+  if (s.gpu_hour_usd > 0) return s.gpu_hour_usd;
+  return s.gpu.gpu_hour_usd;
+}
+
+double cost_per_mtok_usd(const Scenario& s, double tokens_per_s_per_gpu) {
+  const std::optional<double> price = gpu_hour_price(s);
+  if (!price || !(tokens_per_s_per_gpu > 0)) return 0;
+  return *price / 3600 / tokens_per_s_per_gpu * 1e6;
+}
+
+double energy_per_token_j(const Scenario& s, double tokens_per_s_per_gpu) {
+  if (!s.gpu.board_power_w || !(tokens_per_s_per_gpu > 0)) return 0;
+  return *s.gpu.board_power_w / tokens_per_s_per_gpu;
+}
+
 WeightFormats weight_formats(const Scenario& s) {
   WeightFormats f;
   const Quantization& q = s.model.quantization;
@@ -103,7 +121,8 @@ std::string precision_text(const Scenario& s) {
 
 static std::string scenario_problem(const Scenario& s) {
   for (const Knob& k : knobs()) {
-    if (k.type != KnobType::integer && k.type != KnobType::fraction) continue;  // no id copies
+    if (k.type != KnobType::integer && k.type != KnobType::fraction && k.type != KnobType::amount)
+      continue;  // no id copies
     if (std::string e = range_error(k, k.get(s)).error(); !e.empty()) return e;
   }
   if (!(s.gpu.memory_bandwidth_bytes_per_s > 0))

@@ -98,6 +98,18 @@ std::string format_time(double seconds, int digits) {
   return with_prefix(seconds * 1e9, "s", digits, kTimePrefixes, 0);
 }
 
+std::string format_energy(double joules) {
+  if (std::isfinite(joules) && std::fabs(joules) >= 1) return format_si(joules, "J");
+  return with_prefix(joules * 1e9, "J", 3, kTimePrefixes, 0);
+}
+
+std::string format_usd(double usd) {
+  if (!std::isfinite(usd)) return usd < 0 ? "-$∞" : "$∞";
+  const std::string digits =
+      std::fabs(usd) >= 999.5 ? format_count(std::fabs(usd)) : significant(std::fabs(usd), 3);
+  return (usd < 0 && digits != "0" ? "-$" : "$") + digits;
+}
+
 std::string format_flops(double flops) { return format_si(flops, "FLOP"); }
 std::string format_flop_rate(double flops_per_s) { return format_si(flops_per_s, "FLOP/s"); }
 std::string format_bytes(double bytes) { return format_si(bytes, "B"); }

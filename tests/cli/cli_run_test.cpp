@@ -395,10 +395,20 @@ TEST(CliRequest, IsThePrefillAndTheDecodeSteps) {
             "memory_per_gpu_bytes,fits_in_memory,ttft_s_low,ttft_s_high,tpot_s_low,tpot_s_high,"
             "e2e_s_low,e2e_s_high,output_tokens_per_s_low,output_tokens_per_s_high,"
             "output_tokens_per_s_per_gpu_low,output_tokens_per_s_per_gpu_high,"
-            "total_tokens_per_s_low,total_tokens_per_s_high");
-  // Without a calibration the interval columns are there, empty.
+            "total_tokens_per_s_low,total_tokens_per_s_high,cost_per_mtok_usd_low,"
+            "cost_per_mtok_usd_high,energy_per_token_j_low,energy_per_token_j_high,"
+            "cost_per_mtok_usd,energy_per_token_j");
+  // Without a calibration the interval columns are there, empty; without a price the cost is
+  // empty; the energy is the H100 SXM's 700 W over output tokens/s per GPU (column 9).
   const std::string row = csv.out.substr(csv.out.find('\n') + 1);
-  EXPECT_NE(row.find("true,,,,,,,,,,,,\n"), std::string::npos) << row;
+  EXPECT_NE(row.find("true" + std::string(18, ',')), std::string::npos) << row;
+  std::vector<std::string> cells;
+  for (size_t at = 0, next; at <= row.size(); at = next + 1) {
+    next = std::min(row.find_first_of(",\n", at), row.size());
+    cells.push_back(row.substr(at, next - at));
+  }
+  ASSERT_GE(cells.size(), 31u) << row;
+  EXPECT_DOUBLE_EQ(std::stod(cells[30]), 700 / std::stod(cells[8])) << row;
 }
 
 // The 80 % intervals of presets/calibrations/h100-cuda-graphs.json (measured / expected):
@@ -446,7 +456,9 @@ TEST(CliRequest, EveryExpectedValueCarriesItsInterval) {
   CliRun fcsv = cli("frontier --isl 1024 --osl 64 --points 3 --format csv" + common);
   EXPECT_NE(fcsv.out.find("fits,pareto,tokens_per_s_per_user_low,tokens_per_s_per_user_high,"
                           "tokens_per_s_per_gpu_low,tokens_per_s_per_gpu_high,tpot_s_low,"
-                          "tpot_s_high,ttft_s_low,ttft_s_high\n"),
+                          "tpot_s_high,ttft_s_low,ttft_s_high,cost_per_mtok_usd_low,"
+                          "cost_per_mtok_usd_high,energy_per_token_j_low,"
+                          "energy_per_token_j_high,cost_per_mtok_usd,energy_per_token_j\n"),
             std::string::npos)
       << fcsv.out;
   // The table says it; without a calibration (the bound) there is no interval anywhere.

@@ -31,10 +31,11 @@ struct Case {
 std::vector<Case> cases() {
   return {
       {"", {}},
-      {"--phase prefill --calibration h100-cuda-graphs --tp 2",
+      {"--phase prefill --calibration h100-cuda-graphs --tp 2 --gpu-hour-usd 2.5",
        {{ChangeKey::phase, Phase::prefill},
         {ChangeKey::calibration, std::string("h100-cuda-graphs")},
-        {ChangeKey::tp, int64_t{2}}}},
+        {ChangeKey::tp, int64_t{2}},
+        {ChangeKey::gpu_hour_usd, 2.5}}},
       {"--model qwen3-next-80b-a3b --gpu h200 --batch 8 --seq 65536 --compare-gpu b200",
        {{ChangeKey::model, std::string("qwen3-next-80b-a3b")},
         {ChangeKey::gpu, std::string("h200")},
@@ -192,12 +193,17 @@ TEST(ReadoutsEverywhere, RequestReadoutsInJsonCsvAndTable) {
     std::string expected_header = "isl,osl,batch,tp";
     for (const RequestReadout& q : request_readouts()) {
       if (q.shows & kJson) {
-        EXPECT_EQ(json.at(std::string(q.key)).get<double>(), q.get(*r)) << q.key;
+        // An optional row without a value (no price in the first case) is null.
+        if (q.optional && q.get(*r) == 0) {
+          EXPECT_TRUE(json.at(std::string(q.key)).is_null()) << q.key;
+        } else {
+          EXPECT_EQ(json.at(std::string(q.key)).get<double>(), q.get(*r)) << q.key;
+        }
         if (q.bound_in_json) {
           EXPECT_EQ(json.at("roofline").at(std::string(q.key)).get<double>(), q.bound(*r));
         }
       }
-      if (q.shows & kCsv) expected_header.append(",").append(q.key);
+      if ((q.shows & kCsv) && !q.csv_last) expected_header.append(",").append(q.key);
       if (q.shows & kReport) {
         EXPECT_NE(table.out.find(std::string(q.label) + "  "), std::string::npos) << q.label;
         EXPECT_NE(table.out.find(request_readout_text(q, q.get(*r), TextStyle::table)),
@@ -215,6 +221,8 @@ TEST(ReadoutsEverywhere, RequestReadoutsInJsonCsvAndTable) {
       if ((q.shows & kCsv) && q.interval != Expected::none)
         expected_header.append(",").append(q.key).append("_low,").append(q.key).append("_high");
     }
+    for (const RequestReadout& q : request_readouts())
+      if ((q.shows & kCsv) && q.csv_last) expected_header.append(",").append(q.key);
     EXPECT_EQ(header, expected_header);
     EXPECT_EQ(std::count(row.begin(), row.end(), ','),
               std::count(header.begin(), header.end(), ','));

@@ -42,6 +42,8 @@ ChangeValue other_value(const Knob& k) {
       return !std::get<bool>(fallback);
     case KnobType::fraction:
       return std::get<double>(fallback) / 2;
+    case KnobType::amount:
+      return std::get<double>(fallback) + 2.5;
   }
   return fallback;
 }

@@ -11,6 +11,8 @@ constexpr const char* kGpu = R"({
   "peak_flops": {"bf16": 989e12, "fp8": 1979e12, "fp32": 67e12},
   "caches": [{"name": "L2", "bandwidth": 12e12}],
   "interconnect_bandwidth": 450e9,
+  "board_power": 700, "board_power_source": "product page: up to 700W",
+  "gpu_hour_usd": 2.5, "gpu_hour_usd_source": "a price list",
   "source": "datasheet, dense"
 })";
 
@@ -47,6 +49,20 @@ TEST(GpuJson, ParsesEveryField) {
   EXPECT_EQ(g.caches[0].name, "L2");
   EXPECT_EQ(g.caches[0].bandwidth_bytes_per_s, 12e12);
   EXPECT_EQ(g.interconnect_bandwidth_bytes_per_s, 450e9);
+  EXPECT_EQ(g.board_power_w, 700);
+  EXPECT_EQ(g.board_power_source, "product page: up to 700W");
+  EXPECT_EQ(g.gpu_hour_usd, 2.5);
+  EXPECT_EQ(g.gpu_hour_usd_source, "a price list");
+}
+
+// A board of a watt to a megawatt; a price of a hundredth of a cent to $10,000 an hour.
+TEST(GpuJson, BoardPowerAndPriceInRange) {
+  EXPECT_EQ(error_of(with("700", "0")),
+            "gpus/bad.json: board_power: expected watts between 1 and 1000000, got 0");
+  EXPECT_EQ(error_of(with("700", "\"700 W\"")),
+            "gpus/bad.json: board_power: expected watts between 1 and 1000000, got \"700 W\"");
+  EXPECT_EQ(error_of(with("2.5", "-1")),
+            "gpus/bad.json: gpu_hour_usd: expected US dollars between 0.0001 and 10000, got -1");
 }
 
 TEST(GpuJson, OptionalKeysDefault) {
@@ -58,6 +74,8 @@ TEST(GpuJson, OptionalKeysDefault) {
   EXPECT_EQ(r->name, "my-card");
   EXPECT_TRUE(r->caches.empty());
   EXPECT_FALSE(r->interconnect_bandwidth_bytes_per_s.has_value());
+  EXPECT_FALSE(r->board_power_w.has_value());
+  EXPECT_FALSE(r->gpu_hour_usd.has_value());
 }
 
 TEST(GpuJson, RoundTripsThroughGpuToJson) {

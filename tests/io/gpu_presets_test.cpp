@@ -128,6 +128,29 @@ TEST(GpuPresets, DatasheetSpotChecks) {
 
 // Apple publishes bandwidth and no FLOP/s: the preset carries no roof and says so, and the
 // analysis refuses to invent one.
+// Board power (MODEL.md §16): a cited figure where the vendor publishes one, between the
+// smallest and largest boards; none for Apple's chips and Google's TPUs, whose makers publish none.
+TEST(GpuPresets, BoardPowerIsCitedOrAbsent) {
+  const std::set<std::string> unpublished = {"apple-m3-ultra", "apple-m4-max", "tpu-v5e",
+                                             "tpu-v6e"};
+  for (const GpuSpec& g : all_gpus()) {
+    if (unpublished.count(g.id)) {
+      EXPECT_FALSE(g.board_power_w.has_value()) << g.id;
+      continue;
+    }
+    ASSERT_TRUE(g.board_power_w.has_value()) << g.id;
+    EXPECT_GE(*g.board_power_w, 15) << g.id;
+    EXPECT_LE(*g.board_power_w, 1500) << g.id;
+    EXPECT_FALSE(g.board_power_source.empty()) << g.id;
+  }
+  // The datasheets' own figures (presets/gpus/*.json cite each).
+  EXPECT_EQ(lib().gpu("h100-sxm")->board_power_w, 700);   // "Up to 700W (configurable)"
+  EXPECT_EQ(lib().gpu("h100-pcie")->board_power_w, 350);  // product brief PB-11133-001_v02
+  EXPECT_EQ(lib().gpu("mi300x")->board_power_w, 750);     // "Total Board Power (TBP) 750W Peak"
+  EXPECT_EQ(lib().gpu("l4")->board_power_w, 72);
+  EXPECT_EQ(lib().gpu("b200")->board_power_w, 1000);
+}
+
 TEST(GpuPresets, BandwidthOnlyDevicesSayWhatTheyCannotShow) {
   for (const char* id : {"apple-m3-ultra", "apple-m4-max", "a10g"}) {
     const GpuSpec g = lib().gpu(id).value();

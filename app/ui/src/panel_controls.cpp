@@ -10,13 +10,12 @@
 #include <optional>
 #include <string>
 
+#include "panel_widgets.h"
 #include "roofline/knobs.h"
 #include "roofline/units.h"
 #include "ui_internal.h"
 
 namespace roofline {
-
-namespace {
 
 void disabled_wrapped(const std::string& text) {
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
@@ -26,14 +25,12 @@ void disabled_wrapped(const std::string& text) {
   ImGui::PopStyleColor();
 }
 
-// Room for a "Load…" button beside a combo.
 float load_button_width() {
   const ImGuiStyle& style = ImGui::GetStyle();
   return ImGui::CalcTextSize("Load…").x + 2 * style.FramePadding.x + style.ItemInnerSpacing.x;
 }
 
-// A knob control's tooltip: the knob's one line from the table, then what this control adds.
-std::string knob_tooltip(ChangeKey key, std::string_view more = {}) {
+std::string knob_tooltip(ChangeKey key, std::string_view more) {
   std::string text(knob(key).help);
   text += '.';
   if (!more.empty()) text.append(" ").append(more);
@@ -45,6 +42,8 @@ void section(const char* title) {
   ImGui::TextDisabled("%s", title);
   ImGui::Separator();
 }
+
+namespace {
 
 // A preset combo over `entries`; `current_id` is the loaded value's id (a path for user files).
 // Returns the picked preset's id, or "" when nothing was picked.
@@ -144,6 +143,37 @@ const std::vector<PresetEntry>& gpu_calibrations(AppState& s) {
 }
 
 }  // namespace
+
+void percent_slider(const char* id, ChangeKey key, double& fraction, std::string_view more,
+                    const std::string& amount) {
+  double percent = fraction * 100;
+  const Knob& k = knob(key);
+  const WidgetRange range = widget_range(k);
+  const double lo = range.min * 100, hi = range.max * 100;
+  const double step = k.ui_step > 0 ? k.ui_step * 100 : 1;  // in percent
+  std::string format = "%.0f %%";
+  if (!amount.empty()) format += " · " + amount;  // ImGui's format: a literal % would need %%
+  if (ImGui::SliderScalar(id, ImGuiDataType_Double, &percent, &lo, &hi, format.c_str(),
+                          ImGuiSliderFlags_AlwaysClamp)) {
+    // In the row's steps (70 %, not 70.3 %), as a slider's grab reads.
+    fraction = std::clamp(std::round(percent / step) * step, lo, hi) / 100;
+  }
+  item_tooltip(knob_tooltip(key, more).c_str());
+}
+
+void menu_combo(const char* id, ChangeKey key, int64_t& value, const char* unit) {
+  char preview[32];
+  std::snprintf(preview, sizeof preview, "%lld %s%s", static_cast<long long>(value), unit,
+                value > 1 ? "s" : "");
+  if (ImGui::BeginCombo(id, preview)) {
+    for (const int64_t v : knob(key).menu) {
+      char label[16];
+      std::snprintf(label, sizeof label, "%lld", static_cast<long long>(v));
+      if (ImGui::Selectable(label, v == value)) value = v;
+    }
+    ImGui::EndCombo();
+  }
+}
 
 void follow_gpu_calibration(AppState& s) {
   if (!s.doc.calibration || s.doc.calibration->gpus.empty()) return;  // none, or a user's file
@@ -294,40 +324,6 @@ void log_slider_with_input(AppState& s, ChangeKey key, int64_t& value, const cha
   }
   value = std::clamp(value, lo, hi);
   ImGui::PopID();
-}
-
-// A fraction knob shown and edited as a percentage over its row's widget range (knobs.h);
-// `amount` (when given) is what the percent comes to, written after it: "80 % · 2.68 TB/s".
-void percent_slider(const char* id, ChangeKey key, double& fraction, std::string_view more = {},
-                    const std::string& amount = {}) {
-  double percent = fraction * 100;
-  const Knob& k = knob(key);
-  const WidgetRange range = widget_range(k);
-  const double lo = range.min * 100, hi = range.max * 100;
-  const double step = k.ui_step > 0 ? k.ui_step * 100 : 1;  // in percent
-  std::string format = "%.0f %%";
-  if (!amount.empty()) format += " · " + amount;  // ImGui's format: a literal % would need %%
-  if (ImGui::SliderScalar(id, ImGuiDataType_Double, &percent, &lo, &hi, format.c_str(),
-                          ImGuiSliderFlags_AlwaysClamp)) {
-    // In the row's steps (70 %, not 70.3 %), as a slider's grab reads.
-    fraction = std::clamp(std::round(percent / step) * step, lo, hi) / 100;
-  }
-  item_tooltip(knob_tooltip(key, more).c_str());
-}
-
-// An integer knob picked from its row's menu (tp, drafted tokens), "N unit(s)" in the box.
-void menu_combo(const char* id, ChangeKey key, int64_t& value, const char* unit) {
-  char preview[32];
-  std::snprintf(preview, sizeof preview, "%lld %s%s", static_cast<long long>(value), unit,
-                value > 1 ? "s" : "");
-  if (ImGui::BeginCombo(id, preview)) {
-    for (const int64_t v : knob(key).menu) {
-      char label[16];
-      std::snprintf(label, sizeof label, "%lld", static_cast<long long>(v));
-      if (ImGui::Selectable(label, v == value)) value = v;
-    }
-    ImGui::EndCombo();
-  }
 }
 
 void draw_hardware(AppState& s) {
@@ -570,50 +566,6 @@ void draw_kernels(AppState& s) {
   item_tooltip(knob_tooltip(ChangeKey::tp, "The chart shows per-GPU numbers.").c_str());
 }
 
-// Speculative decoding (core/MODEL.md §14): the method, the drafted tokens and their acceptance;
-// the tokens a step then makes.
-void draw_speculation(AppState& s) {
-  section("Speculative decoding");
-  struct Method {
-    SpecMethod method;
-    const char* label;
-  };
-  static constexpr Method kMethods[] = {{SpecMethod::none, "None"},
-                                        {SpecMethod::mtp, "MTP heads"},
-                                        {SpecMethod::eagle, "EAGLE heads"}};
-  row_label("Method",
-            "Heads trained with the model draft the next tokens from its last hidden state; "
-            "one verify step then checks them all. Each drafting pass costs about one layer "
-            "and the output table.");
-  const char* preview = kMethods[0].label;
-  for (const Method& m : kMethods)
-    if (m.method == s.doc.spec) preview = m.label;
-  if (ImGui::BeginCombo("##spec", preview)) {
-    for (const Method& m : kMethods)
-      if (ImGui::Selectable(m.label, m.method == s.doc.spec)) s.doc.spec = m.method;
-    ImGui::EndCombo();
-  }
-  item_tooltip(knob_tooltip(ChangeKey::spec,
-                            "MTP: DeepSeek's multi-token prediction modules; "
-                            "EAGLE: a one-layer draft head.")
-                   .c_str());
-  if (s.doc.spec == SpecMethod::none) return;
-  row_label("Drafted", "k, the tokens drafted per step: the verify step runs k + 1 per sequence.");
-  menu_combo("##spec_tokens", ChangeKey::spec_tokens, s.doc.spec_tokens, "token");
-  item_tooltip(knob_tooltip(ChangeKey::spec_tokens).c_str());
-  row_label("Accepted", "The chance each drafted token is accepted, given the ones before it.");
-  percent_slider("##spec_acceptance", ChangeKey::spec_acceptance, s.doc.spec_acceptance,
-                 "DeepSeek-V3 reports 85-90 % for its one MTP token.");
-  if (s.doc.phase == Phase::prefill) {
-    disabled_wrapped("Applies to decode steps: switch the phase to decode to see it.");
-  } else {
-    char tokens[64];
-    std::snprintf(tokens, sizeof tokens, "%.2f tokens per step per sequence",
-                  accepted_tokens_per_step(s.doc));
-    disabled_wrapped(tokens);
-  }
-}
-
 // "held-out median error 6 % on decode steps (4 points)": the calibration's own record.
 std::string fitted_error_text(const Calibration& c) {
   std::string out;
@@ -735,6 +687,7 @@ void draw_controls_panel(AppState& s) {
   draw_precision(s);
   draw_kernels(s);
   draw_speculation(s);
+  draw_cost(s);
   draw_roofs(s);
   ImGui::PopItemWidth();
 }

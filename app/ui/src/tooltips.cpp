@@ -70,6 +70,19 @@ void cost_rows(const Analysis& a, double flops, double bytes, double intensity, 
                    " vs memory " + format_time(memory_s) + ")");
 }
 
+// Energy at the GPU's board power over the step's GPUs (MODEL.md §16), and the share of the
+// step's energy and cost it is: its share of the step time.
+void energy_row(const Scenario& s, const GpuSpec& gpu, const Analysis& a, double time_s) {
+  if (!gpu.board_power_w || !(time_s > 0)) return;
+  const int64_t n = gpu_count(s);
+  std::string text = format_energy(*gpu.board_power_w * static_cast<double>(n) * time_s) +
+                     " per step at " + format_count(*gpu.board_power_w) + " W";
+  if (n > 1) text += " × " + std::to_string(n) + " GPUs";
+  if (a.totals.time_s > 0)
+    text += " · " + format_percent(time_s / a.totals.time_s) + " of the step's energy and cost";
+  row("Energy", text);
+}
+
 // Under a calibration: where the expected time goes beyond the bound, as shares of it:
 // "1.20 ms expected = bound 67 % + kernel latency 21 % + practical roofs 12 %".
 void expected_rows(const Analysis& a, double time_s, double bound_s, double latency_s,
@@ -169,6 +182,7 @@ void dot_tooltip(const AppState& s, const std::string& marker_id) {
     if (compare) ImGui::TextDisabled("on the compare GPU, %s", gpu.name.c_str());
     ImGui::Separator();
     cost_rows(*a, g.flops, g.bytes, g.intensity, g.time_s, g.bound);
+    energy_row(s.doc, gpu, *a, g.time_s);
     if (a->calibrated) {
       double latency = 0, ops_bound = 0;
       for (const OpCost& op : a->ops) {
@@ -264,6 +278,7 @@ void dot_tooltip(const AppState& s, const std::string& marker_id) {
       if (s.ui.font_bold != nullptr) ImGui::PopFont();
       ImGui::Separator();
       cost_rows(*a, op->flops, op->bytes, op->intensity, op->time_s, op->bound);
+      energy_row(s.doc, gpu, *a, op->time_s);
       if (a->calibrated) {
         ImGui::Separator();
         expected_rows(

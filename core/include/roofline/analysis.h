@@ -94,6 +94,10 @@ struct Totals {
   double tokens_per_s_per_user = 0;  // decode: τ / t, one sequence's speed
   double tokens_per_s_per_gpu = 0;   // tokens_per_s / tp
   double ttft_s = 0;                 // prefill only: time to first token (= step time)
+  // MODEL.md §16, on tokens_per_s_per_gpu: US dollars per million tokens at the scenario's price
+  // of a GPU-hour, joules per token at the GPU's board power; 0 where there is no price or power.
+  double cost_per_mtok_usd = 0;
+  double energy_per_token_j = 0;
   double parameters = 0;
   double active_parameters = 0;       // what one token touches: all but the unused routed experts
   double weights_bytes = 0;           // whole model, all GPUs (divide by tp for one)

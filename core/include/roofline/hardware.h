@@ -67,6 +67,14 @@ struct GpuSpec {
   std::vector<CacheCeiling> caches;
   // Per direction; nullopt when the preset gives none (tensor parallel time is then not counted).
   std::optional<double> interconnect_bandwidth_bytes_per_s;
+  // The vendor's maximum board power (TDP, TBP) in watts, the ceiling of what the board draws:
+  // energy per token is counted at it (core/MODEL.md §16). nullopt where none is published.
+  std::optional<double> board_power_w;
+  std::string board_power_source;  // the datasheet and its wording
+  // A published on-demand price of one GPU-hour in US dollars, the default of the scenario's
+  // gpu_hour_usd; nullopt where the preset cites none.
+  std::optional<double> gpu_hour_usd;
+  std::string gpu_hour_usd_source;  // the price list, instance, region and date seen
 
   std::optional<double> peak(Precision p) const { return peak_flops[static_cast<size_t>(p)]; }
   void set_peak(Precision p, double flops_per_s) {

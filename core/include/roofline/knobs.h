@@ -55,6 +55,7 @@ enum class ChangeKey {
   spec,
   spec_tokens,
   spec_acceptance,
+  gpu_hour_usd,
   // Not a knob: the number of keys above. It stays last, so a key added without its row in
   // the table (knob() indexes the table by key) fails to compile.
   count,
@@ -63,8 +64,8 @@ enum class ChangeKey {
 // What a knob holds: gpu, model, compare_gpu and calibration a preset id or a path ("" for
 // compare_gpu is no comparison, "none" for calibration the textbook roofline); phase a Phase;
 // precision, activations and kv a Precision; weights and expert_weights a WeightsChoice; batch, seq
-// and tp an int64_t; flash_attention and fuse_elementwise a bool; the efficiencies and
-// memory_utilization a double.
+// and tp an int64_t; flash_attention and fuse_elementwise a bool; the efficiencies,
+// memory_utilization, spec_acceptance and gpu_hour_usd a double.
 using ChangeValue =
     std::variant<std::string, Phase, Precision, int64_t, bool, double, WeightsChoice>;
 
@@ -96,7 +97,8 @@ enum class KnobType {
   weights,    // WeightsChoice: a Precision or "auto" (as the model's config says)
   integer,    // int64_t in [min, max]
   toggle,     // bool ("on" / "off" on the command line)
-  fraction,   // double in [min, max]
+  fraction,   // double in [min, max], a share shown as a percent
+  amount,     // double in [min, max] in the knob's `unit` (a price)
 };
 
 // How an animated move between two scenarios carries the knob (interpolate()).
@@ -113,6 +115,7 @@ enum class Widget {
   checkbox,        // a toggle
   log_slider,      // an integer on a logarithmic slider with a box to type into (batch, seq)
   percent_slider,  // a fraction shown as a percent
+  amount_input,    // a number typed in the knob's unit, 0 for the default it names
   menu,            // an integer picked from Knob::menu (tp)
 };
 
@@ -140,6 +143,7 @@ struct Knob {
   double ui_min = 0, ui_max = 0;
   double ui_step = 0;
   std::span<const int64_t> menu = {};
+  std::string_view unit = {};  // amount: what the number counts ("USD per GPU-hour")
 };
 
 // The widget's range: [ui_min, ui_max], or the knob's [min, max] where the row gives none.

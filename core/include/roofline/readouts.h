@@ -40,6 +40,8 @@ enum class Quantity {
   parameters,  // "8.03 B" (a table: every digit, "8,030,261,248")
   count,       // "1,024"
   token_rate,  // "221 tokens/s" (a table: "221", its label names the unit)
+  energy,      // joules: "52.0 mJ"
+  money,       // US dollars: "$0.423"
   text,        // words: a name, a precision, "memory"
   flag,        // true or false: "yes" / "no"
 };
@@ -188,6 +190,11 @@ struct RequestReadout {
   bool bound_in_json = false;
   Expected interval = Expected::none;  // what kind of expected value, for its 80 % interval
   std::string_view help = {};          // one line, no final period (a tooltip adds one)
+  // 0 is "none" (no price, no board power): null in JSON, empty in CSV, "–" for people.
+  bool optional = false;
+  // A CSV column added after the first release: written after the intervals, so that the
+  // columns before it keep their places (its own interval joins the intervals' end).
+  bool csv_last = false;
 };
 std::span<const RequestReadout> request_readouts();
 

@@ -23,6 +23,10 @@ struct RequestResult {
   double output_tokens_per_s_per_gpu = 0;                               // divided by tp
   double total_tokens_per_s = 0;                                        // B·(ISL + OSL) / e2e
   double tokens_per_s_per_user = 0;                                     // 1 / tpot (0 if OSL 1)
+  // MODEL.md §16, per output token, on output_tokens_per_s_per_gpu (prefill's time included):
+  // 0 where the scenario has no price of a GPU-hour or the GPU no board power.
+  double cost_per_mtok_usd = 0;
+  double energy_per_token_j = 0;
   // The decode step that writes the last token, with ISL + OSL tokens of context: its totals
   // are the request's memory (readouts.h's kMemory rows read them).
   Analysis last_step;
@@ -47,17 +51,22 @@ struct FrontierPoint {
   double tokens_per_s_per_user = 0;  // 1 / TPOT
   double tokens_per_s_per_gpu = 0;   // B / TPOT / tp
   double ttft_s = 0;
+  // MODEL.md §16 on tokens_per_s_per_gpu (the decode steps'): 0 without a price or a power.
+  double cost_per_mtok_usd = 0;
+  double energy_per_token_j = 0;
   bool fits_in_memory = false;
   bool pareto = false;  // no fitting point is better in both tokens/s per user and per GPU
 };
 
 // A frontier point's expected values that carry an 80 % interval (calibration.h): the JSON and
-// CSV key, the value, what kind of expected value it is, and whether it is a rate.
+// CSV key, the value, what kind of expected value it is, whether it is a rate, and whether 0 is
+// "none" (null in JSON, empty in CSV: no price, no board power).
 struct FrontierExpected {
   std::string_view key;
   double FrontierPoint::*value;
   Expected kind;
   bool rate;
+  bool optional = false;
 };
 inline constexpr FrontierExpected kFrontierExpected[] = {
     {"tokens_per_s_per_user", &FrontierPoint::tokens_per_s_per_user, Expected::tpot, true},
@@ -65,6 +74,9 @@ inline constexpr FrontierExpected kFrontierExpected[] = {
     {"tokens_per_s_per_gpu", &FrontierPoint::tokens_per_s_per_gpu, Expected::tpot, true},
     {"tpot_s", &FrontierPoint::tpot_s, Expected::tpot, false},
     {"ttft_s", &FrontierPoint::ttft_s, Expected::ttft, false},
+    // Proportional to the decode step's time, as TPOT.
+    {"cost_per_mtok_usd", &FrontierPoint::cost_per_mtok_usd, Expected::tpot, false, true},
+    {"energy_per_token_j", &FrontierPoint::energy_per_token_j, Expected::tpot, false, true},
 };
 
 // Every (batch, tp, precision): batches log-spaced from 1 up to the largest that fits (at most

@@ -57,6 +57,9 @@ struct Scenario {
   SpecMethod spec = SpecMethod::none;
   int64_t spec_tokens = 1;
   double spec_acceptance = 0.85;
+  // The price of one GPU-hour in US dollars; 0 takes the GPU preset's published price (none where
+  // it cites none). Cost per million tokens follows (core/MODEL.md §16).
+  double gpu_hour_usd = 0;
 
   bool operator==(const Scenario&) const = default;
 };
@@ -71,6 +74,17 @@ std::string speculation_text(const Scenario& s);
 // The tokens a sequence gains per speculative step, k drafted with acceptance a each (given the
 // ones before): (1 − a^(k+1)) / (1 − a) (Leviathan et al. 2023), k + 1 at a = 1; 1 without.
 double accepted_tokens_per_step(const Scenario& s);
+
+// Cost and energy (core/MODEL.md §16). The GPUs a step runs on: tp.
+int64_t gpu_count(const Scenario& s);
+// The price of a GPU-hour the scenario counts with: its gpu_hour_usd, else the GPU's published
+// price; nullopt for neither.
+std::optional<double> gpu_hour_price(const Scenario& s);
+// US dollars per million tokens made at `tokens_per_s_per_gpu`: price / 3600 / rate × 10^6;
+// 0 without a price or a rate.
+double cost_per_mtok_usd(const Scenario& s, double tokens_per_s_per_gpu);
+// Joules per token at the GPU's board power: power / rate; 0 without a power or a rate.
+double energy_per_token_j(const Scenario& s, double tokens_per_s_per_gpu);
 
 // How one group of weights is stored: its precision, the block scales beyond it, and whether
 // the model's quantization_config chose it (rather than the scenario or the bf16 default).

@@ -26,6 +26,12 @@ std::string format_bandwidth(double bytes_per_s);
 // Seconds with a fitting unit: "4.48 ms", "812 µs", "1.20 s".
 std::string format_time(double seconds, int digits = 3);
 
+// Energy: joules with a fitting prefix, "52.0 mJ", "1.20 J", "3.40 kJ".
+std::string format_energy(double joules);
+// US dollars: 3 significant digits below 1,000, whole with separators from there on: "$0.423",
+// "$12.3", "$1,234"; "-$2.50" for a negative amount.
+std::string format_usd(double usd);
+
 // Plain number with thousands separators: 5590.4 -> "5,590".
 std::string format_count(double value);
 

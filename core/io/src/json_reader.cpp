@@ -293,6 +293,7 @@ ChangeValue to_knob_value(const Reader& r, const Knob& k, const Json& v) {
     case KnobType::toggle:
       return r.to_bool(key, v);
     case KnobType::fraction:
+    case KnobType::amount:
       return r.to_number(key, v, {.expected = expected(k)});
   }
   r.fail_message(key, "unknown key");

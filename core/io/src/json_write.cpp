@@ -52,6 +52,10 @@ Json gpu_json(const GpuSpec& gpu) {
   if (gpu.interconnect_bandwidth_bytes_per_s) {
     j["interconnect_bandwidth"] = *gpu.interconnect_bandwidth_bytes_per_s;
   }
+  if (gpu.board_power_w) j["board_power"] = *gpu.board_power_w;
+  if (!gpu.board_power_source.empty()) j["board_power_source"] = gpu.board_power_source;
+  if (gpu.gpu_hour_usd) j["gpu_hour_usd"] = *gpu.gpu_hour_usd;
+  if (!gpu.gpu_hour_usd_source.empty()) j["gpu_hour_usd_source"] = gpu.gpu_hour_usd_source;
   j["source"] = gpu.source;
   return j;
 }

@@ -33,6 +33,11 @@ GpuSpec read_gpu(const Reader& r, std::string_view origin) {
   gpu.memory_bandwidth_bytes_per_s = r.number("memory_bandwidth", kBandwidth);
   gpu.memory_capacity_bytes = r.number("memory_capacity", physical_quantity("bytes", 1e6));
   gpu.interconnect_bandwidth_bytes_per_s = r.optional_number("interconnect_bandwidth", kBandwidth);
+  // A watt to a megawatt: a board, not a milliwatt sensor or a data hall.
+  gpu.board_power_w = r.optional_number("board_power", number_between(1, 1e6, "watts"));
+  gpu.board_power_source = r.string("board_power_source", "");
+  gpu.gpu_hour_usd = r.optional_number("gpu_hour_usd", number_between(0.0001, 10000, "US dollars"));
+  gpu.gpu_hour_usd_source = r.string("gpu_hour_usd_source", "");
   if (const Json* type = r.find("memory_type")) {
     gpu.memory_type =
         r.to_enum("memory_type", *type, parse_memory_type, "one of " + memory_type_names());

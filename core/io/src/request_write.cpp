@@ -19,15 +19,21 @@ std::string request_to_json(const Scenario& s, int64_t isl, int64_t osl, const R
                    {"weights", weights_text(s)},
                    {"activations", to_string(s.activations)},
                    {"kv", to_string(s.kv)},
-                   {"calibration", s.calibration ? s.calibration->id : "none"}};
+                   {"calibration", s.calibration ? s.calibration->id : "none"},
+                   {"gpu_hour_usd", gpu_hour_price(s) ? Json(*gpu_hour_price(s)) : Json()},
+                   {"board_power_w", s.gpu.board_power_w ? Json(*s.gpu.board_power_w) : Json()}};
   // The readouts (readouts.h): expected values, their bounds, the memory at the last token.
   Json bounds = Json::object();
   for (const RequestReadout& row : request_readouts()) {
     if (!(row.shows & kJson)) continue;
-    j[std::string(row.key)] = row.get(r);
+    if (row.optional && !(row.get(r) > 0)) {
+      j[std::string(row.key)] = nullptr;
+    } else {
+      j[std::string(row.key)] = row.get(r);
+    }
     if (const auto iv = request_readout_interval(row, r, s.calibration ? &*s.calibration : nullptr))
       put_interval(j, row.key, *iv);
-    if (row.bound_in_json) bounds[std::string(row.key)] = row.bound(r);
+    if (row.bound_in_json) bounds[std::string(row.key)] = row.bound(r);  // never optional
   }
   j["roofline"] = std::move(bounds);
   Json memory = {{"context_tokens", isl + osl}};
@@ -44,7 +50,11 @@ std::string frontier_to_json(const std::vector<FrontierPoint>& points, const Cal
   for (const FrontierPoint& p : points) {
     Json row = {{"batch", p.batch}, {"tp", p.tp}, {"precision", to_string(p.precision)}};
     for (const FrontierExpected& f : kFrontierExpected) {
-      row[std::string(f.key)] = p.*f.value;
+      if (f.optional && !(p.*f.value > 0)) {
+        row[std::string(f.key)] = nullptr;
+      } else {
+        row[std::string(f.key)] = p.*f.value;
+      }
       const CalibrationError* e = interval_of(c, f.kind);
       if (e && p.*f.value > 0) put_interval(row, f.key, interval_around(p.*f.value, *e, f.rate));
     }

@@ -43,6 +43,7 @@ std::vector<TextSpan> parse_emphasis(std::string_view text);
 //   {tokens_per_s}                    "221 tokens/s" (prefill: prompt tokens)
 //   {tokens_per_s_per_user} {tokens_per_s_per_gpu}   one sequence's / one GPU's tokens per second
 //   {accepted_tokens} {draft_time}    speculative decoding: tokens per step, drafting time
+//   {cost_per_mtok} {energy_per_token}  $ per million tokens; joules per token (board power)
 //   {spec_breakeven_batch}            the smallest batch at which speculating stops paying
 //   {weights} {kv_cache} {memory} {usable_memory}    bytes of the whole model, the whole cache,
 //                                     per GPU, usable per GPU: "16.1 GB"

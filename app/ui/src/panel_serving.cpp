@@ -1,0 +1,104 @@
+// The left panel's serving sections: speculative decoding (core/MODEL.md §14) and the cost and
+// energy of the tokens a step makes (§16).
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <string>
+
+#include "panel_widgets.h"
+#include "roofline/knobs.h"
+#include "roofline/units.h"
+#include "ui_internal.h"
+
+namespace roofline {
+
+// Speculative decoding (core/MODEL.md §14): the method, the drafted tokens and their acceptance;
+// the tokens a step then makes.
+void draw_speculation(AppState& s) {
+  section("Speculative decoding");
+  struct Method {
+    SpecMethod method;
+    const char* label;
+  };
+  static constexpr Method kMethods[] = {{SpecMethod::none, "None"},
+                                        {SpecMethod::mtp, "MTP heads"},
+                                        {SpecMethod::eagle, "EAGLE heads"}};
+  row_label("Method",
+            "Heads trained with the model draft the next tokens from its last hidden state; "
+            "one verify step then checks them all. Each drafting pass costs about one layer "
+            "and the output table.");
+  const char* preview = kMethods[0].label;
+  for (const Method& m : kMethods)
+    if (m.method == s.doc.spec) preview = m.label;
+  if (ImGui::BeginCombo("##spec", preview)) {
+    for (const Method& m : kMethods)
+      if (ImGui::Selectable(m.label, m.method == s.doc.spec)) s.doc.spec = m.method;
+    ImGui::EndCombo();
+  }
+  item_tooltip(knob_tooltip(ChangeKey::spec,
+                            "MTP: DeepSeek's multi-token prediction modules; "
+                            "EAGLE: a one-layer draft head.")
+                   .c_str());
+  if (s.doc.spec == SpecMethod::none) return;
+  row_label("Drafted", "k, the tokens drafted per step: the verify step runs k + 1 per sequence.");
+  menu_combo("##spec_tokens", ChangeKey::spec_tokens, s.doc.spec_tokens, "token");
+  item_tooltip(knob_tooltip(ChangeKey::spec_tokens).c_str());
+  row_label("Accepted", "The chance each drafted token is accepted, given the ones before it.");
+  percent_slider("##spec_acceptance", ChangeKey::spec_acceptance, s.doc.spec_acceptance,
+                 "DeepSeek-V3 reports 85-90 % for its one MTP token.");
+  if (s.doc.phase == Phase::prefill) {
+    disabled_wrapped("Applies to decode steps: switch the phase to decode to see it.");
+  } else {
+    char tokens[64];
+    std::snprintf(tokens, sizeof tokens, "%.2f tokens per step per sequence",
+                  accepted_tokens_per_step(s.doc));
+    disabled_wrapped(tokens);
+  }
+}
+
+// The price of a GPU-hour (typed; 0 takes the GPU preset's, where it cites one) and what a token
+// then costs, and the energy a token takes at the GPU's board power.
+void draw_cost(AppState& s) {
+  section("Cost and energy");
+  row_label("GPU-hour",
+            "The price of one GPU-hour in US dollars, what you pay per GPU (cloud or "
+            "amortised). Cost per million tokens = price / 3600 / (tokens/s per GPU) × 10^6.");
+  const Knob& k = knob(ChangeKey::gpu_hour_usd);
+  double price = s.doc.gpu_hour_usd;
+  const std::optional<double> listed = s.doc.gpu.gpu_hour_usd;
+  const char* format = price > 0 || !listed ? "$%.2f per GPU-hour" : "GPU's price";
+  if (ImGui::InputDouble("##gpu_hour_usd", &price, 0.25, 1.0, format)) {
+    s.doc.gpu_hour_usd = std::clamp(price, k.min, k.max);
+  }
+  item_tooltip(knob_tooltip(ChangeKey::gpu_hour_usd,
+                            listed ? "The preset's price: " + format_usd(*listed) + " (" +
+                                         s.doc.gpu.gpu_hour_usd_source + ")."
+                                   : "No price is built in: prices differ by provider, region "
+                                     "and commitment. 0 shows no cost.")
+                   .c_str());
+  const Totals& t = chart_data(s).analysis.totals;
+  const bool prefill = s.doc.phase == Phase::prefill;
+  const char* tokens = prefill ? "prompt tokens" : "tokens";
+  if (t.cost_per_mtok_usd > 0) {
+    disabled_wrapped(format_usd(t.cost_per_mtok_usd) + " per million " + tokens + " at " +
+                     format_token_rate(t.tokens_per_s_per_gpu) + " per GPU");
+  } else {
+    disabled_wrapped("Type a price to see the cost per million " + std::string(tokens) + ".");
+  }
+  if (t.energy_per_token_j > 0 && s.doc.gpu.board_power_w) {
+    disabled_wrapped(format_energy(t.energy_per_token_j) + " per " +
+                     (prefill ? "prompt token" : "token") + " at " +
+                     format_count(*s.doc.gpu.board_power_w) + " W board power");
+    item_tooltip(("An upper bound: the GPU counted at its maximum board power for the whole "
+                  "step; a memory-bound step often draws less.\n\n" +
+                  s.doc.gpu.board_power_source)
+                     .c_str());
+  } else {
+    disabled_wrapped("No board power is published for " + s.doc.gpu.name +
+                     ": energy per token is not shown (a GPU file may give board_power).");
+  }
+}
+
+}  // namespace roofline

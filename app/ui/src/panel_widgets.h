@@ -1,0 +1,34 @@
+#pragma once
+// The controls the left panel's sections share (panel_controls.cpp, panel_serving.cpp): a
+// section's title, a knob's tooltip and the widgets of knobs.h's rows.
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "roofline/knobs.h"
+
+namespace roofline {
+
+struct AppState;
+
+// Text in the disabled colour, wrapped at the panel's edge.
+void disabled_wrapped(const std::string& text);
+// Room for a "Load…" button beside a combo.
+float load_button_width();
+// A knob control's tooltip: the knob's one line from the table, then what this control adds.
+std::string knob_tooltip(ChangeKey key, std::string_view more = {});
+// A section's title over a separator.
+void section(const char* title);
+// A fraction knob shown and edited as a percentage over its row's widget range (knobs.h);
+// `amount` (when given) is what the percent comes to, written after it: "80 % · 2.68 TB/s".
+void percent_slider(const char* id, ChangeKey key, double& fraction, std::string_view more = {},
+                    const std::string& amount = {});
+// An integer knob picked from its row's menu (tp, drafted tokens), "N unit(s)" in the box.
+void menu_combo(const char* id, ChangeKey key, int64_t& value, const char* unit);
+
+// The panel's sections beyond panel_controls.cpp's: speculative decoding, cost and energy.
+void draw_speculation(AppState& s);
+void draw_cost(AppState& s);
+
+}  // namespace roofline
