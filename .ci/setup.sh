@@ -8,7 +8,8 @@ packages=(cmake ninja-build g++ pkg-config
   libimgui-dev libglfw3-dev python3-glad nlohmann-json3-dev libcairo2-dev libstb-dev libcli11-dev zlib1g-dev
   libdbus-1-dev libgtest-dev libbenchmark-dev fonts-dejavu-core python3
   xvfb xauth xdotool dbus-daemon poppler-utils libxml2-utils
-  desktop-file-utils appstream dpkg-dev file zsh fish)
+  desktop-file-utils appstream dpkg-dev file zsh fish
+  python3-dev pybind11-dev python3-pytest)
 
 missing=()
 for p in "${packages[@]}"; do

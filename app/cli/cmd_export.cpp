@@ -184,14 +184,12 @@ void run_export(const ExportCliOptions& given) {
 
   const std::string font = resolved_figure_font();
   if (font.empty()) {
-    std::fprintf(stderr,
-                 "roofline-cli: note: fontconfig finds no font at all, so the figure's "
-                 "text may be missing (install fonts-dejavu-core)\n");
+    write_stderr(
+        "roofline-cli: note: fontconfig finds no font at all, so the figure's text may be "
+        "missing (install fonts-dejavu-core)\n");
   } else if (font != "DejaVu Sans") {
-    std::fprintf(stderr,
-                 "roofline-cli: note: DejaVu Sans is not installed; fontconfig substitutes '%s' "
-                 "(install fonts-dejavu-core for the intended look)\n",
-                 font.c_str());
+    write_stderr("roofline-cli: note: DejaVu Sans is not installed; fontconfig substitutes '" +
+                 font + "' (install fonts-dejavu-core for the intended look)\n");
   }
   const ChartTheme theme = parse_chart_theme(o.theme).value_or(file.view.theme);
   const TextMeasure measure = cairo_text_measure();

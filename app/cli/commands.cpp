@@ -10,7 +10,35 @@
 
 namespace roofline {
 
+namespace {
+thread_local std::string* t_out = nullptr;  // CaptureOutput's strings, when one lives
+thread_local std::string* t_err = nullptr;
+}  // namespace
+
+CaptureOutput::CaptureOutput(std::string& out, std::string& err)
+    : saved_out_(t_out), saved_err_(t_err) {
+  t_out = &out;
+  t_err = &err;
+}
+
+CaptureOutput::~CaptureOutput() {
+  t_out = saved_out_;
+  t_err = saved_err_;
+}
+
+void write_stderr(std::string_view text) {
+  if (t_err) {
+    t_err->append(text);
+    return;
+  }
+  std::fwrite(text.data(), 1, text.size(), stderr);
+}
+
 void write_stdout_bytes(std::string_view bytes) {
+  if (t_out) {
+    t_out->append(bytes);
+    return;
+  }
   errno = 0;
   const size_t written = std::fwrite(bytes.data(), 1, bytes.size(), stdout);
   // A full disk or a closed pipe: say so and exit non-zero, never 0 with the output lost.
@@ -22,7 +50,7 @@ void write_stdout_bytes(std::string_view bytes) {
 
 void write_warnings(const std::vector<std::string>& warnings) {
   for (const std::string& w : warnings)
-    std::fprintf(stderr, "roofline-cli: warning: %s\n", printable(w).c_str());
+    write_stderr("roofline-cli: warning: " + printable(w) + "\n");
 }
 
 void write_stdout(std::string_view raw) {

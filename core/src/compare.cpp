@@ -5,6 +5,9 @@ namespace roofline {
 Analysis analyze_on_gpu(const Scenario& s, const GpuSpec& gpu) {
   Scenario moved = s;
   moved.gpu = gpu;
+  // The scenario's price of a GPU-hour is the first GPU's: the other is priced at its own
+  // preset's, if any (MODEL.md §16), never at another GPU's.
+  moved.gpu_hour_usd = 0;
   return analyze(moved);
 }
 

@@ -505,6 +505,11 @@ std::string describe_for_reader(const ScenarioChange& c) {
   if (fraction != nullptr && knob(c.key).type == KnobType::fraction) {
     return name + " " + number_text(std::round(*fraction * 1000) / 10) + "%";
   }
+  if (fraction != nullptr && knob(c.key).type == KnobType::amount) {
+    // "gpu hour usd 2.5 USD per GPU-hour"; 0 is the GPU preset's own (knobs.cpp's row).
+    if (*fraction == 0) return name + " the GPU's own";
+    return name + " " + number_text(*fraction) + " " + std::string(knob(c.key).unit);
+  }
   const std::string text = value_text(c.value);
   return name + " " + (text.empty() ? std::string("none") : text);
 }

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "roofline/analysis.h"
+#include "roofline/compare.h"
 #include "roofline/requests.h"
 #include "roofline/units.h"
 #include "test_fixtures.h"
@@ -85,6 +86,18 @@ TEST(Cost, FrontierPoints) {
     EXPECT_DOUBLE_EQ(p.cost_per_mtok_usd, 1e3 / per_gpu);
     EXPECT_DOUBLE_EQ(p.energy_per_token_j, 500 / per_gpu);
   }
+}
+
+// The compare GPU is priced at its own preset's price, never at the scenario's (the first GPU's).
+TEST(Cost, CompareGpuKeepsItsOwnPrice) {
+  const Scenario s = priced(3.6, 500);
+  GpuSpec other = toy_gpu();
+  other.board_power_w = 250;
+  EXPECT_EQ(analyze_on_gpu(s, other).totals.cost_per_mtok_usd, 0);
+  other.gpu_hour_usd = 1.8;
+  const Totals t = analyze_on_gpu(s, other).totals;
+  EXPECT_DOUBLE_EQ(t.cost_per_mtok_usd, 1.8 / 3600 / t.tokens_per_s_per_gpu * 1e6);
+  EXPECT_DOUBLE_EQ(t.energy_per_token_j, 250 / t.tokens_per_s_per_gpu);
 }
 
 TEST(Cost, Units) {

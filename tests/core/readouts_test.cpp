@@ -142,7 +142,7 @@ TEST(Readouts, KnobWidgetsReadTheirRows) {
   for (const Knob& k : knobs()) {
     const WidgetRange r = widget_range(k);
     EXPECT_LE(r.min, r.max) << k.name;
-    if (k.type == KnobType::integer || k.type == KnobType::fraction) {
+    if (k.type == KnobType::integer || k.type == KnobType::fraction || k.type == KnobType::amount) {
       EXPECT_GE(r.min, k.min) << k.name;  // a widget never offers what a file may not hold
       EXPECT_LE(r.max, k.max) << k.name;
     }

@@ -72,11 +72,33 @@ contents=$(dpkg-deb -c "$deb")  # whole, not piped into grep -q (pipefail and SI
 grep -q './usr/bin/roofline-cli' <<<"$contents" || { echo "FAIL: the .deb lacks roofline-cli"; exit 1; }
 grep -q './usr/share/doc/roofline/copyright' <<<"$contents" || { echo "FAIL: the .deb lacks its copyright file"; exit 1; }
 
+# The Python module, where the build made one (python3-dev and pybind11-dev installed): installed
+# where Debian's python3 looks, it runs from there, and it is a package of its own.
+pydeb=""
+if [[ -d $build/python/roofline ]]; then
+  site=$stage/usr/lib/python3/dist-packages
+  [[ -s $site/roofline/__init__.py ]] || { echo "FAIL: the install lacks the Python package"; exit 1; }
+  t=$(PYTHONPATH=$site /usr/bin/python3 -c "import roofline; print(roofline.analyze(model='llama-3-8b', batch=8)['totals']['time_s'])")
+  [[ $t == 0.0048* ]] || { echo "FAIL: the installed Python module gave a step of $t s"; exit 1; }
+  pydeb=$(ls "$stage"/deb/python3-roofline_*.deb)
+  pycontents=$(dpkg-deb -c "$pydeb")
+  grep -q 'dist-packages/roofline/_roofline' <<<"$pycontents" || { echo "FAIL: python3-roofline lacks the module"; exit 1; }
+  grep -q './usr/share/doc/python3-roofline/copyright' <<<"$pycontents" || { echo "FAIL: python3-roofline lacks its copyright file"; exit 1; }
+  dpkg-deb -f "$pydeb" Depends | grep -q 'python3 (>= 3' || { echo "FAIL: python3-roofline does not depend on python3"; exit 1; }
+  if dpkg-deb -c "$deb" | grep -q dist-packages; then echo "FAIL: the roofline .deb holds the Python module"; exit 1; fi
+fi
+
 if [[ ${ROOFLINE_INSTALL_DEB:-0} == 1 ]]; then
   dpkg -i "$deb" >/dev/null
   /usr/bin/roofline-cli analyze --model llama-3-8b | grep -q "q_proj" || {
     echo "FAIL: roofline-cli from the installed .deb"; dpkg -r roofline >/dev/null; exit 1; }
+  if [[ -n $pydeb ]]; then
+    dpkg -i "$pydeb" >/dev/null
+    /usr/bin/python3 -c "import roofline; roofline.analyze(model='llama-3-8b')" || {
+      echo "FAIL: python3-roofline from the installed .deb"; dpkg -r python3-roofline roofline >/dev/null; exit 1; }
+    dpkg -r python3-roofline >/dev/null
+  fi
   dpkg -r roofline >/dev/null
-  echo "PASS: the .deb installed with dpkg, roofline-cli analyze ran from /usr/bin, removed"
+  echo "PASS: the .deb installed with dpkg, roofline-cli analyze ran from /usr/bin (and python3-roofline imported), removed"
 fi
 echo "PASS: installed into a staging DESTDIR; programs run; desktop entry, metainfo, MIME and man pages valid; .deb built ($depends)"

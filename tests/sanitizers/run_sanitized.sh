@@ -33,6 +33,7 @@ chmod +x "$out/roofline-e2e"
 flags="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined"
 CXXFLAGS="$flags" CFLAGS="$flags" LDFLAGS="-fsanitize=address,undefined" \
   cmake -S . -B "$out" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DROOFLINE_BUILD_BENCH=OFF \
+  -DROOFLINE_BUILD_PYTHON=OFF \
   -DROOFLINE_E2E_APP="$out/roofline-e2e" >/dev/null
 cmake --build "$out"
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1

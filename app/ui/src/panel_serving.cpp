@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <optional>
 #include <string>
 
 #include "panel_widgets.h"
@@ -62,16 +63,17 @@ void draw_speculation(AppState& s) {
 // then costs, and the energy a token takes at the GPU's board power.
 void draw_cost(AppState& s) {
   section("Cost and energy");
-  row_label("GPU-hour",
+  row_label("$ / GPU-hour",
             "The price of one GPU-hour in US dollars, what you pay per GPU (cloud or "
-            "amortised). Cost per million tokens = price / 3600 / (tokens/s per GPU) × 10^6.");
+            "amortised); 0 takes the GPU preset's price where it has one. Cost per million "
+            "tokens = price / 3600 / (tokens/s per GPU) × 10^6.");
   const Knob& k = knob(ChangeKey::gpu_hour_usd);
   double price = s.doc.gpu_hour_usd;
-  const std::optional<double> listed = s.doc.gpu.gpu_hour_usd;
-  const char* format = price > 0 || !listed ? "$%.2f per GPU-hour" : "GPU's price";
-  if (ImGui::InputDouble("##gpu_hour_usd", &price, 0.25, 1.0, format)) {
+  // A plain number in the box, so that what is typed or edited reads back (ImGui parses the
+  // box's text with the format's number only).
+  if (ImGui::InputDouble("##gpu_hour_usd", &price, 0.25, 1.0, "%.2f"))
     s.doc.gpu_hour_usd = std::clamp(price, k.min, k.max);
-  }
+  const std::optional<double> listed = s.doc.gpu.gpu_hour_usd;
   item_tooltip(knob_tooltip(ChangeKey::gpu_hour_usd,
                             listed ? "The preset's price: " + format_usd(*listed) + " (" +
                                          s.doc.gpu.gpu_hour_usd_source + ")."
@@ -80,14 +82,19 @@ void draw_cost(AppState& s) {
                    .c_str());
   const Totals& t = chart_data(s).analysis.totals;
   const bool prefill = s.doc.phase == Phase::prefill;
-  const char* tokens = prefill ? "prompt tokens" : "tokens";
+  const std::string tokens = prefill ? "prompt tokens" : "tokens";
   if (t.cost_per_mtok_usd > 0) {
     disabled_wrapped(format_usd(t.cost_per_mtok_usd) + " per million " + tokens + " at " +
                      format_token_rate(t.tokens_per_s_per_gpu) + " per GPU");
+  } else if (!gpu_hour_price(s.doc)) {
+    disabled_wrapped("Type a price to see the cost per million " + tokens + ".");
   } else {
-    disabled_wrapped("Type a price to see the cost per million " + std::string(tokens) + ".");
+    disabled_wrapped("No cost: the step makes no tokens.");
   }
-  if (t.energy_per_token_j > 0 && s.doc.gpu.board_power_w) {
+  if (!s.doc.gpu.board_power_w) {
+    disabled_wrapped("No board power is published for " + s.doc.gpu.name +
+                     ": energy per token is not shown (a GPU file may give board_power).");
+  } else if (t.energy_per_token_j > 0) {
     disabled_wrapped(format_energy(t.energy_per_token_j) + " per " +
                      (prefill ? "prompt token" : "token") + " at " +
                      format_count(*s.doc.gpu.board_power_w) + " W board power");
@@ -95,9 +102,6 @@ void draw_cost(AppState& s) {
                   "step; a memory-bound step often draws less.\n\n" +
                   s.doc.gpu.board_power_source)
                      .c_str());
-  } else {
-    disabled_wrapped("No board power is published for " + s.doc.gpu.name +
-                     ": energy per token is not shown (a GPU file may give board_power).");
   }
 }
 

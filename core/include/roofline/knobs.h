@@ -124,7 +124,7 @@ struct Knob {
   std::string_view name;  // key in scenario files and change lists: "memory_utilization"
   std::string_view flag;  // command-line option without its dashes: "memory-utilization"
   KnobType type;
-  double min = 0, max = 0;  // integer and fraction: [min, max]; otherwise unused
+  double min = 0, max = 0;  // integer, fraction and amount: [min, max]; otherwise unused
   // reference: the default preset id; "" makes the knob optional (none unless set)
   std::string_view preset = {};
   bool saved = true;  // a scenario-file key (`precision` is shorthand for three that are)

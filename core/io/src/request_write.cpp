@@ -20,7 +20,9 @@ std::string request_to_json(const Scenario& s, int64_t isl, int64_t osl, const R
                    {"activations", to_string(s.activations)},
                    {"kv", to_string(s.kv)},
                    {"calibration", s.calibration ? s.calibration->id : "none"},
-                   {"gpu_hour_usd", gpu_hour_price(s) ? Json(*gpu_hour_price(s)) : Json()},
+                   {"gpu_hour_usd", s.gpu_hour_usd},  // the knob: 0 takes the GPU's own price
+                   // What cost and energy were counted with (null: none, so neither is).
+                   {"gpu_hour_price_usd", gpu_hour_price(s) ? Json(*gpu_hour_price(s)) : Json()},
                    {"board_power_w", s.gpu.board_power_w ? Json(*s.gpu.board_power_w) : Json()}};
   // The readouts (readouts.h): expected values, their bounds, the memory at the last token.
   Json bounds = Json::object();

@@ -1,0 +1,216 @@
+// roofline._roofline: the C++ half of the Python module (app/python/roofline/__init__.py is the
+// other). Two ways in, both over roofline-cli's own code so that a result is the CLI's JSON:
+// analyze() resolves the knobs and writes the analysis as `roofline-cli analyze --format json`
+// does, in-process and fast; run() runs any roofline-cli command line with its output captured.
+
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <cmath>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "commands.h"
+#include "roofline/io/json_io.h"
+#include "roofline/knobs.h"
+#include "roofline/readouts.h"
+#include "roofline/version.h"
+#include "scenario_options.h"
+
+namespace py = pybind11;
+
+namespace roofline {
+namespace {
+
+// roofline.Error: a message as roofline-cli would print it after "error: ".
+struct PythonError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+std::string knob_names() {
+  std::string names;
+  for (const Knob& k : knobs()) names.append(names.empty() ? "" : ", ").append(k.name);
+  return names;
+}
+
+std::string shown(const py::handle& value) { return py::repr(value).cast<std::string>(); }
+
+[[noreturn]] void wrong(const Knob& k, const py::handle& value) {
+  throw PythonError(std::string(k.name) + ": expected " + expected(k) + ", got " + shown(value));
+}
+
+std::string text_of(const Knob& k, const py::handle& value) {
+  if (!py::isinstance<py::str>(value)) wrong(k, value);
+  return value.cast<std::string>();
+}
+
+// A keyword argument as the knob's value: the types a person would pass from Python (a str for
+// names and presets, an int for counts, a bool or "on"/"off" for toggles, a number for shares and
+// prices). The range is the knob table's, checked where the CLI checks it (apply_changes).
+ChangeValue knob_value(const Knob& k, const py::handle& value) {
+  switch (k.type) {
+    case KnobType::reference:
+      if (value.is_none() && k.preset.empty()) return std::string();  // compare_gpu=None
+      return text_of(k, value);
+    case KnobType::phase:
+      if (auto p = parse_phase(text_of(k, value))) return *p;
+      wrong(k, value);
+    case KnobType::precision:
+      if (auto p = parse_precision(text_of(k, value))) return *p;
+      wrong(k, value);
+    case KnobType::weights: {
+      const std::string name = text_of(k, value);
+      if (name == "auto") return WeightsChoice{};
+      if (auto p = parse_precision(name)) return WeightsChoice{*p};
+      wrong(k, value);
+    }
+    case KnobType::integer:
+      // A bool is an int to Python; True is no batch size.
+      if (py::isinstance<py::bool_>(value) || !py::isinstance<py::int_>(value)) wrong(k, value);
+      try {
+        return value.cast<int64_t>();
+      } catch (const py::cast_error&) {
+        wrong(k, value);  // past 64 bits
+      }
+    case KnobType::toggle:
+      if (py::isinstance<py::bool_>(value)) return value.cast<bool>();
+      if (py::isinstance<py::str>(value)) {
+        const std::string t = value.cast<std::string>();
+        if (t == "on" || t == "off") return t == "on";
+      }
+      wrong(k, value);
+    case KnobType::fraction:
+    case KnobType::amount: {
+      if (py::isinstance<py::bool_>(value) ||
+          !(py::isinstance<py::int_>(value) || py::isinstance<py::float_>(value)))
+        wrong(k, value);
+      const double x = value.cast<double>();
+      if (!std::isfinite(x)) wrong(k, value);
+      return x;
+    }
+  }
+  wrong(k, value);
+}
+
+ScenarioOptions options_of(const std::optional<std::string>& scenario, const py::dict& given) {
+  ScenarioOptions o;
+  o.scenario = scenario;
+  for (const auto& [key, value] : given) {
+    const std::string name = py::str(key).cast<std::string>();
+    const Knob* k = find_knob(name);
+    if (k == nullptr)
+      throw PythonError("unknown keyword argument '" + name + "': expected one of " + knob_names());
+    o.given[k->key] = knob_value(*k, value);
+  }
+  return o;
+}
+
+// A scenario resolved from built-in presets only is the same every time: resolving it again
+// (parsing the scenario, GPU and model presets) is half of what analyze() costs, so the last few
+// are kept, by their options' text. Anything that names a file (a '/' or a ".json": its
+// contents may change between calls) is resolved each time. Read and written under the GIL.
+std::optional<std::string> cache_key(const ScenarioOptions& o) {
+  const auto names_a_file = [](const std::string& v) {
+    return v.find('/') != std::string::npos || v.find('\\') != std::string::npos ||
+           v.find(".json") != std::string::npos || v == "-";
+  };
+  std::string key = o.scenario.value_or("");
+  if (names_a_file(key)) return std::nullopt;
+  for (const auto& [k, v] : o.given) {
+    const std::string text = value_text(v);
+    if (knob(k).type == KnobType::reference && names_a_file(text)) return std::nullopt;
+    key.append("\x1f").append(to_string(k)).append("=").append(text);
+  }
+  return key;
+}
+
+Scenario resolved(const ScenarioOptions& o) {
+  static std::unordered_map<std::string, Scenario> cache;
+  const std::optional<std::string> key = cache_key(o);
+  if (key) {
+    if (auto it = cache.find(*key); it != cache.end()) return it->second;
+  }
+  Scenario s = resolve_builtin_scenario(o);
+  if (key) {
+    if (cache.size() >= 64) cache.clear();  // a bound: a notebook's few scenarios, not a leak
+    cache.emplace(*key, s);
+  }
+  return s;
+}
+
+// `roofline-cli analyze --format json` on the scenario and knobs, in-process.
+std::string analyze_json(const std::optional<std::string>& scenario, const py::dict& given) {
+  const ScenarioOptions o = options_of(scenario, given);
+  try {
+    const Scenario s = resolved(o);
+    return analysis_to_json(s, analyze_or_throw(s));
+  } catch (const CliError& e) {
+    throw PythonError(e.what());
+  }
+}
+
+// roofline-cli on `args` (args[0] the program's name): its exit code, stdout and stderr.
+py::tuple run(const std::vector<std::string>& args) {
+  std::string out, err;
+  int code = 0;
+  {
+    py::gil_scoped_release unlocked;  // a figure takes a while; other threads may go on
+    CaptureOutput capture(out, err);
+    code = run_cli(args);
+  }
+  return py::make_tuple(code, py::bytes(out), err);
+}
+
+// The knob table as Python reads it (docstrings, keyword checks, flags for run()).
+py::list knob_rows() {
+  py::list rows;
+  for (const Knob& k : knobs()) {
+    static constexpr const char* kTypes[] = {"reference", "phase",  "precision", "weights",
+                                             "integer",   "toggle", "fraction",  "amount"};
+    py::dict row;
+    row["name"] = std::string(k.name);
+    row["flag"] = std::string(k.flag);
+    row["type"] = kTypes[static_cast<size_t>(k.type)];
+    row["help"] = std::string(k.help);
+    row["default"] = value_text(default_value(k));
+    row["range"] =
+        k.type == KnobType::integer || k.type == KnobType::fraction || k.type == KnobType::amount
+            ? range_text(k)
+            : std::string();
+    row["unit"] = std::string(k.unit);
+    rows.append(row);
+  }
+  return rows;
+}
+
+// Every output's key and help, for the docstrings of analyze() and request().
+py::list readout_rows() {
+  py::list rows;
+  for (const StepReadout& r : step_readouts()) {
+    if (r.key.empty() || r.object == JsonObject::none) continue;
+    rows.append(py::make_tuple(r.object == JsonObject::totals ? "totals" : "hardware",
+                               std::string(r.key), std::string(r.help)));
+  }
+  for (const RequestReadout& r : request_readouts()) {
+    if (r.shows & kJson)
+      rows.append(py::make_tuple("request", std::string(r.key), std::string(r.help)));
+  }
+  return rows;
+}
+
+}  // namespace
+}  // namespace roofline
+
+PYBIND11_MODULE(_roofline, m) {
+  using namespace roofline;
+  m.doc() = "roofline's C++ core (use the roofline package, not this module)";
+  py::register_exception<PythonError>(m, "Error");
+  m.def("version", [] { return std::string(version()); });
+  m.def("analyze", &analyze_json, py::arg("scenario"), py::arg("knobs"));
+  m.def("run", &run, py::arg("args"));
+  m.def("knobs", &knob_rows);
+  m.def("readouts", &readout_rows);
+}
