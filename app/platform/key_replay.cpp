@@ -12,9 +12,9 @@ namespace roofline {
 static_assert(key::space == GLFW_KEY_SPACE && key::minus == GLFW_KEY_MINUS &&
               key::digit_0 == GLFW_KEY_0 && key::digit_1 == GLFW_KEY_1 &&
               key::digit_9 == GLFW_KEY_9 && key::equal == GLFW_KEY_EQUAL);
-static_assert(key::e == GLFW_KEY_E && key::g == GLFW_KEY_G && key::o == GLFW_KEY_O &&
-              key::q == GLFW_KEY_Q && key::s == GLFW_KEY_S && key::y == GLFW_KEY_Y &&
-              key::z == GLFW_KEY_Z);
+static_assert(key::d == GLFW_KEY_D && key::e == GLFW_KEY_E && key::g == GLFW_KEY_G &&
+              key::o == GLFW_KEY_O && key::q == GLFW_KEY_Q && key::s == GLFW_KEY_S &&
+              key::y == GLFW_KEY_Y && key::z == GLFW_KEY_Z);
 static_assert(key::escape == GLFW_KEY_ESCAPE && key::enter == GLFW_KEY_ENTER &&
               key::tab == GLFW_KEY_TAB && key::right == GLFW_KEY_RIGHT &&
               key::left == GLFW_KEY_LEFT && key::down == GLFW_KEY_DOWN && key::up == GLFW_KEY_UP &&

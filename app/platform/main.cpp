@@ -41,8 +41,9 @@ std::string last_scenario_path(const std::string& dir) {
 }
 
 // The document to open: --scenario, else the last session's, else the built-in default.
+// `restored`: the last session's, whose changes since its file was saved are still changes.
 bool pick_document(const AppOptions& o, const Settings& settings, const std::string& dir,
-                   ScenarioFile& doc, std::string& path) {
+                   ScenarioFile& doc, std::string& path, bool& restored) {
   const PresetLibrary& library = PresetLibrary::builtin();
   if (!o.scenario_path.empty()) {
     auto loaded = load_scenario_file(o.scenario_path, library);
@@ -63,6 +64,7 @@ bool pick_document(const AppOptions& o, const Settings& settings, const std::str
       if (auto loaded = load_scenario_file(last, library)) {
         doc = std::move(loaded).value();
         path = settings.scenario_path;
+        restored = true;
       } else {
         std::fprintf(stderr, "roofline: warning: %s; starting from the default scenario\n",
                      loaded.error().c_str());
@@ -86,7 +88,8 @@ int run_without_display(const AppOptions& o, const ScenarioFile& doc, int width,
                "does). Run under a desktop session, or xvfb-run, for the interactive app.\n",
                o.scenario_path.empty() ? "default" : o.scenario_path.c_str(), out.c_str());
   if (!o.dump_state_path.empty()) {
-    if (std::string error = write_text_file_atomic(o.dump_state_path, scenario_to_json(doc)).error();
+    if (std::string error =
+            write_text_file_atomic(o.dump_state_path, scenario_to_json(doc)).error();
         !error.empty()) {
       std::fprintf(stderr, "roofline: --dump-state: %s\n", error.c_str());
     }
@@ -138,7 +141,8 @@ void remember(const AppState& s, Settings settings, const std::string& dir) {
     std::fprintf(stderr, "roofline: warning: settings not saved: %s\n", error.c_str());
     return;
   }
-  if (std::string error = write_text_file_atomic(last_scenario_path(dir), state_dump_json(s)).error();
+  if (std::string error =
+          write_text_file_atomic(last_scenario_path(dir), state_dump_json(s)).error();
       !error.empty()) {
     std::fprintf(stderr, "roofline: warning: last scenario not saved: %s\n", error.c_str());
   }
@@ -165,7 +169,8 @@ int main(int argc, char** argv) {
   }
   ScenarioFile doc;
   std::string doc_path;
-  if (!pick_document(o, settings, dir, doc, doc_path)) return 2;
+  bool restored = false;
+  if (!pick_document(o, settings, dir, doc, doc_path, restored)) return 2;
   if (auto theme = parse_chart_theme(o.theme)) doc.view.theme = *theme;
   std::optional<Lesson> lesson;
   if (!o.lesson.empty()) {
@@ -182,6 +187,22 @@ int main(int argc, char** argv) {
   AppState state = make_app_state(PresetLibrary::builtin(), std::move(doc));
   if (!settings_warning.empty()) set_message(state, "Settings: " + settings_warning, true);
   state.ui.scenario_path = doc_path;
+  // The last session's document is compared with what its file holds now (the default scenario
+  // for one never saved), so that a change not saved last time is still marked, and asked about.
+  if (restored) {
+    std::optional<ScenarioFile> on_disk;
+    if (doc_path.empty()) {
+      on_disk = default_scenario_file(PresetLibrary::builtin());
+      on_disk->view.theme = settings.theme;
+    } else if (auto file = load_scenario_file(doc_path, PresetLibrary::builtin())) {
+      on_disk = std::move(file).value();
+    }
+    if (on_disk) {
+      mark_saved_as(state, *on_disk);
+    } else {
+      mark_unsaved(state);  // the file is gone or no longer a scenario: nothing on disk matches
+    }
+  }
   state.ui.recent_files = settings.recent_files;
   if (!doc_path.empty()) state.ui.recent_files = with_recent_file(state.ui.recent_files, doc_path);
   state.ui.user_scale = o.scale.value_or(settings.ui_scale);
@@ -208,7 +229,8 @@ int main(int argc, char** argv) {
   glfwTerminate();
 
   if (!o.dump_state_path.empty()) {
-    if (std::string error = write_text_file_atomic(o.dump_state_path, state_dump_json(state)).error();
+    if (std::string error =
+            write_text_file_atomic(o.dump_state_path, state_dump_json(state)).error();
         !error.empty()) {
       std::fprintf(stderr, "roofline: --dump-state: %s\n", error.c_str());
       exit_code = 1;

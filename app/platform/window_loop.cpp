@@ -22,9 +22,9 @@
 #include "key_replay.h"
 #include "roofline/io/json_io.h"
 #include "roofline/ui/dump.h"
-#include "termination.h"
 #include "roofline/ui/frame.h"
 #include "screenshot.h"
+#include "termination.h"
 #include "timing_report.h"
 
 namespace roofline {
@@ -105,7 +105,8 @@ class GeometryDumpWriter {
   void write(const AppState& s) {
     if (done_) return;
     done_ = true;
-    if (std::string error = write_text_file_atomic(path_, geometry_dump_json(s)).error(); !error.empty()) {
+    if (std::string error = write_text_file_atomic(path_, geometry_dump_json(s)).error();
+        !error.empty()) {
       std::fprintf(stderr, "roofline: --dump-geometry: %s\n", error.c_str());
     }
   }
@@ -138,7 +139,16 @@ int run_window(AppState& s, const AppOptions& options, int width, int height,
   std::string title;  // as last set: the document's name and a mark when it has changed
   // A termination signal (termination.h) ends the loop as closing the window does.
   set_window_loop_running(true);
-  while (!glfwWindowShouldClose(window) && !s.ui.quit_requested && !termination_requested()) {
+  while (!s.ui.quit_requested && !termination_requested()) {
+    // The window's close button asks as Quit does ("Save changes?" where there are some); a
+    // scripted run just ends.
+    if (glfwWindowShouldClose(window)) {
+      if (scripted) break;
+      glfwSetWindowShouldClose(window, GLFW_FALSE);
+      unless_unsaved(s, "quit", [](AppState& a) { a.ui.quit_requested = true; });
+      pacer.note_activity();
+      if (s.ui.quit_requested) break;
+    }
     const double elapsed_s = std::chrono::duration<double>(Clock::now() - started).count();
     if (options.quit_after_s && elapsed_s >= *options.quit_after_s) break;
     if (!pacer.wait_for_frame(s, elapsed_s)) continue;  // woke for the timer only

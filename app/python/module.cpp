@@ -15,8 +15,10 @@
 
 #include "commands.h"
 #include "roofline/io/json_io.h"
+#include "roofline/io/preset_library.h"
 #include "roofline/knobs.h"
 #include "roofline/readouts.h"
+#include "roofline/units.h"
 #include "roofline/version.h"
 #include "scenario_options.h"
 
@@ -42,18 +44,35 @@ std::string shown(const py::handle& value) { return py::repr(value).cast<std::st
   throw PythonError(std::string(k.name) + ": expected " + expected(k) + ", got " + shown(value));
 }
 
+// A str, or a path (os.PathLike: pathlib.Path) as its text.
 std::string text_of(const Knob& k, const py::handle& value) {
-  if (!py::isinstance<py::str>(value)) wrong(k, value);
-  return value.cast<std::string>();
+  if (py::isinstance<py::str>(value)) return value.cast<std::string>();
+  if (py::hasattr(value, "__fspath__")) {
+    const py::object path = py::module_::import("os").attr("fspath")(value);
+    if (py::isinstance<py::str>(path)) return path.cast<std::string>();
+  }
+  wrong(k, value);
 }
 
-// A keyword argument as the knob's value: the types a person would pass from Python (a str for
-// names and presets, an int for counts, a bool or "on"/"off" for toggles, a number for shares and
-// prices). The range is the knob table's, checked where the CLI checks it (apply_changes).
+bool is_bool(const py::handle& value) {
+  // Python's bool and numpy's (not a subclass of bool).
+  return py::isinstance<py::bool_>(value) ||
+         py::str(py::type::of(value).attr("__name__")).cast<std::string>() == "bool_";
+}
+
+// A keyword argument as the knob's value: what a person passes from Python (a str or a path for
+// names and presets, None for "none"; an int, a whole float or a numpy integer for counts; a bool
+// or "on"/"off" for toggles; a number for shares and prices). The range is the knob table's,
+// checked where the CLI checks it (apply_changes). Both ways in (analyze() and the flags of
+// run()) go through here, so a mistake reads the same from every function.
 ChangeValue knob_value(const Knob& k, const py::handle& value) {
   switch (k.type) {
     case KnobType::reference:
-      if (value.is_none() && k.preset.empty()) return std::string();  // compare_gpu=None
+      if (value.is_none()) {
+        if (k.preset.empty()) return std::string();  // compare_gpu=None: no comparison
+        if (k.preset == "none") return std::string("none");
+        wrong(k, value);
+      }
       return text_of(k, value);
     case KnobType::phase:
       if (auto p = parse_phase(text_of(k, value))) return *p;
@@ -67,16 +86,24 @@ ChangeValue knob_value(const Knob& k, const py::handle& value) {
       if (auto p = parse_precision(name)) return WeightsChoice{*p};
       wrong(k, value);
     }
-    case KnobType::integer:
-      // A bool is an int to Python; True is no batch size.
-      if (py::isinstance<py::bool_>(value) || !py::isinstance<py::int_>(value)) wrong(k, value);
+    case KnobType::integer: {
+      if (is_bool(value) || py::isinstance<py::str>(value)) wrong(k, value);  // True is no batch
+      if (py::isinstance<py::float_>(value)) {
+        const double x = value.cast<double>();
+        if (std::isfinite(x) && x == std::floor(x) && std::fabs(x) < 9.0e18)
+          return static_cast<int64_t>(x);
+        wrong(k, value);
+      }
+      if (!py::hasattr(value, "__index__")) wrong(k, value);  // int, numpy integers
       try {
-        return value.cast<int64_t>();
-      } catch (const py::cast_error&) {
+        return py::reinterpret_steal<py::object>(PyNumber_Index(value.ptr())).cast<int64_t>();
+      } catch (const std::exception&) {
+        PyErr_Clear();
         wrong(k, value);  // past 64 bits
       }
+    }
     case KnobType::toggle:
-      if (py::isinstance<py::bool_>(value)) return value.cast<bool>();
+      if (is_bool(value)) return PyObject_IsTrue(value.ptr()) == 1;
       if (py::isinstance<py::str>(value)) {
         const std::string t = value.cast<std::string>();
         if (t == "on" || t == "off") return t == "on";
@@ -84,10 +111,13 @@ ChangeValue knob_value(const Knob& k, const py::handle& value) {
       wrong(k, value);
     case KnobType::fraction:
     case KnobType::amount: {
-      if (py::isinstance<py::bool_>(value) ||
-          !(py::isinstance<py::int_>(value) || py::isinstance<py::float_>(value)))
+      if (is_bool(value) || py::isinstance<py::str>(value) || !py::hasattr(value, "__float__"))
         wrong(k, value);
-      const double x = value.cast<double>();
+      const double x = PyFloat_AsDouble(value.ptr());
+      if (PyErr_Occurred()) {
+        PyErr_Clear();
+        wrong(k, value);
+      }
       if (!std::isfinite(x)) wrong(k, value);
       return x;
     }
@@ -108,20 +138,54 @@ ScenarioOptions options_of(const std::optional<std::string>& scenario, const py:
   return o;
 }
 
+// A value as roofline-cli's flag reads it back exactly (doubles in full: value_text rounds).
+std::string flag_text(const ChangeValue& v) {
+  if (const double* x = std::get_if<double>(&v)) return format_exact(*x);
+  return value_text(v);
+}
+
+// The knobs as roofline-cli's flags, for run(): the same checks and messages as analyze().
+std::vector<std::string> knob_flags(const py::dict& given) {
+  std::vector<std::string> flags;
+  for (const auto& [key, value] : options_of(std::nullopt, given).given) {
+    flags.push_back("--" + std::string(knob(key).flag));
+    flags.push_back(flag_text(value));
+  }
+  return flags;
+}
+
 // A scenario resolved from built-in presets only is the same every time: resolving it again
 // (parsing the scenario, GPU and model presets) is half of what analyze() costs, so the last few
-// are kept, by their options' text. Anything that names a file (a '/' or a ".json": its
-// contents may change between calls) is resolved each time. Read and written under the GIL.
+// are kept, keyed by every value in full. Only exact built-in ids are cached: a name that is a
+// file or a folder may change between calls. Read and written under the GIL.
+bool builtin_id(ChangeKey key, const std::string& id) {
+  const PresetLibrary& lib = PresetLibrary::builtin();
+  switch (key) {
+    case ChangeKey::gpu:
+      return find_preset(lib.gpus(), id) != nullptr;
+    case ChangeKey::compare_gpu:
+      return id.empty() || find_preset(lib.gpus(), id) != nullptr;
+    case ChangeKey::model:
+      return find_preset(lib.models(), id) != nullptr;
+    case ChangeKey::calibration:
+      return id == "none" || find_preset(lib.calibrations(), id) != nullptr;
+    case ChangeKey::spec:
+      return true;  // a method's name, never a file
+    default:
+      return false;
+  }
+}
+
 std::optional<std::string> cache_key(const ScenarioOptions& o) {
-  const auto names_a_file = [](const std::string& v) {
-    return v.find('/') != std::string::npos || v.find('\\') != std::string::npos ||
-           v.find(".json") != std::string::npos || v == "-";
-  };
-  std::string key = o.scenario.value_or("");
-  if (names_a_file(key)) return std::nullopt;
+  std::string key;
+  if (o.scenario) {
+    if (find_preset(PresetLibrary::builtin().scenarios(), *o.scenario) == nullptr)
+      return std::nullopt;
+    key = *o.scenario;
+  }
   for (const auto& [k, v] : o.given) {
-    const std::string text = value_text(v);
-    if (knob(k).type == KnobType::reference && names_a_file(text)) return std::nullopt;
+    const std::string text = flag_text(v);
+    if (knob(k).type == KnobType::reference && !builtin_id(k, text)) return std::nullopt;
     key.append("\x1f").append(to_string(k)).append("=").append(text);
   }
   return key;
@@ -141,14 +205,17 @@ Scenario resolved(const ScenarioOptions& o) {
   return s;
 }
 
-// `roofline-cli analyze --format json` on the scenario and knobs, in-process.
+// `roofline-cli analyze --format json` on the scenario and knobs, in-process. Any failure is
+// roofline.Error with the message roofline-cli would print (printable: one line, no controls).
 std::string analyze_json(const std::optional<std::string>& scenario, const py::dict& given) {
   const ScenarioOptions o = options_of(scenario, given);
   try {
     const Scenario s = resolved(o);
     return analysis_to_json(s, analyze_or_throw(s));
-  } catch (const CliError& e) {
-    throw PythonError(e.what());
+  } catch (const PythonError&) {
+    throw;
+  } catch (const std::exception& e) {
+    throw PythonError(printable(e.what()));
   }
 }
 
@@ -211,6 +278,7 @@ PYBIND11_MODULE(_roofline, m) {
   m.def("version", [] { return std::string(version()); });
   m.def("analyze", &analyze_json, py::arg("scenario"), py::arg("knobs"));
   m.def("run", &run, py::arg("args"));
+  m.def("knob_flags", &knob_flags, py::arg("knobs"));
   m.def("knobs", &knob_rows);
   m.def("readouts", &readout_rows);
 }

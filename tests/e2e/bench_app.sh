@@ -90,6 +90,8 @@ sleep 0.2
 after=$(cpu_ticks "$pid")
 t1=$(date +%s.%N)
 xdotool key ctrl+q
+sleep 0.5
+xdotool key d  # "Don't save": the drag changed the scenario
 wait "$pid"
 frames=$(sed -nE 's/roofline: ([0-9]+) frames rendered/\1/p' "$work/app.log")
 python3 -c "

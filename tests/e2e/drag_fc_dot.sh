@@ -58,7 +58,12 @@ done
 sleep 0.1
 xdotool mouseup 1
 sleep 0.3
+# The drag changed the unsaved scenario: Ctrl+Q asks "Save changes?" and the app stays until
+# answered; D is "Don't save".
 xdotool key ctrl+q
+sleep 1
+kill -0 "$pid" 2>/dev/null || { echo "FAIL: Ctrl+Q quit with unsaved changes without asking"; exit 1; }
+xdotool key d
 
 for _ in $(seq 100); do
   kill -0 "$pid" 2>/dev/null || break
@@ -69,7 +74,7 @@ wait "$pid"
 batch_after=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["batch"])' "$state")
 echo "batch after the drag: $batch_after"
 if (( batch_after > batch_before )); then
-  echo "PASS: dragging the fc dot 240 px right raised the batch from $batch_before to $batch_after"
+  echo "PASS: dragging the fc dot 240 px right raised the batch from $batch_before to $batch_after; Ctrl+Q asked before quitting, D quit"
 else
   echo "FAIL: the batch did not grow ($batch_before -> $batch_after)"
   exit 1

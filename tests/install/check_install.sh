@@ -80,7 +80,7 @@ if [[ -d $build/python/roofline ]]; then
   [[ -s $site/roofline/__init__.py ]] || { echo "FAIL: the install lacks the Python package"; exit 1; }
   t=$(PYTHONPATH=$site /usr/bin/python3 -c "import roofline; print(roofline.analyze(model='llama-3-8b', batch=8)['totals']['time_s'])")
   [[ $t == 0.0048* ]] || { echo "FAIL: the installed Python module gave a step of $t s"; exit 1; }
-  pydeb=$(ls "$stage"/deb/python3-roofline_*.deb)
+  pydeb=$(ls "$stage"/deb/python3-roofline_*.deb 2>/dev/null) || { echo "FAIL: CPack made no python3-roofline .deb"; exit 1; }
   pycontents=$(dpkg-deb -c "$pydeb")
   grep -q 'dist-packages/roofline/_roofline' <<<"$pycontents" || { echo "FAIL: python3-roofline lacks the module"; exit 1; }
   grep -q './usr/share/doc/python3-roofline/copyright' <<<"$pycontents" || { echo "FAIL: python3-roofline lacks its copyright file"; exit 1; }

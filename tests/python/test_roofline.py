@@ -66,6 +66,10 @@ def test_request_frontier_and_sweep_are_the_clis_json():
                              model="qwen3-30b-a3b") == cli_json(
         "frontier", "--isl", 512, "--osl", 64, "--tp", "1,2", "--precisions", "bf16",
         "--points", 3, "--model", "qwen3-30b-a3b")
+    assert roofline.frontier(isl=512, osl=64, tp=2, precisions="fp8", points=2) == cli_json(
+        "frontier", "--isl", 512, "--osl", 64, "--tp", 2, "--precisions", "fp8", "--points", 2)
+    assert roofline.sweep("batch", 1, 1e3, points=3) == cli_json(
+        "sweep", "--param", "batch", "--from", 1, "--to", 1000, "--points", 3)
     assert roofline.sweep("batch", 1, 256, points=5, gpu="a100-80gb-sxm") == cli_json(
         "sweep", "--param", "batch", "--from", 1, "--to", 256, "--points", 5, "--gpu",
         "a100-80gb-sxm")
@@ -107,6 +111,36 @@ def test_keyword_arguments_are_checked_by_name_and_type():
         roofline.analyze(compute_efficiency=float("nan"))
     assert roofline.analyze(flash_attention="off") == roofline.analyze(flash_attention=False)
     assert roofline.analyze(compare_gpu=None) == roofline.analyze()
+    assert roofline.analyze(calibration=None) == roofline.analyze(calibration="none")
+    # A whole float is a count; half a sequence is not.
+    assert roofline.analyze(batch=8.0) == roofline.analyze(batch=8)
+    with pytest.raises(roofline.Error, match=r"^batch: expected a positive integer, got 8.5$"):
+        roofline.analyze(batch=8.5)
+    # Every function checks the same way and says the same thing.
+    with pytest.raises(roofline.Error, match=r"^batch: expected a positive integer, got True$"):
+        roofline.request(8, 8, batch=True)
+    with pytest.raises(roofline.Error, match=r"^batch: expected a positive integer, got True$"):
+        roofline.figure(batch=True)
+    with pytest.raises(roofline.Error, match=r"^osl: expected a whole number, got 2.5$"):
+        roofline.request(8, 2.5)
+
+
+def test_nearby_values_and_folders_are_never_confused(tmp_path, monkeypatch):
+    # Resolved scenarios are cached: by every digit of a value, and never for a file or folder.
+    near = roofline.analyze(phase="prefill", batch=8, compute_efficiency=0.5000004)
+    assert near == cli_json("analyze", "--phase", "prefill", "--batch", 8,
+                            "--compute-efficiency", "0.5000004")
+    assert near != roofline.analyze(phase="prefill", batch=8, compute_efficiency=0.5)
+    config = json.loads((SOURCE / "tests/data/configs/command-r7b-12-2024.json").read_text())
+    (tmp_path / "m").mkdir()
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "m" / "config.json").write_text(json.dumps(config))
+    whole = roofline.analyze(model="m")["totals"]["parameters"]
+    config["num_hidden_layers"] //= 2
+    (tmp_path / "m" / "config.json").write_text(json.dumps(config))
+    assert roofline.analyze(model="m")["totals"]["parameters"] < whole
+    by_path = roofline.analyze(model=tmp_path / "m")  # a pathlib.Path
+    assert by_path["totals"] == roofline.analyze(model="m")["totals"]
 
 
 def test_profiles_measurements_and_lists():
@@ -145,8 +179,15 @@ def test_figures_show_inline_and_save(tmp_path):
     assert (tmp_path / "chart.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     fig.savefig(tmp_path / "chart.pdf")
     assert (tmp_path / "chart.pdf").read_bytes()[:5] == b"%PDF-"
-    with pytest.raises(roofline.Error, match="unknown file type"):
+    fig.savefig(tmp_path / "chart", format="png")  # no extension: the format given
+    assert (tmp_path / "chart").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    with pytest.raises(roofline.Error, match=r"a figure is written as \.svg, \.png or \.pdf"):
+        fig.savefig(tmp_path / "chart.csv")
+    with pytest.raises(roofline.Error, match=r"a figure is written as"):
         fig.savefig(tmp_path / "chart.bmp")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["chart", "chart.pdf", "chart.png"]
+    with pytest.raises(roofline.Error, match="^batch must be between 1 and 1000000, got 0$"):
+        roofline.figure(batch=0)  # drawn at once: the error is here, not in the notebook
     with pytest.raises(roofline.Error, match="unknown keyword argument 'colour'"):
         roofline.figure(colour="red")
 

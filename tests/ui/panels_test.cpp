@@ -62,6 +62,10 @@ TEST(Panels, CtrlOOpensTheDialogAndATypedPathLoadsTheScenario) {
   EXPECT_EQ(ui.state.ui.file_dialog.action, FileAction::open_scenario);
   type_and_enter(ui, path);
   EXPECT_EQ(ui.state.ui.file_dialog.action, FileAction::none) << ui.state.ui.file_dialog.error;
+  // The batch changed: "Save changes?" first; D is "Don't save".
+  EXPECT_TRUE(ui.state.ui.pending_discard.has_value());
+  EXPECT_EQ(ui.state.doc.batch, 5);
+  ui.tap(key::d);
   EXPECT_EQ(ui.state.doc.gpu.id, "h200");
   EXPECT_EQ(ui.state.doc.model.id, "mistral-7b");
   EXPECT_EQ(ui.state.doc.phase, Phase::prefill);

@@ -13,6 +13,10 @@ A problem raises :class:`roofline.Error` with the message roofline-cli would giv
 """
 
 import json as _json
+import operator as _operator
+import os as _os
+import tempfile as _tempfile
+import warnings as _warnings
 
 from . import _roofline
 
@@ -37,37 +41,45 @@ def knobs():
     return [dict(k) for k in _KNOBS.values()]
 
 
-def _flag_value(knob, value):
-    if knob["type"] == "toggle" and isinstance(value, bool):
-        return "on" if value else "off"
-    if value is None and knob["name"] == "compare_gpu":
-        return ""
-    if isinstance(value, float):
-        return repr(value)
-    return str(value)
-
-
 def _scenario_args(scenario, given):
-    """roofline-cli's scenario flags for `scenario` and the keyword arguments `given`."""
-    args = [] if scenario is None else ["--scenario", str(scenario)]
-    for name, value in given.items():
-        knob = _KNOBS.get(name)
-        if knob is None:
-            raise Error("unknown keyword argument '%s': expected one of %s"
-                        % (name, ", ".join(_KNOBS)))
-        args += ["--" + knob["flag"], _flag_value(knob, value)]
-    return args
+    """roofline-cli's scenario flags for `scenario` and the keyword arguments `given`, checked
+    and converted as analyze() converts them (the knob table's types and messages)."""
+    args = [] if scenario is None else ["--scenario", _os.fspath(scenario)]
+    return args + _roofline.knob_flags(given)
+
+
+def _whole(name, value):
+    """A count given as an int, a whole float or a numpy integer, as the CLI's text."""
+    try:
+        if isinstance(value, bool):
+            raise TypeError
+        number = _operator.index(value) if not isinstance(value, float) else value
+        if number != int(number):
+            raise TypeError
+        return str(int(number))
+    except (TypeError, ValueError, OverflowError):
+        raise Error("%s: expected a whole number, got %r" % (name, value)) from None
+
+
+def _list(value):
+    """One value or several, as a list."""
+    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+        return [value]
+    return list(value)
 
 
 def _run(*args):
-    """roofline-cli ARGS in-process: its standard output (bytes), or Error with its message."""
-    code, out, err = _roofline.run(["roofline-cli", *[str(a) for a in args]])
+    """roofline-cli ARGS in-process: its standard output (bytes), or Error with its message (the
+    last line of its standard error). What it says beside a result (a CSV's warnings, a missing
+    font) comes as Python warnings."""
+    code, out, err = _roofline.run(["roofline-cli", *[_os.fspath(a) if hasattr(a, "__fspath__")
+                                                      else str(a) for a in args]])
+    lines = [line for line in err.splitlines() if line.strip()]
     if code != 0:
-        message = err.strip().splitlines()[-1] if err.strip() else "exit code %d" % code
-        for prefix in ("roofline-cli: error: ",):
-            if message.startswith(prefix):
-                message = message[len(prefix):]
-        raise Error(message)
+        message = lines[-1] if lines else "exit code %d" % code
+        raise Error(message.removeprefix("roofline-cli: error: "))
+    for line in lines:
+        _warnings.warn(line.removeprefix("roofline-cli: "), stacklevel=3)
     return out
 
 
@@ -94,31 +106,34 @@ def request(isl, osl, scenario=None, **knobs):
     """A static batch of ``batch`` prompts of ``isl`` tokens, each generating ``osl`` tokens:
     TTFT, time per output token, end to end, tokens/s, cost and energy, and the memory at the
     last token, as ``roofline-cli request --format json``."""
-    return _run_json("request", "--isl", isl, "--osl", osl, *_scenario_args(scenario, knobs))
+    return _run_json("request", "--isl", _whole("isl", isl), "--osl", _whole("osl", osl),
+                     *_scenario_args(scenario, knobs))
 
 
 def frontier(isl=1024, osl=1024, tp=(1, 2, 4, 8), precisions=("bf16", "fp8"), points=24,
              scenario=None, **knobs):
     """The serving frontier: tokens/s per user against tokens/s per GPU over batch, tensor
     parallelism and precision, Pareto points marked, as ``roofline-cli frontier --format json``."""
-    return _run_json("frontier", "--isl", isl, "--osl", osl,
-                     "--tp", ",".join(str(t) for t in tp),
-                     "--precisions", ",".join(precisions), "--points", points,
-                     *_scenario_args(scenario, knobs))
+    return _run_json("frontier", "--isl", _whole("isl", isl), "--osl", _whole("osl", osl),
+                     "--tp", ",".join(_whole("tp", t) for t in _list(tp)),
+                     "--precisions", ",".join(str(p) for p in _list(precisions)),
+                     "--points", _whole("points", points), *_scenario_args(scenario, knobs))
 
 
 def sweep(param, start, stop, points=50, scenario=None, **knobs):
     """The step at ``points`` values of ``param`` ("batch" or "seq") from ``start`` to ``stop``,
     log-spaced, as ``roofline-cli sweep --format json``."""
-    return _run_json("sweep", "--param", param, "--from", start, "--to", stop,
-                     "--points", points, *_scenario_args(scenario, knobs))
+    return _run_json("sweep", "--param", param, "--from", _whole("start", start),
+                     "--to", _whole("stop", stop), "--points", _whole("points", points),
+                     *_scenario_args(scenario, knobs))
 
 
 def import_profile(path, steps=1, scenario=None, **knobs):
     """Measured kernels from a profiler file (Nsight Compute or Systems CSV, a PyTorch trace,
     ERT or rocprofiler roofs) beside the scenario's step, as ``roofline-cli import --format
     json``; ``steps`` is how many inference steps the profile covers."""
-    return _run_json("import", path, "--steps", steps, *_scenario_args(scenario, knobs))
+    return _run_json("import", path, "--steps", repr(float(steps)),
+                     *_scenario_args(scenario, knobs))
 
 
 def predict(*files):
@@ -153,41 +168,60 @@ def load_model(path):
             "active_parameters": t["active_parameters"], **s["model_shape"]}
 
 
+_FIGURE_FORMATS = ("svg", "png", "pdf")
+
+
 class Figure:
     """A chart as roofline-cli export draws it. Jupyter shows it inline (SVG); ``savefig``
     writes SVG, PNG or PDF."""
 
     def __init__(self, args):
         self._args = list(args)
-        self._svg = None
+        # Drawn now, so that a scenario that cannot be drawn fails here, not in a notebook's
+        # display of it.
+        self._svg = _run("export", "--out", "-", "--format", "svg", *self._args).decode()
 
     def svg(self):
         """The figure as SVG text."""
-        if self._svg is None:
-            self._svg = _run("export", "--out", "-", "--format", "svg", *self._args).decode()
         return self._svg
 
     def _repr_svg_(self):
-        return self.svg()
+        return self._svg
 
     def savefig(self, path, format=None, scale=None):
-        """Writes the figure to ``path``: its extension (or ``format``: svg, png, pdf) picks
-        the format; ``scale`` multiplies a PNG's pixels."""
-        args = ["export", "--out", str(path)]
-        if format is not None:
-            args += ["--format", format]
-        if scale is not None:
-            args += ["--scale", scale]
-        _run(*args, *self._args)
+        """Writes the figure to ``path``: ``format`` (svg, png, pdf), else the path's extension,
+        picks the format; ``scale`` multiplies a PNG's pixels."""
+        path = _os.fspath(path)
+        extension = _os.path.splitext(path)[1].lower().lstrip(".")
+        format = (format or extension).lower()
+        if format not in _FIGURE_FORMATS:
+            raise Error("%s: a figure is written as .svg, .png or .pdf (or give format=), got "
+                        "%r" % (path, format or "no extension"))
+        extra = [] if scale is None else ["--scale", repr(float(scale))]
+        if extension == format:
+            _run("export", "--out", path, *extra, *self._args)
+            return
+        # Another extension, or none: the bytes of the format asked for, written whole.
+        data = _run("export", "--out", "-", "--format", format, *extra, *self._args)
+        folder = _os.path.dirname(_os.path.abspath(path))
+        fd, temporary = _tempfile.mkstemp(prefix=".roofline-", dir=folder)
+        try:
+            with _os.fdopen(fd, "wb") as f:
+                f.write(data)
+            _os.replace(temporary, path)
+        except BaseException:
+            if _os.path.exists(temporary):
+                _os.remove(temporary)
+            raise
 
 
 def figure(chart="roofline", width=1280, height=800, theme=None, scenario=None, **knobs):
     """The roofline chart (or ``chart="throughput"``) of the scenario, ``width`` × ``height``
-    pixels, as a :class:`Figure`."""
-    args = ["--chart", chart, "--width", width, "--height", height]
+    pixels, as a :class:`Figure` (drawn at once: a scenario that cannot be drawn raises Error)."""
+    args = ["--chart", chart, "--width", _whole("width", width),
+            "--height", _whole("height", height)]
     if theme is not None:
         args += ["--theme", theme]
-    _scenario_args(scenario, knobs)  # a bad keyword fails here, not when the figure is drawn
     return Figure(args + _scenario_args(scenario, knobs))
 
 

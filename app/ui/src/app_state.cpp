@@ -67,14 +67,25 @@ void replace_document(AppState& s, ScenarioFile file) {
 }
 
 void mark_saved(AppState& s) {
+  s.ui.saved_nothing = false;
   s.ui.saved_workload = s.doc;
   s.ui.saved_series = s.chart;
   s.ui.saved_theme = s.chart.theme;
   s.ui.saved_legend = s.chart.legend;
 }
 
+void mark_saved_as(AppState& s, const ScenarioFile& saved) {
+  s.ui.saved_nothing = false;
+  s.ui.saved_workload = saved.scenario;
+  s.ui.saved_series = saved.view;
+  s.ui.saved_theme = saved.view.theme;
+  s.ui.saved_legend = saved.view.legend;
+}
+
+void mark_unsaved(AppState& s) { s.ui.saved_nothing = true; }
+
 bool document_modified(const AppState& s) {
-  return !(s.doc == s.ui.saved_workload) ||
+  return s.ui.saved_nothing || !(s.doc == s.ui.saved_workload) ||
          !(static_cast<const SeriesFlags&>(s.chart) == s.ui.saved_series) ||
          s.chart.theme != s.ui.saved_theme || s.chart.legend != s.ui.saved_legend;
 }

@@ -406,10 +406,13 @@ void draw_error_text(const std::string& error) {
 std::string open_scenario_file(AppState& s, const std::string& path) {
   auto loaded = load_scenario_file(path, *s.library);
   if (!loaded) return loaded.error();
-  replace_document(s, std::move(loaded).value());
-  s.ui.scenario_path = path;
-  s.ui.recent_files = with_recent_file(std::move(s.ui.recent_files), path);
-  set_message(s, "Opened " + path, false);
+  const std::string name = std::filesystem::path(path).filename().string();
+  unless_unsaved(s, "open " + name, [file = std::move(loaded).value(), path](AppState& a) mutable {
+    replace_document(a, std::move(file));
+    a.ui.scenario_path = path;
+    a.ui.recent_files = with_recent_file(std::move(a.ui.recent_files), path);
+    set_message(a, "Opened " + path, false);
+  });
   return {};
 }
 

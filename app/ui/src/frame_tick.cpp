@@ -155,6 +155,7 @@ void frame_tick(AppState& s) {
   poll_file_chooser(s);
   draw_file_dialog(s);
   draw_export_dialog(s);
+  draw_save_changes(s);
   draw_keyboard_help(s);
   draw_about_window(s);
   draw_classroom_windows(s);

@@ -16,7 +16,6 @@ namespace roofline {
 
 namespace {
 
-
 ImFont* span_font(const AppState& s, const TextSpan& span, bool all_bold) {
   ImFont* f = span.bold || all_bold ? s.ui.font_bold
               : span.italic         ? s.ui.font_italic
@@ -133,7 +132,8 @@ void draw_question(AppState& s, const FilledStep& f, const LessonQuestion& q, fl
     ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
     ImU32 colour = ImGui::GetColorU32(ImGuiCol_Text);
     if (run.revealed && answer) colour = ImGui::GetColorU32(success_color());
-    if (run.revealed && chosen && !answer) colour = ImGui::GetColorU32(status_color(Severity::warning));
+    if (run.revealed && chosen && !answer)
+      colour = ImGui::GetColorU32(status_color(Severity::warning));
     const std::string number =
         s.classroom.presentation && i < 9 ? std::to_string(i + 1) + ". " : std::string();
     ImGui::BeginGroup();
@@ -288,8 +288,10 @@ void draw_lesson_list(AppState& s) {
     // The whole entry is one button.
     ImGui::SetCursorScreenPos(top);
     if (ImGui::InvisibleButton("##start", {wrap_w, bottom.y - top.y})) {
-      start_lesson(s, lesson);
-      s.classroom.show_picker = false;
+      unless_unsaved(s, "start the lesson “" + lesson.title + "”", [lesson](AppState& a) {
+        start_lesson(a, lesson);
+        a.classroom.show_picker = false;
+      });
     }
     if (ImGui::IsItemHovered()) {
       ImGui::GetWindowDrawList()->AddRectFilled(
@@ -325,7 +327,10 @@ void draw_lessons_menu(AppState& s) {
   const LessonCatalog& catalog = lesson_catalog(s);
   for (const Lesson& lesson : catalog.lessons) {
     const bool current = s.classroom.run && s.classroom.run->lesson.id == lesson.id;
-    if (ImGui::MenuItem(lesson.title.c_str(), nullptr, current)) start_lesson(s, lesson);
+    if (ImGui::MenuItem(lesson.title.c_str(), nullptr, current)) {
+      unless_unsaved(s, "start the lesson “" + lesson.title + "”",
+                     [lesson](AppState& a) { start_lesson(a, lesson); });
+    }
     item_tooltip(lesson.summary.c_str());
   }
   if (!catalog.errors.empty())

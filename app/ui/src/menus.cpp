@@ -44,9 +44,12 @@ void draw_file_menu(AppState& s) {
     for (const PresetEntry& e : s.library->scenarios()) {
       if (ImGui::MenuItem(e.name.c_str())) {
         if (auto loaded = preset_scenario(*s.library, e.id)) {
-          replace_document(s, std::move(loaded).value());
-          s.ui.scenario_path.clear();
-          set_message(s, "Opened the example " + e.name, false);
+          unless_unsaved(s, "open the example " + e.name,
+                         [file = std::move(loaded).value(), name = e.name](AppState& a) mutable {
+                           replace_document(a, std::move(file));
+                           a.ui.scenario_path.clear();
+                           set_message(a, "Opened the example " + name, false);
+                         });
         } else {
           set_message(s, loaded.error(), true);
         }
@@ -98,7 +101,9 @@ void draw_edit_menu(AppState& s) {
   shortcut_menu_item(s, "Copy operator table", act_copy_table);
   ImGui::Separator();
   if (ImGui::MenuItem("Reset to the default scenario")) {
-    s.doc = s.library->default_scenario();  // an undoable change, unlike opening a file
+    // An undoable change, unlike opening a file; asked all the same, as the file is left behind.
+    unless_unsaved(s, "reset to the default scenario",
+                   [](AppState& a) { a.doc = a.library->default_scenario(); });
   }
   ImGui::EndMenu();
 }

@@ -40,7 +40,9 @@ void act_export_figure(AppState& s, int) { open_export_dialog(s); }
 void act_quick_export(AppState& s, int) { quick_export(s); }
 // Two frames on: the frame after the one that asked, so that a menu that asked has closed.
 void act_save_screenshot(AppState& s, int) { s.ui.screenshot_in_frames = 2; }
-void act_quit(AppState& s, int) { s.ui.quit_requested = true; }
+void act_quit(AppState& s, int) {
+  unless_unsaved(s, "quit", [](AppState& a) { a.ui.quit_requested = true; });
+}
 void act_undo(AppState& s, int) { undo(s); }
 void act_redo(AppState& s, int) { redo(s); }
 void act_copy_table(AppState& s, int) {

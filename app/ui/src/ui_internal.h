@@ -118,7 +118,11 @@ void poll_file_chooser(AppState& s);
 // What open_file_dialog asks the desktop's chooser for `action`.
 desktop::FileRequest file_chooser_request(const AppState& s, FileAction action);
 void draw_file_dialog(AppState& s);
+// [save_changes.cpp] The "Save changes?" modal of a pending unless_unsaved() (app_state.h).
+void draw_save_changes(AppState& s);
 // Each returns "" on success (and sets the status message), else the error message.
+// Reads the scenario file; when it loads, opens it (asking "Save changes?" first where the
+// document has some). "" or why it did not load.
 std::string open_scenario_file(AppState& s, const std::string& path);
 std::string save_scenario_to(AppState& s, const std::string& path);
 std::string load_gpu_file(AppState& s, const std::string& path);

@@ -11,6 +11,7 @@
 //   derived  the cache behind chart_data(s): read it only through chart_data()
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -93,6 +94,18 @@ struct FileDialogState {
   std::string error;     // the last failure, shown in the dialog
 };
 
+struct AppState;
+
+// What the user asked for that would replace the document or end the app while it has changes
+// that are not saved (quit, open, an example, reset, a lesson): "Save changes?" asks first
+// (save_changes.cpp), and `proceed` runs once they are saved, or at "Don't save"; Cancel drops it.
+struct PendingDiscard {
+  std::string what;  // completes "Save them before you …?": "quit", "open llama.roofline.json"
+  std::function<void(AppState&)> proceed;
+  bool open_popup = true;         // the modal is opened on the next frame
+  bool waiting_for_save = false;  // Save as… is choosing a file: proceed once it has saved
+};
+
 struct UiState {
   // Layout, in em (font units) so it follows the UI scale.
   float controls_width_em = 25.0f;
@@ -116,6 +129,7 @@ struct UiState {
   SeriesFlags saved_series;
   ChartTheme saved_theme = ChartTheme::light;
   LegendPlace saved_legend = LegendPlace::best;
+  bool saved_nothing = false;  // nothing on disk matches the document (mark_unsaved)
   FileDialogState file_dialog;
   // The desktop's own file chooser (the XDG portal, installed by the platform where a session
   // bus is); null, or once it says it is unavailable, the in-app dialog is used.
@@ -126,6 +140,7 @@ struct UiState {
   bool show_shortcuts = false;
   bool show_about = false;
   bool quit_requested = false;
+  std::optional<PendingDiscard> pending_discard;  // "Save changes?" (save_changes.cpp)
   bool focus_controls = false;  // give the keyboard to the left panel next frame (Tab on the chart)
   // Frames until the platform saves a window screenshot (0: none pending). Counting down past
   // one frame lets the menu that asked for it close first.
@@ -195,6 +210,14 @@ void mark_saved(AppState& s);
 // True when the workload, the series shown or the theme differ from the document as last opened
 // or saved.
 bool document_modified(const AppState& s);
+// The document is compared with `saved` from now on (a restored session's file as it is on
+// disk); mark_unsaved: with nothing, so it reads as changed until saved.
+void mark_saved_as(AppState& s, const ScenarioFile& saved);
+void mark_unsaved(AppState& s);
+// Runs `proceed` now when the document has no unsaved changes (or a lesson is running: its steps
+// are not the user's work); otherwise asks "Save changes? … before you WHAT?" first and runs it
+// once saved, or on "Don't save" (save_changes.cpp).
+void unless_unsaved(AppState& s, std::string what, std::function<void(AppState&)> proceed);
 // "roofline — llama.json •" (• when modified), "roofline — Untitled" for a document with no file.
 std::string window_title(const AppState& s);
 

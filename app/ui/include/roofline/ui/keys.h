@@ -13,6 +13,7 @@ inline constexpr int digit_1 = 49;
 inline constexpr int digit_9 = 57;
 inline constexpr int equal = 61;  // '='
 inline constexpr int c = 67;
+inline constexpr int d = 68;
 inline constexpr int e = 69;
 inline constexpr int g = 71;
 inline constexpr int i = 73;
