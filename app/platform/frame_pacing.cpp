@@ -24,7 +24,9 @@ constexpr double kBackgroundWorkWakeS = 0.05;
 bool FramePacer::wait_for_frame(const AppState& s, double elapsed_s) {
   // An animation (a lesson step) needs frames with no input to wake the loop.
   if (wants_continuous_frames(s)) frames_left_ = std::max(frames_left_, 1);
-  if (scripted_ || frames_left_ > 0) {
+  // activity_: something asked for frames since the last one (the window's close button opening
+  // "Save changes?"): draw them now, not at the next input event.
+  if (scripted_ || frames_left_ > 0 || activity_) {
     glfwPollEvents();
   } else if (background_work_pending(s)) {
     glfwWaitEventsTimeout(kBackgroundWorkWakeS);

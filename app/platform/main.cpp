@@ -74,6 +74,26 @@ bool pick_document(const AppOptions& o, const Settings& settings, const std::str
   return true;
 }
 
+// Started on another document (--scenario, a file manager, --lesson), the app does not reopen
+// the last session, and its exit would write over it: a session whose document differs from
+// its file (or, never saved, from the default) is kept first as unsaved-session.roofline.json
+// beside it. What was kept, or "".
+std::string keep_unsaved_session(const Settings& settings, const std::string& dir) {
+  const std::string last = last_scenario_path(dir);
+  std::error_code ec;
+  if (last.empty() || !std::filesystem::exists(last, ec)) return {};
+  const PresetLibrary& library = PresetLibrary::builtin();
+  auto session = load_scenario_file(last, library);
+  if (!session) return {};
+  const std::string& file = settings.scenario_path;
+  auto on_disk = file.empty() ? Result<ScenarioFile>::ok(default_scenario_file(library))
+                              : load_scenario_file(file, library);
+  if (on_disk && on_disk->scenario == session->scenario) return {};
+  const std::string kept = (std::filesystem::path(dir) / "unsaved-session.roofline.json").string();
+  std::filesystem::copy_file(last, kept, std::filesystem::copy_options::overwrite_existing, ec);
+  return ec ? std::string() : kept;
+}
+
 int run_without_display(const AppOptions& o, const ScenarioFile& doc, int width, int height) {
   std::fprintf(stderr, "roofline: no display available (%s), so no window can open.\n",
                last_glfw_error.empty() ? "GLFW could not initialise" : last_glfw_error.c_str());
@@ -184,8 +204,15 @@ int main(int argc, char** argv) {
   if (glfwInit() == GLFW_FALSE) return run_without_display(o, doc, width, height);
   set_termination_wakes_glfw(true);
 
+  const std::string kept =
+      o.use_settings() && !restored ? keep_unsaved_session(settings, dir) : std::string();
   AppState state = make_app_state(PresetLibrary::builtin(), std::move(doc));
   if (!settings_warning.empty()) set_message(state, "Settings: " + settings_warning, true);
+  if (!kept.empty())
+    set_message(state,
+                "The last session had changes that were not saved: kept as " + kept +
+                    " (File → Open scenario)",
+                false);
   state.ui.scenario_path = doc_path;
   // The last session's document is compared with what its file holds now (the default scenario
   // for one never saved), so that a change not saved last time is still marked, and asked about.
@@ -197,6 +224,8 @@ int main(int argc, char** argv) {
     } else if (auto file = load_scenario_file(doc_path, PresetLibrary::builtin())) {
       on_disk = std::move(file).value();
     }
+    // --theme is this run's look, not a change of the document.
+    if (auto theme = parse_chart_theme(o.theme); theme && on_disk) on_disk->view.theme = *theme;
     if (on_disk) {
       mark_saved_as(state, *on_disk);
     } else {

@@ -55,9 +55,13 @@ std::string text_of(const Knob& k, const py::handle& value) {
 }
 
 bool is_bool(const py::handle& value) {
-  // Python's bool and numpy's (not a subclass of bool).
-  return py::isinstance<py::bool_>(value) ||
-         py::str(py::type::of(value).attr("__name__")).cast<std::string>() == "bool_";
+  if (py::isinstance<py::bool_>(value)) return true;
+  // numpy's (not a subclass of bool): numpy.bool_, named numpy.bool from numpy 2.
+  const py::handle type = py::type::of(value);
+  if (!py::hasattr(type, "__module__")) return false;
+  const std::string module = py::str(type.attr("__module__")).cast<std::string>();
+  const std::string name = py::str(type.attr("__name__")).cast<std::string>();
+  return module == "numpy" && (name == "bool_" || name == "bool");
 }
 
 // A keyword argument as the knob's value: what a person passes from Python (a str or a path for

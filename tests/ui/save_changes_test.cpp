@@ -58,13 +58,17 @@ TEST(SaveChanges, QuitAsksAndDontSaveQuits) {
   EXPECT_FALSE(ui.state.ui.pending_discard.has_value());
 }
 
+// Esc answers the question only: presentation mode (whose shortcut is Esc too) stays on.
 TEST(SaveChanges, EscapeCancelsAndTheDocumentStays) {
   test::HeadlessUi ui(lib().default_scenario());
+  ui.frame(2);
+  set_presentation(ui.state, true);
   ui.frame(2);
   ui.state.doc.batch = 8;
   ui.shortcut(key::q);
   ui.frame();
   ui.tap(key::escape);
+  EXPECT_TRUE(ui.state.classroom.presentation);
   EXPECT_FALSE(ui.state.ui.quit_requested);
   EXPECT_FALSE(ui.state.ui.pending_discard.has_value());
   EXPECT_EQ(ui.state.doc.batch, 8);

@@ -201,17 +201,26 @@ class Figure:
         if extension == format:
             _run("export", "--out", path, *extra, *self._args)
             return
-        # Another extension, or none: the bytes of the format asked for, written whole.
+        # Another extension, or none: the bytes of the format asked for, written whole, with
+        # the permissions a new file gets (mkstemp's are private).
         data = _run("export", "--out", "-", "--format", format, *extra, *self._args)
         folder = _os.path.dirname(_os.path.abspath(path))
-        fd, temporary = _tempfile.mkstemp(prefix=".roofline-", dir=folder)
         try:
+            fd, temporary = _tempfile.mkstemp(prefix=".roofline-", dir=folder)
+        except OSError as e:
+            raise Error("%s: cannot write there (%s)" % (path, e.strerror)) from None
+        try:
+            umask = _os.umask(0)
+            _os.umask(umask)
+            _os.fchmod(fd, 0o666 & ~umask)
             with _os.fdopen(fd, "wb") as f:
                 f.write(data)
             _os.replace(temporary, path)
-        except BaseException:
+        except BaseException as e:
             if _os.path.exists(temporary):
                 _os.remove(temporary)
+            if isinstance(e, OSError):
+                raise Error("%s: cannot write there (%s)" % (path, e.strerror)) from None
             raise
 
 

@@ -133,7 +133,9 @@ void frame_tick(AppState& s) {
   poll_export_job(s);
   poll_import_job(s);
   handle_dropped_files(s);
-  handle_shortcuts(s);
+  // While "Save changes?" asks, its own keys (Enter, D, Esc) are the only ones: Esc must not
+  // also leave presentation mode, nor Ctrl+S save behind its back.
+  if (!s.ui.pending_discard || s.ui.pending_discard->waiting_for_save) handle_shortcuts(s);
 
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos(viewport->WorkPos);

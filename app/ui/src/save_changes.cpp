@@ -20,6 +20,11 @@ void unless_unsaved(AppState& s, std::string what, std::function<void(AppState&)
     proceed(s);
     return;
   }
+  if (s.ui.pending_discard && s.ui.pending_discard->waiting_for_save) {
+    // Save as… is choosing a file for the last question: that one goes first.
+    set_message(s, "Finish saving (or cancel the file dialog) first.", true);
+    return;
+  }
   s.ui.pending_discard = PendingDiscard{.what = std::move(what), .proceed = std::move(proceed)};
 }
 
@@ -81,9 +86,12 @@ void draw_save_changes(AppState& s) {
     ImGui::SameLine();
     if (ImGui::Button("Cancel")) choice = Choice::cancel;
     item_tooltip("Keep the scenario as it is and do nothing (Esc).");
-    if (choice == Choice::none && !ImGui::GetIO().WantTextInput) {
+    // Not on the frame it appears: the Enter that chose a file in the Open dialog is still down.
+    const ImGuiIO& io = ImGui::GetIO();
+    if (choice == Choice::none && !io.WantTextInput && !ImGui::IsWindowAppearing()) {
+      const bool plain = !io.KeyCtrl && !io.KeyAlt && !io.KeySuper;
       if (ImGui::IsKeyPressed(key::enter, false)) choice = Choice::save;
-      if (ImGui::IsKeyPressed(key::d, false)) choice = Choice::discard;
+      if (plain && ImGui::IsKeyPressed(key::d, false)) choice = Choice::discard;
       if (ImGui::IsKeyPressed(key::escape, false)) choice = Choice::cancel;
     }
     if (choice != Choice::none) ImGui::CloseCurrentPopup();
