@@ -192,7 +192,7 @@ void run_export(const ExportCliOptions& given) {
                  font + "' (install fonts-dejavu-core for the intended look)\n");
   }
   const ChartTheme theme = parse_chart_theme(o.theme).value_or(file.view.theme);
-  const TextMeasure measure = cairo_text_measure();
+  const TextMeasure measure = figure_text_measure();
   const PlotGeometry g = o.chart == "throughput" ? throughput_figure(o, s, theme, measure)
                                                  : roofline_figure(o, file, theme, measure);
   if (to_stdout) {

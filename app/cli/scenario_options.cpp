@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "commands.h"
+#include "roofline/charconv.h"
 #include "roofline/io/json_io.h"
 
 namespace roofline {
@@ -60,10 +61,8 @@ std::string flag_error(const std::string& error, const ScenarioOptions& o) {
 
 // The whole of `text` as a finite decimal number; nullopt for "", "nan", "inf", "1.5x".
 std::optional<double> finite_from_text(const std::string& text) {
-  double v = 0;
-  const char* end = text.data() + text.size();
-  const auto [ptr, ec] = std::from_chars(text.data(), end, v);
-  if (text.empty() || ec != std::errc() || ptr != end || !std::isfinite(v)) return std::nullopt;
+  const std::optional<double> v = parse_double_exact(text);
+  if (!v || !std::isfinite(*v)) return std::nullopt;
   return v;
 }
 

@@ -7,6 +7,8 @@
 #include <cstdio>
 #include <string>
 #include <vector>
+
+#include "roofline/charconv.h"
 #include "roofline/plot/chart_view.h"
 #include "roofline/version.h"
 
@@ -17,9 +19,8 @@ namespace {
 // CLI11's Range lets NaN through (every comparison with it is false): refuse it first.
 const CLI::Validator kFinite(
     [](const std::string& text) {
-      double v = 0;
-      const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-      if (ec != std::errc() || end != text.data() + text.size() || !std::isfinite(v))
+      const std::optional<double> v = parse_double_exact(text);
+      if (!v || !std::isfinite(*v))
         return std::string("expected a finite number, got '") + text + "'";
       return std::string();
     },

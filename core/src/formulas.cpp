@@ -1,10 +1,10 @@
 #include "roofline/formulas.h"
 
 #include <array>
-#include <charconv>
 #include <cmath>
 
 #include "operators.h"
+#include "roofline/charconv.h"
 #include "roofline/units.h"
 
 namespace roofline {
@@ -512,10 +512,7 @@ std::string symbol_text(const FormulaSymbol& symbol) {
     return out + " = " + format_exact(symbol.value) + " B (" + symbol.definition + ")";
   if (!symbol.definition.empty()) out += " = " + symbol.definition;
   if (symbol.value == std::floor(symbol.value)) return out + " = " + format_count(symbol.value);
-  std::array<char, 32> buf{};
-  const auto [end, ec] = std::to_chars(buf.data(), buf.data() + buf.size(), symbol.value,
-                                       std::chars_format::general, 3);
-  return out + " = " + std::string(buf.data(), ec == std::errc() ? end : buf.data());
+  return out + " = " + chars_general(symbol.value, 3);
 }
 
 std::vector<std::string> symbol_texts(const std::vector<FormulaSymbol>& symbols,

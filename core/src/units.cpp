@@ -1,13 +1,14 @@
 #include "roofline/units.h"
 
 #include <array>
-#include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <span>
 #include <string>
+
+#include "roofline/charconv.h"
 
 namespace roofline {
 
@@ -134,9 +135,7 @@ std::string format_count(double value) {
 std::string format_exact(double value) {
   if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
   if (std::isnan(value)) return "nan";
-  std::array<char, 32> buf{};
-  const auto [end, ec] = std::to_chars(buf.data(), buf.data() + buf.size(), value);
-  return std::string(buf.data(), ec == std::errc() ? end : buf.data());
+  return chars_shortest(value);
 }
 
 std::string format_intensity(double flop_per_byte, bool with_unit) {

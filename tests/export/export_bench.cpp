@@ -20,7 +20,7 @@ PlotGeometry figure(double w, double h, double font) {
   v.font_px = font;
   v.chart.show_ops = true;
   v = fit_view(v, a, s, &trail);
-  return build_roofline_plot(a, s, v, light_theme(), cairo_text_measure(), &trail);
+  return build_roofline_plot(a, s, v, light_theme(), figure_text_measure(), &trail);
 }
 
 void BM_build_geometry(benchmark::State& state) {

@@ -36,7 +36,7 @@ inline Figure make_figure(double width = 1000, double height = 640,
   f.view.legend_lists_hidden = false;
   f.view = fit_view(f.view, f.analysis, f.scenario, &trail);
   f.geometry =
-      build_roofline_plot(f.analysis, f.scenario, f.view, theme, cairo_text_measure(), &trail);
+      build_roofline_plot(f.analysis, f.scenario, f.view, theme, figure_text_measure(), &trail);
   return f;
 }
 

@@ -91,7 +91,7 @@ TEST_F(SvgExport, TransparentHasNoBackground) {
   auto f = make_figure();
   f.view.transparent = true;
   const auto g =
-      build_roofline_plot(f.analysis, f.scenario, f.view, light_theme(), cairo_text_measure());
+      build_roofline_plot(f.analysis, f.scenario, f.view, light_theme(), figure_text_measure());
   const std::string svg = render_figure_to_string(g, FigureFormat::svg);
   EXPECT_FALSE(contains(svg, "class=\"background\""));
   EXPECT_TRUE(

@@ -372,5 +372,26 @@ TEST(Interaction, DraggingTheSplitterResizesTheControlPanelInEm) {
   EXPECT_NEAR(ui.state.view.canvas_origin.x, chart_x + 60, 0.5);
 }
 
+// A window that grows (the web page's first frame comes before the browser's last resize)
+// chooses the legend's corner again: the same corner as a window opened at that size, not the
+// one kept from the smaller window (which keeps its corner while it covers no group dot). The
+// app's default scenario, as the page opens it at 1280 x 713 and then 1280 x 800.
+TEST(Interaction, ANewWindowSizeChoosesTheLegendCornerAgain) {
+  const ScenarioFile opened = default_scenario_file(PresetLibrary::builtin());
+  LegendPlace opened_at_800 = LegendPlace::best;
+  {
+    HeadlessUi fresh(opened, {1280, 800});
+    fresh.frame(3);
+    opened_at_800 = fresh.state.view.geometry.legend.place;
+  }
+  HeadlessUi resized(opened, {1280, 713});
+  resized.frame(3);
+  EXPECT_EQ(resized.state.view.geometry.legend.place, LegendPlace::upper_left);
+  EXPECT_EQ(opened_at_800, LegendPlace::lower_right);
+  ImGui::GetIO().DisplaySize = {1280, 800};
+  resized.frame(3);
+  EXPECT_EQ(resized.state.view.geometry.legend.place, LegendPlace::lower_right);
+}
+
 }  // namespace
 }  // namespace roofline::test

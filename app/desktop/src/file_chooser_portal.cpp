@@ -30,13 +30,6 @@ constexpr const char* kOwnerMatch =
 
 using Clock = std::chrono::steady_clock;
 
-int hex_value(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
 // Errors meaning "nobody here does file choosing": fall back to the app's own dialog.
 bool means_no_portal(const char* error_name) {
   static const char* const kNames[] = {
@@ -189,30 +182,6 @@ std::string session_bus_address() {
 }
 
 }  // namespace
-
-std::string path_from_file_uri(const std::string& uri) {
-  const std::string scheme = "file://";
-  if (uri.compare(0, scheme.size(), scheme) != 0) return {};
-  std::string rest = uri.substr(scheme.size());
-  // file:///x or file://localhost/x; another host is not a local file.
-  if (rest.compare(0, 9, "localhost") == 0) rest.erase(0, 9);
-  if (rest.empty() || rest[0] != '/') return {};
-  std::string out;
-  for (size_t i = 0; i < rest.size(); ++i) {
-    if (rest[i] != '%') {
-      out += rest[i];
-      continue;
-    }
-    const int hi = i + 2 < rest.size() ? hex_value(rest[i + 1]) : -1;
-    const int lo = i + 2 < rest.size() ? hex_value(rest[i + 2]) : -1;
-    if (hi < 0 || lo < 0) return {};
-    const char decoded = static_cast<char>(hi * 16 + lo);
-    if (decoded == '\0') return {};
-    out += decoded;
-    i += 2;
-  }
-  return out;
-}
 
 std::string request_object_path(const std::string& unique_name, const std::string& token) {
   std::string sender = unique_name;

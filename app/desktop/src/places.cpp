@@ -55,6 +55,14 @@ std::string user_dir_value(const std::string& line, const std::string& key,
   return value.empty() || value[0] != '/' ? std::string() : value;
 }
 
+// A hexadecimal digit's value; -1 for another character.
+int hex_value(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
 }  // namespace
 
 PlaceSources places_from_environment() {
@@ -106,6 +114,30 @@ std::vector<std::string> config_lines(const std::string& path) {
 }
 
 }  // namespace
+
+std::string path_from_file_uri(const std::string& uri) {
+  const std::string scheme = "file://";
+  if (uri.compare(0, scheme.size(), scheme) != 0) return {};
+  std::string rest = uri.substr(scheme.size());
+  // file:///x or file://localhost/x; another host is not a local file.
+  if (rest.compare(0, 9, "localhost") == 0) rest.erase(0, 9);
+  if (rest.empty() || rest[0] != '/') return {};
+  std::string out;
+  for (size_t i = 0; i < rest.size(); ++i) {
+    if (rest[i] != '%') {
+      out += rest[i];
+      continue;
+    }
+    const int hi = i + 2 < rest.size() ? hex_value(rest[i + 1]) : -1;
+    const int lo = i + 2 < rest.size() ? hex_value(rest[i + 2]) : -1;
+    if (hi < 0 || lo < 0) return {};
+    const char decoded = static_cast<char>(hi * 16 + lo);
+    if (decoded == '\0') return {};
+    out += decoded;
+    i += 2;
+  }
+  return out;
+}
 
 std::vector<Place> desktop_places(const PlaceSources& sources) {
   std::vector<Place> places;

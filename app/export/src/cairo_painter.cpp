@@ -1,7 +1,10 @@
-// The Cairo painter: PlotGeometry onto any Cairo surface (PNG image, PDF), and the text
-// measure that matches it.
+// The Cairo painter: PlotGeometry onto any Cairo surface (PNG image, PDF), the text measure
+// that matches it, and the face fontconfig gives it. The desktop's; the web build has
+// web_painter.cpp instead.
 
+#include <cairo-pdf.h>
 #include <cairo.h>
+#include <fontconfig/fontconfig.h>
 
 #include <cmath>
 #include <numbers>
@@ -193,11 +196,59 @@ void paint_geometry(cairo_t* cr, const PlotGeometry& g) {
   paint_legend(cr, g.legend);
 }
 
+namespace {
+
+cairo_status_t append_bytes(void* closure, const unsigned char* data, unsigned int length) {
+  static_cast<std::string*>(closure)->append(reinterpret_cast<const char*>(data), length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+}  // namespace
+
+std::string render_png(const PlotGeometry& g, double scale) {
+  const int w = png_side(g.canvas_size.x, scale), h = png_side(g.canvas_size.y, scale);
+  cairo_surface_t* surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h);
+  std::string bytes;
+  if (cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS) {
+    cairo_t* cr = cairo_create(surface);
+    cairo_scale(cr, scale, scale);
+    paint_geometry(cr, g);
+    const bool ok = cairo_status(cr) == CAIRO_STATUS_SUCCESS;
+    cairo_destroy(cr);
+    cairo_surface_flush(surface);
+    if (!ok ||
+        cairo_surface_write_to_png_stream(surface, append_bytes, &bytes) != CAIRO_STATUS_SUCCESS)
+      bytes.clear();
+  }
+  cairo_surface_destroy(surface);
+  return bytes;
+}
+
+std::string render_pdf(const PlotGeometry& g) {
+  std::string bytes;
+  cairo_surface_t* surface =
+      cairo_pdf_surface_create_for_stream(append_bytes, &bytes, g.canvas_size.x, g.canvas_size.y);
+  // An empty creation date leaves the key out: the same figure gives the same bytes.
+  cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, "");
+  cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "roofline");
+  if (const TextLabel* title = g.find_text("title"))
+    cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title->text.c_str());
+  cairo_t* cr = cairo_create(surface);
+  paint_geometry(cr, g);
+  const bool ok = cairo_status(cr) == CAIRO_STATUS_SUCCESS;
+  cairo_destroy(cr);
+  cairo_surface_finish(surface);
+  const bool finished = cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS;
+  cairo_surface_destroy(surface);
+  if (!ok || !finished) bytes.clear();
+  return bytes;
+}
+
 }  // namespace roofline::detail
 
 namespace roofline {
 
-TextMeasure cairo_text_measure() {
+TextMeasure figure_text_measure() {
   return [](std::string_view text, double size_px) {
     // One small context per thread: measuring needs a surface, never a display.
     thread_local cairo_surface_t* surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1);
@@ -209,5 +260,24 @@ TextMeasure cairo_text_measure() {
     return e.x_advance;
   };
 }
+
+std::string resolved_figure_font() {
+  // What fontconfig hands Cairo for "DejaVu Sans" (the same lookup the toy font API does).
+  FcPattern* pattern = FcNameParse(reinterpret_cast<const FcChar8*>(detail::kFigureFontFamily));
+  if (pattern == nullptr) return {};
+  FcConfigSubstitute(nullptr, pattern, FcMatchPattern);
+  FcDefaultSubstitute(pattern);
+  FcResult result = FcResultNoMatch;
+  FcPattern* match = FcFontMatch(nullptr, pattern, &result);
+  std::string family;
+  FcChar8* name = nullptr;
+  if (match != nullptr && FcPatternGetString(match, FC_FAMILY, 0, &name) == FcResultMatch)
+    family = reinterpret_cast<const char*>(name);
+  if (match != nullptr) FcPatternDestroy(match);
+  FcPatternDestroy(pattern);
+  return family;
+}
+
+bool figure_format_available(FigureFormat) { return true; }
 
 }  // namespace roofline

@@ -1,9 +1,5 @@
 #include "roofline/export/export.h"
 
-#include <cairo-pdf.h>
-#include <cairo.h>
-#include <fontconfig/fontconfig.h>
-
 #include <algorithm>
 #include <cctype>
 #include <cmath>
@@ -24,56 +20,6 @@ std::string lower_extension(std::string_view path) {
   return ext;
 }
 
-cairo_status_t append_bytes(void* closure, const unsigned char* data, unsigned int length) {
-  static_cast<std::string*>(closure)->append(reinterpret_cast<const char*>(data), length);
-  return CAIRO_STATUS_SUCCESS;
-}
-
-constexpr double kMaxPngPixels = 64e6;  // 8000×8000: about 256 MB of image memory
-
-int png_side(double geometry_px, double scale) {
-  return static_cast<int>(std::lround(geometry_px * scale));
-}
-
-std::string render_png(const PlotGeometry& g, double scale) {
-  const int w = png_side(g.canvas_size.x, scale), h = png_side(g.canvas_size.y, scale);
-  cairo_surface_t* surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h);
-  std::string bytes;
-  if (cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS) {
-    cairo_t* cr = cairo_create(surface);
-    cairo_scale(cr, scale, scale);
-    detail::paint_geometry(cr, g);
-    const bool ok = cairo_status(cr) == CAIRO_STATUS_SUCCESS;
-    cairo_destroy(cr);
-    cairo_surface_flush(surface);
-    if (!ok ||
-        cairo_surface_write_to_png_stream(surface, append_bytes, &bytes) != CAIRO_STATUS_SUCCESS)
-      bytes.clear();
-  }
-  cairo_surface_destroy(surface);
-  return bytes;
-}
-
-std::string render_pdf(const PlotGeometry& g) {
-  std::string bytes;
-  cairo_surface_t* surface =
-      cairo_pdf_surface_create_for_stream(append_bytes, &bytes, g.canvas_size.x, g.canvas_size.y);
-  // An empty creation date leaves the key out: the same figure gives the same bytes.
-  cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, "");
-  cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "roofline");
-  if (const TextLabel* title = g.find_text("title"))
-    cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title->text.c_str());
-  cairo_t* cr = cairo_create(surface);
-  detail::paint_geometry(cr, g);
-  const bool ok = cairo_status(cr) == CAIRO_STATUS_SUCCESS;
-  cairo_destroy(cr);
-  cairo_surface_finish(surface);
-  const bool finished = cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS;
-  cairo_surface_destroy(surface);
-  if (!ok || !finished) bytes.clear();
-  return bytes;
-}
-
 }  // namespace
 
 std::optional<FigureFormat> figure_format_for_path(std::string_view path) {
@@ -91,6 +37,13 @@ std::optional<TableFormat> table_format_for_path(std::string_view path) {
   return std::nullopt;
 }
 
+static std::string upper(std::string_view text) {
+  std::string out(text);
+  std::transform(out.begin(), out.end(), out.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+  return out;
+}
+
 static std::string figure_request_problem(const std::string& p, FigureFormat format,
                                           double width_px, double height_px,
                                           const ExportOptions& options) {
@@ -105,12 +58,16 @@ static std::string figure_request_problem(const std::string& p, FigureFormat for
   if (!(options.scale >= kMinPngScale && options.scale <= kMaxPngScale))
     return p + ": --scale " + std::to_string(options.scale) + " is out of range: expected " +
            format_exact(kMinPngScale) + " to " + format_exact(kMaxPngScale);
+  if (!figure_format_available(format))
+    return p + ": " + upper(to_string(format)) +
+           " figures are not made in the browser: export SVG (the desktop app and roofline-cli "
+           "write PNG and PDF)";
   if (format == FigureFormat::png) {
-    const double w = png_side(width_px, options.scale), h = png_side(height_px, options.scale);
-    if (w > kMaxFigureSidePx || h > kMaxFigureSidePx || w * h > kMaxPngPixels)
+    const double w = detail::png_side(width_px, options.scale), h = detail::png_side(height_px, options.scale);
+    if (w > kMaxFigureSidePx || h > kMaxFigureSidePx || w * h > detail::kMaxPngPixels)
       return p + ": PNG of " + text(w) + "x" + text(h) + " pixels is too large: at most " +
              format_exact(kMaxFigureSidePx) + " on a side and " +
-             format_exact(kMaxPngPixels / 1e6) + " megapixels";
+             format_exact(detail::kMaxPngPixels / 1e6) + " megapixels";
   }
   return {};
 }
@@ -132,32 +89,15 @@ Status check_figure_request(std::string_view name, FigureFormat format, double w
       figure_request_problem(std::string(name), format, width_px, height_px, options));
 }
 
-std::string resolved_figure_font() {
-  // What fontconfig hands Cairo for "DejaVu Sans" (the same lookup the toy font API does).
-  FcPattern* pattern = FcNameParse(reinterpret_cast<const FcChar8*>(detail::kFigureFontFamily));
-  if (pattern == nullptr) return {};
-  FcConfigSubstitute(nullptr, pattern, FcMatchPattern);
-  FcDefaultSubstitute(pattern);
-  FcResult result = FcResultNoMatch;
-  FcPattern* match = FcFontMatch(nullptr, pattern, &result);
-  std::string family;
-  FcChar8* name = nullptr;
-  if (match != nullptr && FcPatternGetString(match, FC_FAMILY, 0, &name) == FcResultMatch)
-    family = reinterpret_cast<const char*>(name);
-  if (match != nullptr) FcPatternDestroy(match);
-  FcPatternDestroy(pattern);
-  return family;
-}
-
 std::string render_figure_to_string(const PlotGeometry& geometry, FigureFormat format,
                                     const ExportOptions& options) {
   switch (format) {
     case FigureFormat::png:
-      return render_png(geometry, options.scale);
+      return detail::render_png(geometry, options.scale);
     case FigureFormat::svg:
       return detail::svg_document(geometry, options.points);
     case FigureFormat::pdf:
-      return render_pdf(geometry);
+      return detail::render_pdf(geometry);
   }
   return {};
 }

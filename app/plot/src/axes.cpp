@@ -10,8 +10,8 @@ namespace roofline {
 TextMeasure approximate_text_measure() {
   return [](std::string_view text, double size_px) {
     size_t code_points = 0;
-    for (unsigned char c : text)
-      if ((c & 0xC0) != 0x80) ++code_points;  // count UTF-8 lead bytes only
+    for (const char c : text)  // count UTF-8 lead bytes only
+      if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) ++code_points;
     return 0.55 * size_px * static_cast<double>(code_points);
   };
 }

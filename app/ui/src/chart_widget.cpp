@@ -247,6 +247,10 @@ void draw_chart(AppState& s, ImVec2 size) {
   size = {std::max(size.x, 8 * em), std::max(size.y, 6 * em)};
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   vs.canvas_origin = origin;
+  // A new canvas size lays the chart out afresh: "best" chooses the legend's corner again
+  // rather than keep the one a smaller window needed (the web page's first frame comes before
+  // the browser's last resize).
+  if (v.canvas_px.x != size.x || v.canvas_px.y != size.y) v.legend_last = LegendPlace::best;
   v.canvas_px = {size.x, size.y};
   v.font_px = em;
   v.chart = s.chart;

@@ -14,6 +14,7 @@
 #include <future>
 #include <system_error>
 
+#include "background_job.h"
 #include "roofline/export/export.h"
 #include "roofline/ui/frame.h"
 #include "roofline/units.h"
@@ -208,7 +209,7 @@ std::string start_export(AppState& s, const FigureExportOptions& o, const std::s
   job->path = path;
   if (typed_options.what == ExportWhat::table) {
     const TableFormat format = typed_options.table_format;
-    job->result = std::async(std::launch::async, [a = analysis, path, format] {
+    job->result = start_background_job([a = analysis, path, format] {
       return export_operator_table(a, path, format);
     });
   } else {
@@ -216,8 +217,7 @@ std::string start_export(AppState& s, const FigureExportOptions& o, const std::s
     eo.scale = typed_options.figure_format == FigureFormat::png ? o.scale : 1.0;
     eo.points = is_print_size(o.width, o.height);  // an SVG of a paper size says it in pt
     const FigureFormat format = typed_options.figure_format;
-    job->result =
-        std::async(std::launch::async, [g = build_export_figure(s, o, cairo_text_measure()), path,
+    job->result = start_background_job([g = build_export_figure(s, o, figure_text_measure()), path,
                                         format, eo] { return export_figure(g, path, format, eo); });
   }
   d.job = std::move(job);

@@ -150,7 +150,7 @@ void draw_export_preview(AppState& s, const FigureExportOptions& o, bool size_ok
   if (size_ok && frame.x >= 4 && frame.y >= 4) {
     const ChartTheme theme = o.theme.value_or(s.chart.theme);
     if (o.transparent) checkerboard(list, origin, end, 0.5f * em, theme == ChartTheme::dark);
-    const PlotGeometry g = build_export_figure(s, o, cairo_text_measure());
+    const PlotGeometry g = build_export_figure(s, o, figure_text_measure());
     paint_geometry(list, scale_geometry(g, k), origin, {s.ui.font_regular, s.ui.font_bold});
     list.AddRect({origin.x - 1, origin.y - 1}, {end.x + 1, end.y + 1},
                  ImGui::GetColorU32(ImGuiCol_Border));

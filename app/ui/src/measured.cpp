@@ -11,6 +11,7 @@
 #include <string_view>
 #include <system_error>
 
+#include "background_job.h"
 #include "roofline/io/profile_import.h"
 #include "roofline/units.h"
 #include "ui_internal.h"
@@ -76,7 +77,7 @@ bool start_import(AppState& s, const std::string& path) {
   job->path = path;
   ImportJob* raw = job.get();  // the job outlives the worker: the future's get() waits for it
   try {
-    job->result = std::async(std::launch::async, [raw, path] {
+    job->result = start_background_job([raw, path] {
       return import_profile(path, [raw](uint64_t done, uint64_t total) {
         raw->done.store(done, std::memory_order_relaxed);
         raw->total.store(total, std::memory_order_relaxed);

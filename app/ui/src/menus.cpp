@@ -87,8 +87,10 @@ void draw_file_menu(AppState& s) {
     item_tooltip(where.c_str());
   }
   shortcut_menu_item(s, "Save window screenshot", act_save_screenshot);
-  ImGui::Separator();
-  shortcut_menu_item(s, "Quit", act_quit);
+  if (!s.ui.in_browser) {  // a page cannot close its tab
+    ImGui::Separator();
+    shortcut_menu_item(s, "Quit", act_quit);
+  }
   ImGui::EndMenu();
 }
 

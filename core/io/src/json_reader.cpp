@@ -1,11 +1,11 @@
 #include "roofline/io/json_reader.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <cstdio>
 
 #include "io_internal.h"
+#include "roofline/charconv.h"
 
 namespace roofline {
 
@@ -51,9 +51,7 @@ std::string shown(const Json& value) {
 }
 
 std::string limit_text(double value) {
-  char buffer[64];
-  const auto end = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::fixed);
-  return std::string(buffer, end.ptr);
+  return chars_fixed(value);
 }
 
 std::string too_deep(std::string_view text) {

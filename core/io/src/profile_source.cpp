@@ -12,6 +12,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include "roofline/charconv.h"
 #include "roofline/io/json_io.h"
 
 namespace roofline::profile_io {
@@ -288,12 +289,10 @@ std::optional<double> parse_profiler_number(std::string_view text) {
     if (c == ',' || c == ' ') continue;  // thousands separators, checked above
     digits.push_back(c);
   }
-  double v = 0;
-  const char* begin = digits.data();
-  const char* end = begin + digits.size();
-  if (!digits.empty() && *begin == '+') ++begin;
-  const auto [ptr, ec] = std::from_chars(begin, end, v);
-  if (ec != std::errc() || ptr != end || !std::isfinite(v)) return std::nullopt;
+  std::string_view number(digits);
+  if (!number.empty() && number.front() == '+') number.remove_prefix(1);
+  const std::optional<double> v = parse_double_exact(number);
+  if (!v || !std::isfinite(*v)) return std::nullopt;
   return v;
 }
 

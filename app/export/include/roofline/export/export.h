@@ -6,7 +6,7 @@
 // - export_figure draws exactly the PlotGeometry it is given (the window draws the same one).
 // - Text uses "DejaVu Sans" through fontconfig (Cairo's toy font API). If fontconfig finds no
 //   DejaVu Sans, it substitutes its default sans-serif face: the figure is still written, with
-//   labels measured (cairo_text_measure) in that same face, so the layout stays consistent;
+//   labels measured (figure_text_measure) in that same face, so the layout stays consistent;
 //   resolved_figure_font() tells which face it is.
 // - SVG is written by our own writer, not Cairo's SVG surface (which turns every glyph into a
 //   path): text stays <text> in font-family "DejaVu Sans, Bitstream Vera Sans, Verdana,
@@ -30,6 +30,10 @@
 
 namespace roofline {
 
+// Whether this build writes figures in `format`: every format on the desktop; SVG only in the
+// web build (no Cairo there), which check_figure_request says by name.
+bool figure_format_available(FigureFormat format);
+
 // From the file name's extension (case-insensitive .png/.svg/.pdf); nullopt otherwise.
 std::optional<FigureFormat> figure_format_for_path(std::string_view path);
 
@@ -41,8 +45,9 @@ struct ExportOptions {
 };
 
 // The text measure matching export_figure's font: cairo_text_extents' x_advance of the text
-// in DejaVu Sans (or the fontconfig fallback) at size_px.
-TextMeasure cairo_text_measure();
+// in DejaVu Sans (or the fontconfig fallback) at size_px; in the web build, the advance widths
+// of the DejaVu Sans the page embeds (stb_truetype), as SVG viewers lay it out.
+TextMeasure figure_text_measure();
 
 // The family fontconfig resolves "DejaVu Sans" to: "DejaVu Sans" normally; another name means
 // the fallback is in use (callers may say so).

@@ -1,0 +1,31 @@
+#pragma once
+// The browser's file chooser behind the UI's FileChooser (roofline/desktop/file_chooser.h):
+// Open is the page's <input type=file> (the file is copied into the virtual file system under
+// /uploads and its path picked); Save picks /downloads/NAME at once, and whatever the app
+// writes there is handed to the browser as a download (offer_downloads(), after each frame).
+
+#include <string>
+
+#include "roofline/desktop/file_chooser.h"
+
+namespace roofline::web {
+
+inline constexpr const char* kUploadDir = "/uploads";
+inline constexpr const char* kDownloadDir = "/downloads";
+
+class WebFileChooser final : public desktop::FileChooser {
+ public:
+  bool start(const desktop::FileRequest& request) override;
+  desktop::FileResult poll() override;
+  void cancel() override;
+
+ private:
+  desktop::FileResult result_;
+  bool open_pending_ = false;
+};
+
+// Every file in /downloads goes to the browser as a download, then is removed. True when any
+// did.
+bool offer_downloads();
+
+}  // namespace roofline::web

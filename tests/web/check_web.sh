@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# The web build in a browser (issue 29): serves BUILD_WEB/app/web on 127.0.0.1 and opens it in
+# headless Chromium (SwiftShader's software WebGL 2). Checks that
+#  1. the page draws the app: its first frame of the default scenario matches the desktop app's
+#     screenshot at the same size (BUILD/app/platform/roofline under xvfb-run): at most 1 % of the
+#     pixels differ by more than 10 % (anti-aliasing differs between the GL implementations);
+#  2. the sizes it ships: roofline.wasm gzipped (reported; the goal is 1 MB).
+# Usage: tests/web/check_web.sh BUILD_WEB BUILD. Exits 77 (skipped) without chromium or
+# xvfb-run.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+web_build="$(cd "${1:?usage: check_web.sh BUILD_WEB BUILD}" && pwd)"
+desktop_build="$(cd "${2:?usage: check_web.sh BUILD_WEB BUILD}" && pwd)"
+site="$web_build/app/web"
+for tool in chromium xvfb-run python3; do
+  command -v "$tool" >/dev/null || { echo "SKIP: $tool is not installed"; exit 77; }
+done
+for f in index.html roofline.js roofline.wasm roofline.data; do
+  [ -s "$site/$f" ] || { echo "FAIL: $site/$f is missing: build with .ci/web.sh"; exit 1; }
+done
+
+work="$(mktemp -d)"
+server_pid=""
+cleanup() {
+  [ -z "$server_pid" ] || kill "$server_pid" 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+# A free port on the loopback, and a static server on it.
+port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+python3 -m http.server "$port" --bind 127.0.0.1 --directory "$site" >"$work/server.log" 2>&1 &
+server_pid=$!
+for _ in $(seq 50); do
+  python3 -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:$port/index.html')" \
+    2>/dev/null && break
+  sleep 0.1
+done
+
+# Chromium's screenshot after the page has run 8 s of virtual time (the first frame needs < 1).
+chrome=(chromium --headless=new --no-sandbox --use-angle=swiftshader --enable-unsafe-swiftshader
+        --disable-gpu-sandbox --no-first-run --user-data-dir="$work/profile")
+timeout 120 "${chrome[@]}" --window-size=1280,800 --virtual-time-budget=8000 \
+  --screenshot="$work/web.png" "http://127.0.0.1:$port/index.html" >"$work/chromium.log" 2>&1 || {
+  echo "FAIL: headless Chromium did not finish"; tail -20 "$work/chromium.log"; exit 1; }
+[ -s "$work/web.png" ] || { echo "FAIL: no screenshot from Chromium"; exit 1; }
+
+xvfb-run -a -s '-screen 0 1280x800x24' "$desktop_build/app/platform/roofline" --no-settings \
+  --size 1280x800 --frames 4 --screenshot "$work/desktop.png" >"$work/desktop.log" 2>&1 || {
+  echo "FAIL: the desktop app's screenshot"; cat "$work/desktop.log"; exit 1; }
+
+status=0
+echo -n "first frame, web against desktop: "
+python3 "$here/png_diff.py" "$work/web.png" "$work/desktop.png" --fuzz 0.10 --max-share 0.01 \
+  --diff "$work/diff.png" || {
+  status=1
+  keep="${TMPDIR:-/tmp}/roofline-web-check"
+  mkdir -p "$keep" && cp "$work"/web.png "$work"/desktop.png "$work"/diff.png "$keep"/
+  echo "FAIL: the page's first frame differs from the desktop's (pictures in $keep)"
+}
+
+wasm_gz=$(gzip -9 -c "$site/roofline.wasm" | wc -c)
+js_gz=$(gzip -9 -c "$site/roofline.js" | wc -c)
+data_gz=$(gzip -9 -c "$site/roofline.data" | wc -c)
+echo "sizes (gzip -9): roofline.wasm $((wasm_gz / 1024)) KiB, roofline.js $((js_gz / 1024)) KiB," \
+  "roofline.data (fonts) $((data_gz / 1024)) KiB"
+[ "$status" -eq 0 ] && echo "PASS: the web build draws the app as the desktop does"
+exit "$status"
