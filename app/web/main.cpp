@@ -16,15 +16,20 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "../platform/key_replay.h"
+#include "roofline/io/lesson_io.h"
 #include "roofline/io/preset_library.h"
 #include "roofline/persist/scenario_file.h"
+#include "roofline/persist/scenario_link.h"
 #include "roofline/plot/theme.h"
 #include "roofline/ui/app_state.h"
 #include "roofline/ui/classroom.h"
+#include "roofline/ui/dump.h"
 #include "roofline/ui/frame.h"
 #include "web_file_chooser.h"
 
@@ -34,6 +39,7 @@ using namespace roofline;
 
 // Frames drawn after input so ImGui settles (hover states, popups opening), as on the desktop.
 constexpr int kFramesAfterActivity = 3;
+constexpr size_t kMaxTimedFrames = 100000;
 // While a text field is active its cursor blinks: a frame this often.
 constexpr int kTextInputWakeMs = 500;
 
@@ -45,6 +51,10 @@ struct WebApp {
   bool paused = false;
   bool first_frame_reported = false;
   std::string title;
+  std::string fragment;  // the address's part after '#' as last written (scenario_link.h)
+  // The main thread's time per frame drawn, for tests: the UI and chart (frame_tick), and the
+  // whole frame with its WebGL calls.
+  std::vector<double> tick_ms, frame_ms;
 };
 
 WebApp* app = nullptr;
@@ -62,6 +72,20 @@ EM_JS(void, js_set_unsaved, (int unsaved), { Module.rooflineUnsaved = unsaved !=
 EM_JS(void, js_download_canvas, (const char* name), {
   const file = UTF8ToString(name);
   Module.canvas.toBlob((blob) => Module.rooflineDownload(blob, file), 'image/png');
+});
+
+// The page's address after '#' (the scenario and lesson step), read and replaced in place (no
+// history entry per change; the page's hashchange listener opens a link typed or followed).
+EM_JS(char*, js_location_hash, (), { return allocateUTF8(location.hash.slice(1)); });
+EM_JS(void, js_replace_hash, (const char* fragment), {
+  const text = UTF8ToString(fragment);
+  history.replaceState(null, "", text ? "#" + text : location.pathname + location.search);
+});
+// The address to the clipboard; the outcome comes back through roofline_link_copied().
+EM_JS(void, js_copy_link, (), {
+  const done = (ok) => Module.ccall("roofline_link_copied", null, ["number"], [ok ? 1 : 0]);
+  if (!navigator.clipboard) { done(false); return; }
+  navigator.clipboard.writeText(location.href).then(() => done(true), () => done(false));
 });
 
 void wake() {
@@ -99,8 +123,71 @@ EM_BOOL on_browser_resize(int, const EmscriptenUiEvent*, void*) {
 
 void resume_after_timeout(void*) { wake(); }
 
+std::string read_location_hash() {
+  char* text = js_location_hash();
+  std::string out = text != nullptr ? text : "";
+  std::free(text);
+  return out;
+}
+
+// Opens the scenario and lesson step a link holds over the document (the default scenario, or
+// at a hashchange what is open, after "Save changes?"); a bad link says why and changes nothing.
+void open_link(AppState& s, std::string_view fragment) {
+  auto link = parse_scenario_link(fragment);
+  if (!link) {
+    set_message(s, link.error(), true);
+    return;
+  }
+  const PresetLibrary& library = *s.library;
+  auto doc = apply_changes(library.default_scenario(), link->changes, preset_resolver(library),
+                           "link");
+  if (!doc) {
+    set_message(s, doc.error(), true);
+    return;
+  }
+  if (link->lesson.empty()) {
+    if (s.classroom.run) stop_lesson(s);
+    ScenarioFile file = default_scenario_file(library);
+    file.scenario = std::move(doc).value();
+    replace_document(s, std::move(file));
+    return;
+  }
+  auto lesson = find_lesson(link->lesson, library);
+  if (!lesson) {
+    set_message(s, "link: lesson: " + lesson.error(), true);
+    return;
+  }
+  const size_t steps = lesson->steps.size();
+  if (link->step > steps) {
+    set_message(s, "link: step: lesson '" + lesson->id + "' has steps 1 to " +
+                       std::to_string(steps) + ", got " + std::to_string(link->step), true);
+    return;
+  }
+  start_lesson(s, std::move(lesson).value(), false);
+  go_to_step(s, link->step - 1, false);
+  // What the learner had changed at that step, on top of it.
+  if (!link->changes.empty() && s.doc != *doc) s.doc = std::move(doc).value();
+}
+
+// The address follows the document (not while a drag or a step's animation moves it: browsers
+// limit how often a page may replace its address).
+void update_location(WebApp& a) {
+  const AppState& s = a.state;
+  if (lesson_animating(s) || ImGui::IsAnyMouseDown()) return;
+  const auto& run = s.classroom.run;
+  std::string now = run ? scenario_link_fragment(s.doc, run->lesson.id, run->step + 1)
+                        : scenario_link_fragment(s.doc);
+  if (now == a.fragment) return;
+  a.fragment = std::move(now);
+  js_replace_hash(a.fragment.c_str());
+}
+
 // What the desktop's platform does for the UI's requests that reach the OS.
 void answer_platform_requests(AppState& s) {
+  if (s.ui.copy_link_requested) {
+    s.ui.copy_link_requested = false;
+    js_copy_link();
+  }
   if (s.ui.quit_requested) {  // a page cannot close its tab
     s.ui.quit_requested = false;
     set_message(s, "roofline runs in this tab: close the tab to leave it", false);
@@ -119,7 +206,9 @@ void render_frame(WebApp& a) {
   ImGuiIO& io = ImGui::GetIO();
   io.DeltaTime = std::max(io.DeltaTime, 1e-4f);
   a.keys.press();
+  const double tick_start_ms = emscripten_get_now();
   frame_tick(s);
+  if (a.tick_ms.size() < kMaxTimedFrames) a.tick_ms.push_back(emscripten_get_now() - tick_start_ms);
   if (a.keys.release()) a.frames_left = std::max(a.frames_left, 1);
   int fb_w = 0, fb_h = 0;
   glfwGetFramebufferSize(a.window, &fb_w, &fb_h);
@@ -149,9 +238,12 @@ void frame(void*) {
     return;
   }
   --a.frames_left;
+  const double start_ms = emscripten_get_now();
   render_frame(a);
+  if (a.frame_ms.size() < kMaxTimedFrames) a.frame_ms.push_back(emscripten_get_now() - start_ms);
   answer_platform_requests(s);
   if (web::offer_downloads()) a.frames_left = std::max(a.frames_left, 1);
+  update_location(a);
   if (std::string now = window_title(s); now != a.title) {
     a.title = std::move(now);
     emscripten_set_window_title(a.title.c_str());
@@ -164,6 +256,82 @@ void frame(void*) {
 }
 
 }  // namespace
+
+// For scripts and tests driving the page (Module.roofline in pre.js), as the desktop's
+// --dump-geometry and --dump-state: the chart's dots and windows, the document, the status line,
+// and a file opened as if dropped on the page. Each text lives until the next call.
+extern "C" {
+
+EMSCRIPTEN_KEEPALIVE const char* roofline_geometry_json() {
+  static std::string text;
+  text = app != nullptr ? geometry_dump_json(app->state) : "{}";
+  return text.c_str();
+}
+
+EMSCRIPTEN_KEEPALIVE const char* roofline_state_json() {
+  static std::string text;
+  text = app != nullptr ? state_dump_json(app->state) : "{}";
+  return text.c_str();
+}
+
+EMSCRIPTEN_KEEPALIVE const char* roofline_message() {
+  return app != nullptr ? app->state.ui.message.c_str() : "";
+}
+
+EMSCRIPTEN_KEEPALIVE int roofline_message_is_error() {
+  return app != nullptr && app->state.ui.message_is_error ? 1 : 0;
+}
+
+// Frames drawn since the page opened.
+EMSCRIPTEN_KEEPALIVE double roofline_frames() {
+  return app != nullptr ? static_cast<double>(app->state.ui.frame) : 0;
+}
+
+// The median of the main thread's time per frame, in ms, over the frames drawn since the `skip`
+// first (which build the fonts): of frame_tick (the UI and the chart: `whole` 0) or of the whole
+// frame with its WebGL calls (1).
+EMSCRIPTEN_KEEPALIVE double roofline_frame_ms(int skip, int whole) {
+  if (app == nullptr) return 0;
+  const std::vector<double>& all = whole != 0 ? app->frame_ms : app->tick_ms;
+  if (all.size() <= static_cast<size_t>(skip)) return 0;
+  std::vector<double> ms(all.begin() + skip, all.end());
+  std::nth_element(ms.begin(), ms.begin() + static_cast<std::ptrdiff_t>(ms.size() / 2), ms.end());
+  return ms[ms.size() / 2];
+}
+
+EMSCRIPTEN_KEEPALIVE const char* roofline_title() { return app != nullptr ? app->title.c_str() : ""; }
+
+// The page's hashchange: a link typed into the address bar or followed, opened as the document
+// (after "Save changes?").
+EMSCRIPTEN_KEEPALIVE void roofline_open_link() {
+  if (app == nullptr) return;
+  const std::string fragment = read_location_hash();
+  if (fragment == app->fragment) return;  // the address this page wrote
+  app->fragment = fragment;
+  unless_unsaved(app->state, "open the link",
+                 [fragment](AppState& s) { open_link(s, fragment); });
+  wake();
+}
+
+EMSCRIPTEN_KEEPALIVE void roofline_link_copied(int ok) {
+  if (app == nullptr) return;
+  const bool lesson = app->state.classroom.run.has_value();
+  set_message(app->state,
+              ok != 0 ? std::string("Copied the link: whoever opens it sees this scenario") +
+                            (lesson ? " at this lesson step" : "")
+                      : std::string("The browser did not let the page copy its address: copy it "
+                                    "from the address bar"),
+              ok == 0);
+  wake();
+}
+
+EMSCRIPTEN_KEEPALIVE void roofline_open(const char* path) {
+  if (app == nullptr || path == nullptr) return;
+  app->state.ui.dropped_paths.emplace_back(path);
+  wake();
+}
+
+}  // extern "C"
 
 int main() {
   if (glfwInit() == GLFW_FALSE) {
@@ -208,6 +376,11 @@ int main() {
   ImGui_ImplGlfw_InitForOpenGL(window, true);  // chains to the callbacks above
   ImGui_ImplOpenGL3_Init("#version 300 es");
   build_fonts(app->state);
+  // A link's scenario and lesson step (#gpu=h200&batch=64, #lesson=batching&step=3).
+  if (const std::string fragment = read_location_hash(); !fragment.empty()) {
+    open_link(app->state, fragment);
+    app->fragment = fragment;
+  }
 
   emscripten_set_main_loop_arg(frame, nullptr, 0, true);
   return 0;

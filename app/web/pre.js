@@ -11,3 +11,20 @@ Module['rooflineDownload'] = function(blob, name) {
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10000);
 };
+
+// For scripts and tests driving the page (tests/web/drive_page.mjs), as the desktop's
+// --dump-geometry and --dump-state: the chart's dots and windows, the document, the status
+// line and title, and a file in the virtual file system opened as if dropped on the page.
+Module['roofline'] = {
+  geometry: () => JSON.parse(UTF8ToString(Module['_roofline_geometry_json']())),
+  state: () => JSON.parse(UTF8ToString(Module['_roofline_state_json']())),
+  status: () => ({
+    message: UTF8ToString(Module['_roofline_message']()),
+    error: Module['_roofline_message_is_error']() !== 0,
+    title: UTF8ToString(Module['_roofline_title']()),
+  }),
+  frames: () => Module['_roofline_frames'](),
+  tickMs: (skip) => Module['_roofline_frame_ms'](skip, 0),
+  frameMs: (skip) => Module['_roofline_frame_ms'](skip, 1),
+  open: (path) => Module['ccall']('roofline_open', null, ['string'], [path]),
+};

@@ -1,8 +1,10 @@
 #include "web_file_chooser.h"
 
 #include <emscripten/emscripten.h>
+#include <sys/stat.h>
 
 #include <filesystem>
+#include <map>
 #include <system_error>
 
 namespace roofline::web {
@@ -111,6 +113,24 @@ bool offer_downloads() {
     js_download(path.c_str(), name.c_str());
     std::filesystem::remove(entry.path(), ec);
     any = true;
+  }
+  // A file opened from the picker or a drop and saved again (File > Save on it): downloaded,
+  // and kept where it is. The app's writes replace a file (write_text_file_atomic renames a new
+  // one over it), so a new inode at a known path is a save; the clock's seconds could not tell.
+  static std::map<std::string, ino_t> seen;
+  for (const char* dir : {kUploadDir, kDropDir}) {
+    for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
+      const std::string path = entry.path().string();
+      const std::string name = entry.path().filename().string();
+      struct stat st {};
+      if (name.starts_with('.') || ::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) continue;
+      const auto known = seen.find(path);
+      if (known != seen.end() && known->second != st.st_ino) {
+        js_download(path.c_str(), name.c_str());
+        any = true;
+      }
+      seen[path] = st.st_ino;
+    }
   }
   return any;
 }

@@ -7,6 +7,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include "roofline/charconv.h"
+
 namespace roofline {
 
 namespace {
@@ -391,6 +393,50 @@ std::string value_text(const ChangeValue& v) {
         }
       },
       v);
+}
+
+Result<ChangeValue> value_from_text(const Knob& k, std::string_view text) {
+  using R = Result<ChangeValue>;
+  const auto refuse = [&] {
+    return R::fail("expected " + expected(k) + ", got '" + std::string(text) + "'");
+  };
+  switch (k.type) {
+    case KnobType::reference:
+      if (text.empty() && !k.preset.empty()) return refuse();
+      return R::ok(std::string(text));
+    case KnobType::phase:
+      if (const auto p = parse_phase(text)) return R::ok(*p);
+      return refuse();
+    case KnobType::precision:
+      if (const auto p = parse_precision(text)) return R::ok(*p);
+      return refuse();
+    case KnobType::weights:
+      if (text == "auto") return R::ok(WeightsChoice{});
+      if (const auto p = parse_precision(text)) return R::ok(WeightsChoice{*p});
+      return refuse();
+    case KnobType::toggle:
+      if (text == "on" || text == "true") return R::ok(true);
+      if (text == "off" || text == "false") return R::ok(false);
+      return refuse();
+    case KnobType::integer: {
+      const std::optional<double> v = parse_double_exact(text);
+      if (!v || !std::isfinite(*v) || *v != std::floor(*v) || std::fabs(*v) > 9.0e18)
+        return refuse();
+      return R::ok(static_cast<int64_t>(*v));
+    }
+    case KnobType::fraction:
+    case KnobType::amount: {
+      const std::optional<double> v = parse_double_exact(text);
+      if (!v || !std::isfinite(*v)) return refuse();
+      return R::ok(*v);
+    }
+  }
+  return refuse();
+}
+
+std::string exact_value_text(const ChangeValue& v) {
+  if (const auto* d = std::get_if<double>(&v)) return chars_shortest(*d);
+  return value_text(v);
 }
 
 std::string range_text(const Knob& k) {

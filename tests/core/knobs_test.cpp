@@ -207,3 +207,32 @@ TEST(Knobs, InterpolateFollowsTheRowsTween) {
 
 }  // namespace
 }  // namespace roofline
+
+namespace roofline {
+namespace {
+
+// value_from_text reads back what exact_value_text writes, for every knob (a link carries them
+// as text), and refuses with the knob's own words.
+TEST(Knobs, ValueFromTextReadsBackEveryKnobsText) {
+  for (const Knob& k : knobs()) {
+    const ChangeValue v = default_value(k);
+    auto back = value_from_text(k, exact_value_text(v));  // compare_gpu's "" is none
+    ASSERT_TRUE(back) << k.name << ": " << back.error();
+    EXPECT_EQ(*back, v) << k.name;
+  }
+  const Knob& memory = knob(ChangeKey::memory_efficiency);
+  EXPECT_EQ(exact_value_text(0.8333333333333334), "0.8333333333333334");
+  EXPECT_EQ(std::get<double>(*value_from_text(memory, "0.8333333333333334")), 0.8333333333333334);
+  EXPECT_EQ(std::get<int64_t>(*value_from_text(knob(ChangeKey::batch), "1e3")), 1000);
+  EXPECT_EQ(value_from_text(knob(ChangeKey::batch), "2.5").error(),
+            "expected a positive integer, got '2.5'");
+  EXPECT_EQ(value_from_text(knob(ChangeKey::phase), "both").error(),
+            "expected \"prefill\" or \"decode\", got 'both'");
+  EXPECT_EQ(std::get<WeightsChoice>(*value_from_text(knob(ChangeKey::weights), "auto")),
+            WeightsChoice{});
+  EXPECT_EQ(value_from_text(knob(ChangeKey::gpu), "").error(),
+            "expected a preset id or a path to a .json file, got ''");
+}
+
+}  // namespace
+}  // namespace roofline

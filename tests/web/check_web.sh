@@ -4,7 +4,10 @@
 #  1. the page draws the app: its first frame of the default scenario matches the desktop app's
 #     screenshot at the same size (BUILD/app/platform/roofline under xvfb-run): at most 1 % of the
 #     pixels differ by more than 10 % (anti-aliasing differs between the GL implementations);
-#  2. the sizes it ships: roofline.wasm gzipped (reported; the goal is 1 MB).
+#  2. driven over the DevTools protocol (drive_page.mjs): the first frame's time, a drag of the fc
+#     dot that raises the batch, no frames while idle, a broken file refused with the session
+#     kept, the address following the document and links opening their scenario and lesson step;
+#  3. the sizes it ships: roofline.wasm gzipped (reported; the goal is 1 MB).
 # Usage: tests/web/check_web.sh BUILD_WEB BUILD. Exits 77 (skipped) without chromium or
 # xvfb-run.
 set -euo pipefail
@@ -12,7 +15,7 @@ here="$(cd "$(dirname "$0")" && pwd)"
 web_build="$(cd "${1:?usage: check_web.sh BUILD_WEB BUILD}" && pwd)"
 desktop_build="$(cd "${2:?usage: check_web.sh BUILD_WEB BUILD}" && pwd)"
 site="$web_build/app/web"
-for tool in chromium xvfb-run python3; do
+for tool in chromium xvfb-run python3 node; do
   command -v "$tool" >/dev/null || { echo "SKIP: $tool is not installed"; exit 77; }
 done
 for f in index.html roofline.js roofline.wasm roofline.data; do
@@ -59,10 +62,12 @@ python3 "$here/png_diff.py" "$work/web.png" "$work/desktop.png" --fuzz 0.10 --ma
   echo "FAIL: the page's first frame differs from the desktop's (pictures in $keep)"
 }
 
+node "$here/drive_page.mjs" "http://127.0.0.1:$port" || status=1
+
 wasm_gz=$(gzip -9 -c "$site/roofline.wasm" | wc -c)
 js_gz=$(gzip -9 -c "$site/roofline.js" | wc -c)
 data_gz=$(gzip -9 -c "$site/roofline.data" | wc -c)
 echo "sizes (gzip -9): roofline.wasm $((wasm_gz / 1024)) KiB, roofline.js $((js_gz / 1024)) KiB," \
   "roofline.data (fonts) $((data_gz / 1024)) KiB"
-[ "$status" -eq 0 ] && echo "PASS: the web build draws the app as the desktop does"
+[ "$status" -eq 0 ] && echo "PASS: the web build draws, runs and opens links as it should"
 exit "$status"

@@ -13,6 +13,7 @@
 #include <string>
 #include <system_error>
 
+#include "roofline/export/export.h"
 #include "roofline/plot/roofline_plot.h"
 #include "ui_internal.h"
 
@@ -75,14 +76,27 @@ void draw_what_and_format(FigureExportOptions& o) {
     item_tooltip("Human units (TFLOP/s, GB, ms) in aligned columns: for documents.");
     return;
   }
-  radio("SVG", o.figure_format, FigureFormat::svg);
-  item_tooltip("Vector; text stays text. For the web and documents.");
-  ImGui::SameLine();
-  radio("PNG", o.figure_format, FigureFormat::png);
-  item_tooltip("Pixels; the scale multiplies them for sharp slides and print.");
-  ImGui::SameLine();
-  radio("PDF", o.figure_format, FigureFormat::pdf);
-  item_tooltip("Vector with the font embedded; sizes in points. For LaTeX and print.");
+  struct Choice {
+    const char* label;
+    FigureFormat format;
+    const char* help;
+  };
+  static constexpr Choice kChoices[] = {
+      {"SVG", FigureFormat::svg, "Vector; text stays text. For the web and documents."},
+      {"PNG", FigureFormat::png, "Pixels; the scale multiplies them for sharp slides and print."},
+      {"PDF", FigureFormat::pdf,
+       "Vector with the font embedded; sizes in points. For LaTeX and print."}};
+  for (const Choice& choice : kChoices) {
+    if (choice.format != FigureFormat::svg) ImGui::SameLine();
+    // The web build writes SVG only (figure_format_available).
+    const bool available = figure_format_available(choice.format);
+    if (!available) ImGui::BeginDisabled();
+    radio(choice.label, o.figure_format, choice.format);
+    if (!available) ImGui::EndDisabled();
+    item_tooltip(available ? choice.help
+                           : "Not made in the browser: the desktop app and roofline-cli write "
+                             "PNG and PDF. SVG keeps the text as text.");
+  }
 }
 
 void draw_size(FigureExportOptions& o) {
@@ -274,6 +288,8 @@ void open_export_dialog(AppState& s) {
   if (d.open) return;
   d.open = true;
   d.open_requested = true;
+  if (!figure_format_available(d.options.figure_format))
+    d.options.figure_format = FigureFormat::svg;  // the web build's one format
   d.shown_format = d.options.figure_format;
   d.note.clear();
   d.error.clear();

@@ -181,6 +181,13 @@ ChangeValue default_value(const Knob& k);
 // The value as a file or a button shows it: "64", "0.8", "on", "bf16", "h200", "" for none.
 std::string value_text(const ChangeValue& v);
 
+// The value `text` names for knob `k`, the inverse of value_text (and exact for numbers:
+// "0.8333333333333334"): "64", "on"/"off", "bf16", "auto", "decode", an id or path; refused
+// with "expected WHAT, got 'TEXT'" when it is not one. The range is checked later
+// (apply_changes).
+Result<ChangeValue> value_from_text(const Knob& k, std::string_view text);
+// A number's text as value_from_text reads it back exactly (value_text rounds to 6 digits).
+std::string exact_value_text(const ChangeValue& v);
 // An integer or fraction knob's range: "1 to 1000000", "[0.01, 1]".
 std::string range_text(const Knob& k);
 

@@ -134,8 +134,10 @@ struct UiState {
   // The desktop's own file chooser (the XDG portal, installed by the platform where a session
   // bus is); null, or once it says it is unavailable, the in-app dialog is used.
   std::shared_ptr<desktop::FileChooser> file_chooser;
-  // The web build (app/web): a tab cannot quit, and the screenshot is the canvas's.
+  // The web build (app/web): a tab cannot quit, and the screenshot is the canvas's; File >
+  // Copy link asks the page to copy its address (the scenario and lesson step, scenario_link.h).
   bool in_browser = false;
+  bool copy_link_requested = false;
   ExportDialogState export_dialog;  // File > Export figure… and its job (export_dialog.cpp)
   std::string message;  // last notice (loaded, saved, or an error), shown in the status bar
   bool message_is_error = false;

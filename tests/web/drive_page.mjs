@@ -1,0 +1,279 @@
+// The web build driven as a user would, over the DevTools protocol of headless Chromium (node's
+// standard library only). Run by tests/web/check_web.sh:
+//   node drive_page.mjs URL
+// Checks, in one page:
+//  1. the first frame arrives (its time after navigation is reported; goal 1 s on loopback);
+//  2. a drag of the fc dot 240 px to the right raises the batch (real mouse events through
+//     emscripten's GLFW and ImGui); the median main-thread time per frame is reported;
+//  3. while nothing changes the page draws no frames (its main loop is paused): the frames and
+//     the main thread's CPU time over 2 s idle are reported;
+//  4. a broken scenario opened as if dropped shows its error and keeps the session (the batch of
+//     the drag, the title);
+//  5. the address follows the document; a link (#gpu=h200&batch=64, #lesson=batching&step=3)
+//     opens its scenario and lesson step, a bad one says why;
+//  6. Ctrl+O opens the browser's file picker and the scenario picked there opens;
+//  7. Ctrl+S downloads the scenario file.
+// Prints one line per check; exits 1 on the first failure.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const base = process.argv[2];
+if (!base) {
+  console.error('usage: node drive_page.mjs URL');
+  process.exit(2);
+}
+const profile = mkdtempSync(join(tmpdir(), 'roofline-chromium-'));
+// The DevTools protocol over a pipe (--remote-debugging-pipe: JSON messages ended by NUL on
+// file descriptors 3 and 4), so no WebSocket client is needed, whatever node's version.
+const chrome = spawn('chromium', [
+  '--headless=new', '--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
+  '--no-first-run', `--user-data-dir=${profile}`, '--remote-debugging-pipe',
+  '--window-size=1280,800', 'about:blank'], { stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'] });
+
+// Chromium is killed and its profile removed once it has gone (it writes until then).
+function finish(code) {
+  chrome.removeAllListeners('exit');
+  chrome.on('exit', () => {
+    rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
+    process.exit(code);
+  });
+  chrome.kill('SIGKILL');
+}
+// A failed check stops the rest: it is thrown, and reported once.
+class CheckFailed extends Error {}
+function fail(message) {
+  throw new CheckFailed(message);
+}
+let failed = false;
+const report = (error) => {
+  if (failed) return;
+  failed = true;
+  console.log(`FAIL: ${error instanceof CheckFailed ? error.message : error.stack || error}`);
+  finish(1);
+};
+process.on('uncaughtException', report);
+process.on('unhandledRejection', report);
+const timer = setTimeout(() => report(new CheckFailed('the checks took over 100 s')), 100000);
+chrome.on('exit', (code) => report(new CheckFailed(`Chromium ended (${code})`)));
+
+let nextId = 1;
+const pending = new Map();
+const listeners = [];
+// The next event `method` of `sessionId` (a DevTools event: Page.fileChooserOpened, ...).
+function nextEvent(method, sessionId) {
+  return new Promise((resolve) => {
+    const listener = (message) => {
+      if (message.method !== method || message.sessionId !== sessionId) return;
+      listeners.splice(listeners.indexOf(listener), 1);
+      resolve(message.params);
+    };
+    listeners.push(listener);
+  });
+}
+let received = '';
+chrome.stdio[4].on('data', (chunk) => {
+  received += chunk.toString('utf8');
+  let end;
+  while ((end = received.indexOf('\0')) >= 0) {
+    const message = JSON.parse(received.slice(0, end));
+    received = received.slice(end + 1);
+    if (message.method) for (const listener of listeners) listener(message);
+    if (message.id && pending.has(message.id)) {
+      const { resolve, reject } = pending.get(message.id);
+      pending.delete(message.id);
+      if (message.error) reject(new Error(message.error.message));
+      else resolve(message.result);
+    }
+  }
+});
+function send(method, params = {}, sessionId = undefined) {
+  const id = nextId++;
+  chrome.stdio[3].write(JSON.stringify({ id, method, params, sessionId }) + '\0');
+  return new Promise((resolve, reject) => pending.set(id, { resolve, reject }));
+}
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// A page of its own for each check that navigates.
+async function openPage(url) {
+  const { targetId } = await send('Target.createTarget', { url: 'about:blank' });
+  const { sessionId } = await send('Target.attachToTarget', { targetId, flatten: true });
+  const page = {
+    sessionId,
+    send: (method, params) => send(method, params, sessionId),
+    async eval(expression) {
+      const r = await send('Runtime.evaluate',
+                           { expression, awaitPromise: true, returnByValue: true }, sessionId);
+      if (r.exceptionDetails) throw new Error(`${expression}: ${r.exceptionDetails.text}`);
+      return r.result.value;
+    },
+  };
+  await page.send('Page.enable');
+  await page.send('Performance.enable');
+  await page.send('Page.navigate', { url });
+  return page;
+}
+
+async function firstFrame(page) {
+  for (let i = 0; i < 600; ++i) {
+    const ms = await page.eval('typeof Module !== "undefined" && Module.firstFrameMs || 0');
+    if (ms > 0) return ms;
+    await sleep(50);
+  }
+  fail('no first frame within 30 s');
+}
+
+async function mouse(page, type, x, y, buttons = 0) {
+  await page.send('Input.dispatchMouseEvent', {
+    type, x, y, button: type === 'mouseMoved' ? 'none' : 'left', buttons,
+    clickCount: type === 'mouseMoved' ? 0 : 1 });
+}
+
+// The browser's own start (its profile, its GPU process) falls on the first page it opens: that
+// page is reported apart, and the first frame is measured on a second.
+const cold = await openPage(`${base}/index.html`);
+const coldMs = await firstFrame(cold);
+const page = await openPage(`${base}/index.html`);
+const firstMs = await firstFrame(page);
+console.log(`first frame ${firstMs.toFixed(0)} ms after navigation (${coldMs.toFixed(0)} ms in ` +
+            'a browser that had just started)');
+await sleep(300);
+
+// 2. The drag.
+const geometry = await page.eval('Module.roofline.geometry()');
+const before = (await page.eval('Module.roofline.state()')).batch;
+const [fx, fy] = geometry.markers['group:fc'];
+await mouse(page, 'mouseMoved', fx, fy);
+await sleep(100);
+await mouse(page, 'mousePressed', fx, fy, 1);
+await sleep(100);
+for (let step = 1; step <= 12; ++step) {
+  await mouse(page, 'mouseMoved', fx + 20 * step, fy, 1);
+  await sleep(50);
+}
+await mouse(page, 'mouseReleased', fx + 240, fy);
+await sleep(300);
+const after = (await page.eval('Module.roofline.state()')).batch;
+if (!(after > before)) fail(`dragging the fc dot did not raise the batch (${before} -> ${after})`);
+console.log(`drag: the fc dot 240 px right raised the batch from ${before} to ${after}`);
+const tickMs = await page.eval('Module.roofline.tickMs(5)');
+const frameMs = await page.eval('Module.roofline.frameMs(5)');
+console.log(`frame: median ${tickMs.toFixed(2)} ms of main-thread time for the UI and chart ` +
+            `(goal 2 ms), ${frameMs.toFixed(1)} ms with the WebGL calls (SwiftShader draws on ` +
+            'the CPU here)');
+
+// 3. Idle: no frames and (nearly) no CPU while nothing changes. The mouse leaves the canvas
+// first (a hover can animate a tooltip).
+await mouse(page, 'mouseMoved', 1279, 799);
+await sleep(1000);
+const metric = async (name) =>
+  (await page.send('Performance.getMetrics')).metrics.find((m) => m.name === name)?.value ?? 0;
+const frames0 = await page.eval('Module.roofline.frames()');
+const cpu0 = await metric('TaskDuration');
+await sleep(2000);
+const frames1 = await page.eval('Module.roofline.frames()');
+const cpu1 = await metric('TaskDuration');
+const idleFrames = frames1 - frames0;
+const idleCpu = (100 * (cpu1 - cpu0)) / 2;
+console.log(`idle: ${idleFrames} frames in 2 s, main thread busy ${idleCpu.toFixed(2)} % ` +
+            '(the page polls for this report)');
+if (idleFrames > 0) fail(`the page drew ${idleFrames} frames in 2 s with nothing changing`);
+
+// 4. A broken scenario opened as if dropped: its error, and the session kept.
+const titleBefore = (await page.eval('Module.roofline.status()')).title;
+await page.eval(`FS.mkdirTree('/uploads');
+  FS.writeFile('/uploads/broken.roofline.json', '{"model": "llama-3-8b", "batch": ');
+  Module.roofline.open('/uploads/broken.roofline.json')`);
+await sleep(500);
+const status = await page.eval('Module.roofline.status()');
+const kept = (await page.eval('Module.roofline.state()')).batch;
+if (!status.error || !status.message.includes('broken.roofline.json'))
+  fail(`opening a broken scenario showed no error naming it: "${status.message}"`);
+if (kept !== after || status.title !== titleBefore)
+  fail(`opening a broken scenario changed the session (batch ${after} -> ${kept}, title ` +
+       `"${titleBefore}" -> "${status.title}")`);
+console.log(`broken file: "${status.message}"; batch ${kept} and title "${status.title}" kept`);
+
+// 5. Links: the address follows the document; a link opens its scenario, and its lesson step.
+const address = await page.eval('location.hash');
+if (!address.includes(`batch=${after}`))
+  fail(`the address does not follow the document: "${address}" after the drag to batch ${after}`);
+console.log(`address after the drag: ${address}`);
+const linked = await openPage(`${base}/index.html#gpu=h200&model=llama-3-70b&batch=64`);
+await firstFrame(linked);
+const linkedState = await linked.eval('Module.roofline.state()');
+if (linkedState.gpu !== 'h200' || linkedState.model !== 'llama-3-70b' || linkedState.batch !== 64)
+  fail(`#gpu=h200&model=llama-3-70b&batch=64 opened gpu ${linkedState.gpu}, model ` +
+       `${linkedState.model}, batch ${linkedState.batch}`);
+console.log('link #gpu=h200&model=llama-3-70b&batch=64: that scenario opened');
+const lessonPage = await openPage(`${base}/index.html#lesson=batching&step=3`);
+await firstFrame(lessonPage);
+await sleep(300);
+const lessonTitle = (await lessonPage.eval('Module.roofline.status()')).title;
+const lessonAddress = await lessonPage.eval('location.hash');
+if (!lessonAddress.startsWith('#lesson=batching&step=3'))
+  fail(`#lesson=batching&step=3 did not open the lesson's step 3 (address "${lessonAddress}")`);
+console.log(`link #lesson=batching&step=3: the lesson at step 3 ("${lessonTitle}", ` +
+            `address ${lessonAddress})`);
+const badPage = await openPage(`${base}/index.html#batch=lots`);
+await firstFrame(badPage);
+const bad = await badPage.eval('Module.roofline.status()');
+if (!bad.error || bad.message !== "link: batch: expected a positive integer, got 'lots'")
+  fail(`#batch=lots showed "${bad.message}"`);
+console.log(`link #batch=lots: "${bad.message}", the default scenario kept`);
+
+// 6. File > Open (Ctrl+O) is the browser's file picker: a scenario chosen there opens.
+// Ctrl+letter as a keyboard sends it: Control down, the letter down and up, Control up
+// (emscripten's GLFW takes the modifiers from the keys it saw go down).
+async function ctrlKey(target, letter) {
+  const send = (type, key, code, keyCode, modifiers) =>
+    target.send('Input.dispatchKeyEvent',
+                { type, key, code, windowsVirtualKeyCode: keyCode, modifiers });
+  const keyCode = letter.toUpperCase().charCodeAt(0);
+  const code = `Key${letter.toUpperCase()}`;
+  await send('rawKeyDown', 'Control', 'ControlLeft', 17, 2);
+  await sleep(30);
+  await send('rawKeyDown', letter, code, keyCode, 2);
+  await sleep(60);
+  await send('keyUp', letter, code, keyCode, 2);
+  await sleep(30);
+  await send('keyUp', 'Control', 'ControlLeft', 17, 0);
+  await sleep(60);
+}
+const picker = await openPage(`${base}/index.html`);
+await firstFrame(picker);
+await picker.send('Page.setInterceptFileChooserDialog', { enabled: true });
+const scenarioPath = join(profile, 'picked.roofline.json');
+writeFileSync(scenarioPath, JSON.stringify({ gpu: 'l4', model: 'llama-3-8b', batch: 4 }));
+const chooser = nextEvent('Page.fileChooserOpened', picker.sessionId);
+await ctrlKey(picker, 'o');
+const opened = await Promise.race([chooser, sleep(5000).then(() => null)]);
+if (!opened) fail('Ctrl+O opened no file picker');
+await picker.send('DOM.setFileInputFiles',
+                  { files: [scenarioPath], backendNodeId: opened.backendNodeId });
+let pickedState = null;
+for (let i = 0; i < 50 && pickedState?.gpu !== 'l4'; ++i) {
+  await sleep(100);
+  pickedState = await picker.eval('Module.roofline.state()');
+}
+if (pickedState.gpu !== 'l4' || pickedState.batch !== 4)
+  fail(`the scenario chosen in the picker did not open (gpu ${pickedState.gpu})`);
+console.log(`Ctrl+O: the browser's picker; picked.roofline.json opened ` +
+            `("${(await picker.eval('Module.roofline.status()')).title}")`);
+
+// 7. Save (Ctrl+S) is a download of the scenario file.
+const downloads = join(profile, 'downloads');
+await send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads });
+await ctrlKey(picker, 's');
+const saved = join(downloads, 'picked.roofline.json');
+for (let i = 0; i < 50 && !existsSync(saved); ++i) await sleep(100);
+if (!existsSync(saved)) fail('Ctrl+S downloaded no picked.roofline.json: ' + JSON.stringify(await picker.eval('Module.roofline.status()')));
+const savedFile = JSON.parse(readFileSync(saved, 'utf8'));
+if (savedFile.gpu !== 'l4' || savedFile.batch !== 4)
+  fail(`the downloaded scenario holds gpu ${savedFile.gpu}, batch ${savedFile.batch}`);
+console.log('Ctrl+S: picked.roofline.json downloaded, with gpu l4 and batch 4');
+
+clearTimeout(timer);
+console.log('PASS: the page draws, drags, idles, refuses a broken file, opens links and files, saves');
+finish(0);
