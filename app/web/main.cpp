@@ -22,6 +22,8 @@
 #include <vector>
 
 #include "../platform/key_replay.h"
+#include "roofline/analysis.h"
+#include "roofline/io/json_io.h"
 #include "roofline/io/lesson_io.h"
 #include "roofline/io/preset_library.h"
 #include "roofline/persist/scenario_file.h"
@@ -59,9 +61,15 @@ struct WebApp {
 
 WebApp* app = nullptr;
 
-// The page's size for the canvas, in CSS pixels.
-EM_JS(int, js_window_width, (), { return window.innerWidth; });
-EM_JS(int, js_window_height, (), { return window.innerHeight; });
+// The canvas in device pixels: the page's size in CSS pixels times the device pixel ratio (2 on
+// most laptops' screens, and it changes with the browser's zoom), so text is as sharp as the
+// screen; the page's style keeps its CSS size the window's. The app's content scale is that ratio
+// (the desktop's is the monitor's), so the layout, in em, stays the same size to the eye.
+EM_JS(double, js_pixel_ratio, (), { return window.devicePixelRatio || 1; });
+EM_JS(int, js_canvas_width, (),
+      { return Math.round(window.innerWidth * (window.devicePixelRatio || 1)); });
+EM_JS(int, js_canvas_height, (),
+      { return Math.round(window.innerHeight * (window.devicePixelRatio || 1)); });
 // The page learns that the first frame is drawn (it hides its loading note) and when the
 // document has unsaved changes (it asks before the tab closes).
 EM_JS(void, js_first_frame, (), {
@@ -115,8 +123,16 @@ void on_drop(GLFWwindow*, int count, const char** paths) {
   wake();
 }
 
+void follow_pixel_ratio(AppState& s) {
+  const auto ratio = static_cast<float>(js_pixel_ratio());
+  if (ratio == s.ui.content_scale) return;
+  s.ui.content_scale = ratio;
+  s.ui.fonts_dirty = true;
+}
+
 EM_BOOL on_browser_resize(int, const EmscriptenUiEvent*, void*) {
-  glfwSetWindowSize(app->window, js_window_width(), js_window_height());
+  glfwSetWindowSize(app->window, js_canvas_width(), js_canvas_height());
+  follow_pixel_ratio(app->state);
   wake();
   return EM_FALSE;
 }
@@ -274,6 +290,22 @@ EMSCRIPTEN_KEEPALIVE const char* roofline_state_json() {
   return text.c_str();
 }
 
+// The built-in scenarios' ids, one per line, and the analysis of one as roofline-cli analyze
+// --scenario ID --format json writes it (the test of the same numbers), or "" for an unknown id.
+EMSCRIPTEN_KEEPALIVE const char* roofline_scenario_ids() {
+  static std::string text;
+  text.clear();
+  for (const PresetEntry& e : PresetLibrary::builtin().scenarios()) text += e.id + "\n";
+  return text.c_str();
+}
+
+EMSCRIPTEN_KEEPALIVE const char* roofline_analysis_json(const char* id) {
+  static std::string text;
+  auto file = preset_scenario(PresetLibrary::builtin(), id != nullptr ? id : "");
+  text = file ? analysis_to_json(file->scenario, analyze(file->scenario)) : std::string();
+  return text.c_str();
+}
+
 EMSCRIPTEN_KEEPALIVE const char* roofline_message() {
   return app != nullptr ? app->state.ui.message.c_str() : "";
 }
@@ -342,7 +374,7 @@ int main() {
   glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
   GLFWwindow* window =
-      glfwCreateWindow(js_window_width(), js_window_height(), "roofline", nullptr, nullptr);
+      glfwCreateWindow(js_canvas_width(), js_canvas_height(), "roofline", nullptr, nullptr);
   if (window == nullptr) {
     std::fprintf(stderr, "roofline: this browser gives no WebGL 2 context\n");
     return 1;
@@ -375,6 +407,7 @@ int main() {
   io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
   ImGui_ImplGlfw_InitForOpenGL(window, true);  // chains to the callbacks above
   ImGui_ImplOpenGL3_Init("#version 300 es");
+  follow_pixel_ratio(app->state);
   build_fonts(app->state);
   // A link's scenario and lesson step (#gpu=h200&batch=64, #lesson=batching&step=3).
   if (const std::string fragment = read_location_hash(); !fragment.empty()) {

@@ -26,5 +26,7 @@ Module['roofline'] = {
   frames: () => Module['_roofline_frames'](),
   tickMs: (skip) => Module['_roofline_frame_ms'](skip, 0),
   frameMs: (skip) => Module['_roofline_frame_ms'](skip, 1),
+  scenarios: () => UTF8ToString(Module['_roofline_scenario_ids']()).split('\n').filter((id) => id),
+  analysisJson: (id) => Module['ccall']('roofline_analysis_json', 'string', ['string'], [id]),
   open: (path) => Module['ccall']('roofline_open', null, ['string'], [path]),
 };

@@ -4,9 +4,11 @@
 #  1. the page draws the app: its first frame of the default scenario matches the desktop app's
 #     screenshot at the same size (BUILD/app/platform/roofline under xvfb-run): at most 1 % of the
 #     pixels differ by more than 10 % (anti-aliasing differs between the GL implementations);
+#     the same at a device pixel ratio of 2 against the desktop's --scale 2 at 2560 x 1600;
 #  2. driven over the DevTools protocol (drive_page.mjs): the first frame's time, a drag of the fc
 #     dot that raises the batch, no frames while idle, a broken file refused with the session
 #     kept, the address following the document and links opening their scenario and lesson step;
+#     and the page's analysis JSON of every built-in scenario byte for byte roofline-cli's;
 #  3. the sizes it ships: roofline.wasm gzipped (reported; the goal is 1 MB).
 # Usage: tests/web/check_web.sh BUILD_WEB BUILD. Exits 77 (skipped) without chromium or
 # xvfb-run.
@@ -62,7 +64,38 @@ python3 "$here/png_diff.py" "$work/web.png" "$work/desktop.png" --fuzz 0.10 --ma
   echo "FAIL: the page's first frame differs from the desktop's (pictures in $keep)"
 }
 
-node "$here/drive_page.mjs" "http://127.0.0.1:$port" || status=1
+mkdir -p "$work/analyses"
+node "$here/drive_page.mjs" "http://127.0.0.1:$port" "$work/analyses" || status=1
+
+# The same numbers: the page's analysis of every built-in scenario, byte for byte the CLI's.
+compared=0
+for page_json in "$work"/analyses/*.json; do
+  [ -e "$page_json" ] || break
+  id="$(basename "$page_json" .json)"
+  "$desktop_build/app/cli/roofline-cli" analyze --scenario "$id" --format json >"$work/cli.json"
+  if ! cmp -s "$page_json" "$work/cli.json"; then
+    echo "FAIL: the page's analysis of scenario '$id' differs from roofline-cli's:"
+    diff "$work/cli.json" "$page_json" | head -10
+    status=1
+  fi
+  compared=$((compared + 1))
+done
+[ "$compared" -gt 0 ] || { echo "FAIL: no analyses came from the page"; status=1; }
+[ "$status" -ne 0 ] || echo "the same numbers: the page's analysis JSON of all $compared built-in scenarios is byte for byte roofline-cli's"
+
+# A high-DPI screen (device pixel ratio 2): the canvas has the screen's pixels and the app scales
+# its layout by 2, as the desktop app does with --scale 2 at twice the size.
+timeout 120 "${chrome[@]}" --window-size=1280,800 --force-device-scale-factor=2 \
+  --virtual-time-budget=8000 --screenshot="$work/web2x.png" "http://127.0.0.1:$port/index.html" \
+  >"$work/chromium2x.log" 2>&1 || { echo "FAIL: headless Chromium (2x) did not finish"; exit 1; }
+xvfb-run -a -s '-screen 0 2560x1600x24' "$desktop_build/app/platform/roofline" --no-settings \
+  --size 2560x1600 --scale 2 --frames 4 --screenshot "$work/desktop2x.png" >"$work/desktop2x.log" 2>&1 || {
+  echo "FAIL: the desktop app's 2x screenshot"; cat "$work/desktop2x.log"; exit 1; }
+echo -n "device pixel ratio 2, web against desktop --scale 2: "
+python3 "$here/png_diff.py" "$work/web2x.png" "$work/desktop2x.png" --fuzz 0.10 --max-share 0.01 || {
+  status=1
+  echo "FAIL: the page at device pixel ratio 2 differs from the desktop at --scale 2"
+}
 
 wasm_gz=$(gzip -9 -c "$site/roofline.wasm" | wc -c)
 js_gz=$(gzip -9 -c "$site/roofline.js" | wc -c)

@@ -12,7 +12,9 @@
 //  5. the address follows the document; a link (#gpu=h200&batch=64, #lesson=batching&step=3)
 //     opens its scenario and lesson step, a bad one says why;
 //  6. Ctrl+O opens the browser's file picker and the scenario picked there opens;
-//  7. Ctrl+S downloads the scenario file.
+//  7. Ctrl+S downloads the scenario file;
+//  8. with OUT_DIR, the page's analysis JSON of every built-in scenario is written there as
+//     ID.json, for check_web.sh to compare with roofline-cli's byte for byte.
 // Prints one line per check; exits 1 on the first failure.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,8 +22,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const base = process.argv[2];
+const analysesDir = process.argv[3];  // where the page's analyses of the built-in scenarios go
 if (!base) {
-  console.error('usage: node drive_page.mjs URL');
+  console.error('usage: node drive_page.mjs URL [OUT_DIR]');
   process.exit(2);
 }
 const profile = mkdtempSync(join(tmpdir(), 'roofline-chromium-'));
@@ -273,6 +276,17 @@ const savedFile = JSON.parse(readFileSync(saved, 'utf8'));
 if (savedFile.gpu !== 'l4' || savedFile.batch !== 4)
   fail(`the downloaded scenario holds gpu ${savedFile.gpu}, batch ${savedFile.batch}`);
 console.log('Ctrl+S: picked.roofline.json downloaded, with gpu l4 and batch 4');
+
+// 8. The same numbers: the page's analyses, for the shell to compare with roofline-cli's.
+if (analysesDir) {
+  const ids = await picker.eval('Module.roofline.scenarios()');
+  for (const id of ids) {
+    const text = await picker.eval(`Module.roofline.analysisJson(${JSON.stringify(id)})`);
+    if (!text) fail(`the page has no analysis of the built-in scenario '${id}'`);
+    writeFileSync(join(analysesDir, `${id}.json`), text);
+  }
+  console.log(`analyses of the ${ids.length} built-in scenarios written for the comparison`);
+}
 
 clearTimeout(timer);
 console.log('PASS: the page draws, drags, idles, refuses a broken file, opens links and files, saves');
