@@ -4,7 +4,6 @@
 #define GLFW_INCLUDE_NONE  // main() makes no GL calls
 #include <GLFW/glfw3.h>
 
-#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -22,6 +21,7 @@
 #include "roofline/ui/classroom.h"
 #include "roofline/ui/dump.h"
 #include "roofline/ui/measured.h"
+#include "roofline/ui/session.h"
 #include "termination.h"
 #include "window_loop.h"
 
@@ -29,16 +29,11 @@ namespace {
 
 using namespace roofline;
 
-constexpr const char* kLastScenarioFile = "last_scenario.json";
 constexpr const char* kNoDisplayPng = "roofline-default.png";
 
 std::string last_glfw_error;
 
 void on_glfw_error(int, const char* description) { last_glfw_error = description; }
-
-std::string last_scenario_path(const std::string& dir) {
-  return dir.empty() ? std::string() : (std::filesystem::path(dir) / kLastScenarioFile).string();
-}
 
 // The document to open: --scenario, else the last session's, else the built-in default.
 // `restored`: the last session's, whose changes since its file was saved are still changes.
@@ -143,31 +138,6 @@ std::optional<Lesson> pick_lesson(const AppOptions& o, ScenarioFile& doc) {
   return std::move(lesson).value();
 }
 
-void remember(const AppState& s, Settings settings, const std::string& dir) {
-  settings.theme = s.chart.theme;
-  settings.ui_scale = s.ui.user_scale;
-  if (s.ui.window_width >= 200 && s.ui.window_height >= 200) {
-    settings.window_width = s.ui.window_width;
-    settings.window_height = s.ui.window_height;
-  }
-  settings.controls_width_em = std::clamp(s.ui.controls_width_em, kMinPanelEm, kMaxPanelEm);
-  settings.details_height_em = std::clamp(s.ui.details_height_em, kMinPanelEm, kMaxPanelEm);
-  settings.scenario_path = s.ui.scenario_path;
-  // The recent files as this run read them: another instance's additions since are kept.
-  const std::vector<std::string> loaded_recent = settings.recent_files;
-  settings.recent_files = s.ui.recent_files;
-  settings.figure_export = s.ui.export_dialog.options;
-  if (std::string error = save_settings(dir, settings, &loaded_recent).error(); !error.empty()) {
-    std::fprintf(stderr, "roofline: warning: settings not saved: %s\n", error.c_str());
-    return;
-  }
-  if (std::string error =
-          write_text_file_atomic(last_scenario_path(dir), state_dump_json(s)).error();
-      !error.empty()) {
-    std::fprintf(stderr, "roofline: warning: last scenario not saved: %s\n", error.c_str());
-  }
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -232,12 +202,9 @@ int main(int argc, char** argv) {
       mark_unsaved(state);  // the file is gone or no longer a scenario: nothing on disk matches
     }
   }
-  state.ui.recent_files = settings.recent_files;
+  apply_settings(state, settings);  // defaults in scripted runs
   if (!doc_path.empty()) state.ui.recent_files = with_recent_file(state.ui.recent_files, doc_path);
-  state.ui.user_scale = o.scale.value_or(settings.ui_scale);
-  state.ui.controls_width_em = settings.controls_width_em;
-  state.ui.details_height_em = settings.details_height_em;
-  state.ui.export_dialog.options = settings.figure_export;  // defaults in scripted runs
+  if (o.scale) state.ui.user_scale = *o.scale;
   if (lesson) {
     start_lesson(state, std::move(*lesson), false);
     go_to_step(state, static_cast<size_t>(o.step.value_or(1)) - 1, false);
@@ -265,6 +232,9 @@ int main(int argc, char** argv) {
       exit_code = 1;
     }
   }
-  if (o.use_settings()) remember(state, settings, dir);
+  if (o.use_settings()) {
+    if (std::string warning = remember_session(state, settings, dir); !warning.empty())
+      std::fprintf(stderr, "roofline: warning: %s\n", warning.c_str());
+  }
   return exit_code;
 }

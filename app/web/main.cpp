@@ -12,11 +12,13 @@
 #include <backends/imgui_impl_opengl3.h>
 #include <emscripten/emscripten.h>
 #include <emscripten/html5.h>
+#include <sys/stat.h>
 #include <imgui.h>
 
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <memory>
 #include <string>
 #include <vector>
@@ -28,11 +30,13 @@
 #include "roofline/io/preset_library.h"
 #include "roofline/persist/scenario_file.h"
 #include "roofline/persist/scenario_link.h"
+#include "roofline/persist/settings_file.h"
 #include "roofline/plot/theme.h"
 #include "roofline/ui/app_state.h"
 #include "roofline/ui/classroom.h"
 #include "roofline/ui/dump.h"
 #include "roofline/ui/frame.h"
+#include "roofline/ui/session.h"
 #include "web_file_chooser.h"
 
 namespace {
@@ -54,6 +58,9 @@ struct WebApp {
   bool first_frame_reported = false;
   std::string title;
   std::string fragment;  // the address's part after '#' as last written (scenario_link.h)
+  // The settings folder (kept in the browser's IndexedDB: pre.js) and its settings as read.
+  std::string settings_dir;
+  Settings settings;
   // The main thread's time per frame drawn, for tests: the UI and chart (frame_tick), and the
   // whole frame with its WebGL calls.
   std::vector<double> tick_ms, frame_ms;
@@ -95,6 +102,9 @@ EM_JS(void, js_copy_link, (), {
   if (!navigator.clipboard) { done(false); return; }
   navigator.clipboard.writeText(location.href).then(() => done(true), () => done(false));
 });
+
+// The settings folder to the browser's storage (IndexedDB), in the background.
+EM_JS(void, js_store_settings, (), { Module.rooflineStoreSettings(); });
 
 void wake() {
   if (app == nullptr) return;
@@ -185,8 +195,20 @@ void open_link(AppState& s, std::string_view fragment) {
   if (!link->changes.empty() && s.doc != *doc) s.doc = std::move(doc).value();
 }
 
+// The settings and the document into the settings folder, and that to the browser's storage:
+// a reload (or the next visit without a link) finds the session as it was.
+void save_session(WebApp& a) {
+  if (a.settings_dir.empty()) return;
+  if (std::string warning = remember_session(a.state, a.settings, a.settings_dir);
+      !warning.empty()) {
+    std::fprintf(stderr, "roofline: %s\n", warning.c_str());
+    return;
+  }
+  js_store_settings();
+}
+
 // The address follows the document (not while a drag or a step's animation moves it: browsers
-// limit how often a page may replace its address).
+// limit how often a page may replace its address); the session is saved with it.
 void update_location(WebApp& a) {
   const AppState& s = a.state;
   if (lesson_animating(s) || ImGui::IsAnyMouseDown()) return;
@@ -196,6 +218,7 @@ void update_location(WebApp& a) {
   if (now == a.fragment) return;
   a.fragment = std::move(now);
   js_replace_hash(a.fragment.c_str());
+  save_session(a);
 }
 
 // What the desktop's platform does for the UI's requests that reach the OS.
@@ -345,6 +368,11 @@ EMSCRIPTEN_KEEPALIVE void roofline_open_link() {
   wake();
 }
 
+// The page is hidden or closing (pagehide, visibilitychange): the session as it is now.
+EMSCRIPTEN_KEEPALIVE void roofline_save_session() {
+  if (app != nullptr) save_session(*app);
+}
+
 EMSCRIPTEN_KEEPALIVE void roofline_link_copied(int ok) {
   if (app == nullptr) return;
   const bool lesson = app->state.classroom.run.has_value();
@@ -366,6 +394,9 @@ EMSCRIPTEN_KEEPALIVE void roofline_open(const char* path) {
 }  // extern "C"
 
 int main() {
+  // Emscripten's process starts with a umask of 0777, so every file the app wrote (the settings,
+  // a saved scenario) would have no permissions and could not be read back: a login's usual 022.
+  ::umask(022);
   if (glfwInit() == GLFW_FALSE) {
     std::fprintf(stderr, "roofline: GLFW could not start in this browser\n");
     return 1;
@@ -383,8 +414,33 @@ int main() {
 
   const PresetLibrary& library = PresetLibrary::builtin();
   app = new WebApp;
-  app->state = make_app_state(library, default_scenario_file(library));
   app->window = window;
+  // The settings and the last session, from the browser's storage (pre.js read them in before
+  // main); a link, read below, opens over them.
+  app->settings_dir = settings_dir();
+  std::string settings_warning;
+  app->settings = load_settings(app->settings_dir, &settings_warning);
+  ScenarioFile doc = default_scenario_file(library);
+  doc.view.theme = app->settings.theme;
+  const ScenarioFile fresh = doc;
+  const std::string fragment = read_location_hash();
+  bool restored = false;
+  if (const std::string last = last_scenario_path(app->settings_dir);
+      fragment.empty() && !last.empty() && std::filesystem::exists(last)) {
+    if (auto loaded = load_scenario_file(last, library)) {
+      doc = std::move(loaded).value();
+      restored = true;
+    }
+  }
+  app->state = make_app_state(library, std::move(doc));
+  apply_settings(app->state, app->settings);
+  // Files opened in an earlier visit are gone with its page: they leave the recent list.
+  std::erase_if(app->state.ui.recent_files,
+                [](const std::string& path) { return !std::filesystem::exists(path); });
+  // A restored session is compared with the default (nothing is saved in the page itself).
+  if (restored) mark_saved_as(app->state, fresh);
+  if (!settings_warning.empty())
+    set_message(app->state, "Settings: " + settings_warning + "; using defaults", true);
   app->state.ui.file_chooser = std::make_shared<web::WebFileChooser>();
   app->state.ui.in_browser = true;
 
@@ -410,7 +466,7 @@ int main() {
   follow_pixel_ratio(app->state);
   build_fonts(app->state);
   // A link's scenario and lesson step (#gpu=h200&batch=64, #lesson=batching&step=3).
-  if (const std::string fragment = read_location_hash(); !fragment.empty()) {
+  if (!fragment.empty()) {
     open_link(app->state, fragment);
     app->fragment = fragment;
   }

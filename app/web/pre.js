@@ -30,3 +30,30 @@ Module['roofline'] = {
   analysisJson: (id) => Module['ccall']('roofline_analysis_json', 'string', ['string'], [id]),
   open: (path) => Module['ccall']('roofline_open', null, ['string'], [path]),
 };
+
+// The settings folder (persist's settings_dir(): HOME is /home/web_user here) lives in the
+// browser's IndexedDB: read in before main() runs, written back after each save (the app calls
+// rooflineStoreSettings) and when the page is hidden or closed.
+Module['preRun'] = Module['preRun'] || [];
+Module['preRun'].push(function() {
+  const dir = '/home/web_user/.config/roofline';
+  FS.mkdirTree(dir);
+  FS.mount(IDBFS, {}, dir);
+  addRunDependency('roofline-settings');
+  FS.syncfs(true, function(error) {
+    if (error) console.warn('roofline: the saved settings could not be read: ' + error);
+    removeRunDependency('roofline-settings');
+  });
+});
+Module['rooflineStoreSettings'] = function() {
+  FS.syncfs(false, function(error) {
+    if (error) console.warn('roofline: the settings could not be kept in this browser: ' + error);
+  });
+};
+const rooflineSaveSession = function() {
+  if (Module['_roofline_save_session']) Module['_roofline_save_session']();
+};
+window.addEventListener('pagehide', rooflineSaveSession);
+document.addEventListener('visibilitychange', function() {
+  if (document.visibilityState === 'hidden') rooflineSaveSession();
+});

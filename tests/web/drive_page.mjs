@@ -3,7 +3,8 @@
 //   node drive_page.mjs URL
 // Checks, in one page:
 //  1. the first frame arrives (its time after navigation is reported; goal 1 s on loopback);
-//  2. a drag of the fc dot 240 px to the right raises the batch (real mouse events through
+//  2. after the drag, a new page with no link comes back to the session (kept in IndexedDB);
+//     a drag of the fc dot 240 px to the right raises the batch (real mouse events through
 //     emscripten's GLFW and ImGui); the median main-thread time per frame is reported;
 //  3. while nothing changes the page draws no frames (its main loop is paused): the frames and
 //     the main thread's CPU time over 2 s idle are reported;
@@ -13,8 +14,10 @@
 //     opens its scenario and lesson step, a bad one says why;
 //  6. Ctrl+O opens the browser's file picker and the scenario picked there opens;
 //  7. Ctrl+S downloads the scenario file;
-//  8. with OUT_DIR, the page's analysis JSON of every built-in scenario is written there as
-//     ID.json, for check_web.sh to compare with roofline-cli's byte for byte.
+//  8. with OUT_DIR, the page's analysis JSON of every built-in scenario is written to
+//     OUT_DIR/analyses/ID.json, for check_web.sh to compare with roofline-cli's byte for byte,
+//     and the first frames' pictures (web.png at 1280 x 800, web2x.png at device pixel ratio 2)
+//     to OUT_DIR, for it to compare with the desktop's.
 // Prints one line per check; exits 1 on the first failure.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,7 +25,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const base = process.argv[2];
-const analysesDir = process.argv[3];  // where the page's analyses of the built-in scenarios go
+const outDir = process.argv[3];  // where the pictures and the analyses go, for check_web.sh
 if (!base) {
   console.error('usage: node drive_page.mjs URL [OUT_DIR]');
   process.exit(2);
@@ -99,7 +102,7 @@ function send(method, params = {}, sessionId = undefined) {
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // A page of its own for each check that navigates.
-async function openPage(url) {
+async function openPage(url, deviceScaleFactor = 0) {
   const { targetId } = await send('Target.createTarget', { url: 'about:blank' });
   const { sessionId } = await send('Target.attachToTarget', { targetId, flatten: true });
   const page = {
@@ -114,6 +117,10 @@ async function openPage(url) {
   };
   await page.send('Page.enable');
   await page.send('Performance.enable');
+  if (deviceScaleFactor > 0) {
+    await page.send('Emulation.setDeviceMetricsOverride',
+                    { width: 1280, height: 800, deviceScaleFactor, mobile: false });
+  }
   await page.send('Page.navigate', { url });
   return page;
 }
@@ -135,8 +142,21 @@ async function mouse(page, type, x, y, buttons = 0) {
 
 // The browser's own start (its profile, its GPU process) falls on the first page it opens: that
 // page is reported apart, and the first frame is measured on a second.
-const cold = await openPage(`${base}/index.html`);
+const cold = await openPage(`${base}/index.html`, 1);  // 1280 x 800, as the desktop picture
 const coldMs = await firstFrame(cold);
+
+// 0. The pictures of the default scenario's first frames, for check_web.sh to compare with the
+// desktop's: at 1280 x 800, and at a device pixel ratio of 2. A new visitor's page: before any
+// page of this profile has changed the session it restores.
+async function picture(target, name) {
+  await sleep(500);
+  const { data } = await target.send('Page.captureScreenshot', { format: 'png' });
+  if (outDir) writeFileSync(join(outDir, name), Buffer.from(data, 'base64'));
+}
+await picture(cold, 'web.png');
+const sharp = await openPage(`${base}/index.html`, 2);
+await firstFrame(sharp);
+await picture(sharp, 'web2x.png');
 const page = await openPage(`${base}/index.html`);
 const firstMs = await firstFrame(page);
 console.log(`first frame ${firstMs.toFixed(0)} ms after navigation (${coldMs.toFixed(0)} ms in ` +
@@ -160,6 +180,18 @@ await sleep(300);
 const after = (await page.eval('Module.roofline.state()')).batch;
 if (!(after > before)) fail(`dragging the fc dot did not raise the batch (${before} -> ${after})`);
 console.log(`drag: the fc dot 240 px right raised the batch from ${before} to ${after}`);
+// The session is kept in the browser: a page opened with no link comes back to it.
+await sleep(500);
+const again = await openPage(`${base}/index.html`);
+await firstFrame(again);
+const restored = await again.eval('Module.roofline.state()');
+if (restored.batch !== after)
+  fail(`a new page did not come back to the session (batch ${restored.batch}, not ${after})`);
+console.log(`session: a new page with no link came back to batch ${restored.batch} ` +
+            `("${(await again.eval('Module.roofline.status()')).title}")`);
+// Back to the first page: a hidden page gets no animation frames, so it would draw nothing.
+await page.send('Page.bringToFront');
+await sleep(200);
 const tickMs = await page.eval('Module.roofline.tickMs(5)');
 const frameMs = await page.eval('Module.roofline.frameMs(5)');
 console.log(`frame: median ${tickMs.toFixed(2)} ms of main-thread time for the UI and chart ` +
@@ -244,7 +276,9 @@ async function ctrlKey(target, letter) {
   await send('keyUp', 'Control', 'ControlLeft', 17, 0);
   await sleep(60);
 }
-const picker = await openPage(`${base}/index.html`);
+// (The default scenario by link: not the session the pages above left, which has changes and
+// would ask "Save changes?" first.)
+const picker = await openPage(`${base}/index.html#batch=1`);
 await firstFrame(picker);
 await picker.send('Page.setInterceptFileChooserDialog', { enabled: true });
 const scenarioPath = join(profile, 'picked.roofline.json');
@@ -278,12 +312,12 @@ if (savedFile.gpu !== 'l4' || savedFile.batch !== 4)
 console.log('Ctrl+S: picked.roofline.json downloaded, with gpu l4 and batch 4');
 
 // 8. The same numbers: the page's analyses, for the shell to compare with roofline-cli's.
-if (analysesDir) {
+if (outDir) {
   const ids = await picker.eval('Module.roofline.scenarios()');
   for (const id of ids) {
     const text = await picker.eval(`Module.roofline.analysisJson(${JSON.stringify(id)})`);
     if (!text) fail(`the page has no analysis of the built-in scenario '${id}'`);
-    writeFileSync(join(analysesDir, `${id}.json`), text);
+    writeFileSync(join(outDir, 'analyses', `${id}.json`), text);
   }
   console.log(`analyses of the ${ids.length} built-in scenarios written for the comparison`);
 }
