@@ -1,5 +1,5 @@
-// One libFuzzer target per loader (ROOFLINE_FUZZ_LOADER picks it at compile time), and one for
-// the text of numbers and names (10): the bytes are a file's text; the loader must give a value or one message, never crash, hang or trip ASan or
+// One libFuzzer target per loader (ROOFLINE_FUZZ_LOADER picks it at compile time), one for the
+// text of numbers and names (10), one for a link's fragment (11): the bytes are a file's text; the loader must give a value or one message, never crash, hang or trip ASan or
 // UBSan. What loads is then analysed, so the model's arithmetic is fuzzed through real inputs.
 
 #include <cmath>
@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "roofline/analysis.h"
+#include "roofline/charconv.h"
 #include "roofline/io/json_io.h"
 #include "roofline/io/lesson_io.h"
 #include "roofline/io/preset_library.h"
@@ -18,6 +19,7 @@
 #include "roofline/units.h"
 #ifdef ROOFLINE_FUZZ_PERSIST  // the targets linking roofline::persist (tests/fuzz/CMakeLists.txt)
 #include "roofline/persist/scenario_file.h"
+#include "roofline/persist/scenario_link.h"
 #include "roofline/persist/settings_file.h"
 #endif
 
@@ -102,7 +104,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
           t.find("inf") != std::string::npos || t.find("\u221e") != std::string::npos)
         std::abort();
     }
+    // The web build's printf versions of <charconv> print and read what libstdc++'s do.
+    if (detail::printf_shortest(v) != chars_shortest(v)) std::abort();
+    if (detail::strtod_prefix(chars_shortest(v)).value != v) std::abort();
   }
+  const ParsedDouble ours = detail::strtod_prefix(text);
+  const ParsedDouble standard = parse_double_prefix(text);
+  if (ours.length != standard.length || ours.out_of_range != standard.out_of_range ||
+      (standard.length > 0 && !standard.out_of_range && !std::isnan(standard.value) &&
+       ours.value != standard.value))
+    std::abort();
   for (bool keep_lines : {false, true}) {
     const std::string p = printable(text, keep_lines);
     for (size_t i = 0; i < p.size(); ++i) {
@@ -114,9 +125,22 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     }
     if (p.size() > 3 * text.size()) std::abort();
   }
+#elif ROOFLINE_FUZZ_LOADER == 11
+  // A link's fragment (the web page's address): refused with a message, or read into changes
+  // that apply (or are refused) and write back to a fragment that reads the same.
+  if (auto link = parse_scenario_link(text)) {
+    auto applied = apply_changes(lib.default_scenario(), link->changes, preset_resolver(lib), "link");
+    if (applied) {
+      check(*applied);
+      auto again = parse_scenario_link(scenario_link_fragment(*applied));
+      if (!again) std::abort();
+      auto back = apply_changes(lib.default_scenario(), again->changes, preset_resolver(lib));
+      if (!back || !(*back == *applied)) std::abort();
+    }
+  }
 #else
 #error \
-    "ROOFLINE_FUZZ_LOADER: 1 gpu, 2 model, 3 scenario, 4 lesson, 5 settings, 6 calibration, 7 measurements, 8 profile, 9 kernels, 10 text"
+    "ROOFLINE_FUZZ_LOADER: 1 gpu, 2 model, 3 scenario, 4 lesson, 5 settings, 6 calibration, 7 measurements, 8 profile, 9 kernels, 10 text, 11 link"
 #endif
   return 0;
 }

@@ -47,6 +47,7 @@ seeds() {  # the loader's seed files
     profile) ls tests/data/profiles/*.csv tests/data/profiles/*.json ;;
     kernels) ls presets/kernels/*.json ;;
     text) ls "$out"/seed-text-* ;;
+    link) ls "$out"/seed-link-* ;;
   esac
 }
 printf '{"theme": "dark", "ui_scale": 1.25, "window_width": 1280, "window_height": 800}\n' \
@@ -54,10 +55,14 @@ printf '{"theme": "dark", "ui_scale": 1.25, "window_width": 1280, "window_height
 # Seeds of the text target: a double's 8 bytes, then a name with control characters.
 printf '\x00\x00\x00\x00\x00\x00\xf0\x3fgemm\x1b[2J\nname' >"$out/seed-text-1"
 printf '\x9a\x99\x99\x99\x99\x99\xb9\x3f\xc2\x9b\x7f\x07' >"$out/seed-text-2"
+# Seeds of the link target: fragments as the web page writes them.
+printf 'gpu=h200&model=llama-3-70b&batch=64&memory_efficiency=0.8333333333333334' >"$out/seed-link-1"
+printf '#lesson=batching&step=3&batch=8&flash_attention=off&model=%%2Fuploads%%2Fx.json' \
+  >"$out/seed-link-2"
 mkdir -p "$out/artifacts"
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-for loader in gpu model scenario lesson settings calibration measurements profile kernels text; do
+for loader in gpu model scenario lesson settings calibration measurements profile kernels text link; do
   corpus="$out/corpus-$loader"
   mkdir -p "$corpus"
   for f in $(seeds "$loader"); do cp "$f" "$corpus/"; done
