@@ -69,26 +69,6 @@ bool pick_document(const AppOptions& o, const Settings& settings, const std::str
   return true;
 }
 
-// Started on another document (--scenario, a file manager, --lesson), the app does not reopen
-// the last session, and its exit would write over it: a session whose document differs from
-// its file (or, never saved, from the default) is kept first as unsaved-session.roofline.json
-// beside it. What was kept, or "".
-std::string keep_unsaved_session(const Settings& settings, const std::string& dir) {
-  const std::string last = last_scenario_path(dir);
-  std::error_code ec;
-  if (last.empty() || !std::filesystem::exists(last, ec)) return {};
-  const PresetLibrary& library = PresetLibrary::builtin();
-  auto session = load_scenario_file(last, library);
-  if (!session) return {};
-  const std::string& file = settings.scenario_path;
-  auto on_disk = file.empty() ? Result<ScenarioFile>::ok(default_scenario_file(library))
-                              : load_scenario_file(file, library);
-  if (on_disk && on_disk->scenario == session->scenario) return {};
-  const std::string kept = (std::filesystem::path(dir) / "unsaved-session.roofline.json").string();
-  std::filesystem::copy_file(last, kept, std::filesystem::copy_options::overwrite_existing, ec);
-  return ec ? std::string() : kept;
-}
-
 int run_without_display(const AppOptions& o, const ScenarioFile& doc, int width, int height) {
   std::fprintf(stderr, "roofline: no display available (%s), so no window can open.\n",
                last_glfw_error.empty() ? "GLFW could not initialise" : last_glfw_error.c_str());

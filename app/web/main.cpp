@@ -20,6 +20,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -61,6 +62,8 @@ struct WebApp {
   // The settings folder (kept in the browser's IndexedDB: pre.js) and its settings as read.
   std::string settings_dir;
   Settings settings;
+  double saved_at_ms = 0;           // when the session was last saved
+  bool changed_since_save = false;  // frames drawn (input, a change) since then
   // The main thread's time per frame drawn, for tests: the UI and chart (frame_tick), and the
   // whole frame with its WebGL calls.
   std::vector<double> tick_ms, frame_ms;
@@ -92,9 +95,34 @@ EM_JS(void, js_download_canvas, (const char* name), {
 // The page's address after '#' (the scenario and lesson step), read and replaced in place (no
 // history entry per change; the page's hashchange listener opens a link typed or followed).
 EM_JS(char*, js_location_hash, (), { return allocateUTF8(location.hash.slice(1)); });
+// Browsers limit how often a page may replace its address (Safari: 100 times in 30 s; past it
+// Firefox and Safari throw, Chrome ignores the call): at most one replacement a second, the
+// last one written by a timer, so the address always ends up right without frames.
 EM_JS(void, js_replace_hash, (const char* fragment), {
-  const text = UTF8ToString(fragment);
-  history.replaceState(null, "", text ? "#" + text : location.pathname + location.search);
+  Module.rooflineHash = UTF8ToString(fragment);
+  const write = () => {
+    Module.rooflineHashTimer = 0;
+    Module.rooflineHashAt = Date.now();
+    const text = Module.rooflineHash;
+    try {
+      history.replaceState(null, "", text ? "#" + text : location.pathname + location.search);
+    } catch (error) {
+      console.warn("roofline: the address could not follow the scenario: " + error);
+    }
+  };
+  if (Module.rooflineHashTimer) return;
+  const wait = (Module.rooflineHashAt || 0) + 1000 - Date.now();
+  if (wait <= 0) write(); else Module.rooflineHashTimer = setTimeout(write, wait);
+});
+// The page's own clipboard for ImGui (emscripten's GLFW keeps it inside the page): what the app
+// copies goes to the system clipboard too (Copy operator table, a text field's Ctrl+C).
+EM_JS(void, js_copy_text, (const char* text), {
+  const value = UTF8ToString(text);
+  if (navigator.clipboard) {
+    navigator.clipboard.writeText(value).catch((error) => {
+      console.warn("roofline: the browser did not let the page copy: " + error);
+    });
+  }
 });
 // The address to the clipboard; the outcome comes back through roofline_link_copied().
 EM_JS(void, js_copy_link, (), {
@@ -105,6 +133,14 @@ EM_JS(void, js_copy_link, (), {
 
 // The settings folder to the browser's storage (IndexedDB), in the background.
 EM_JS(void, js_store_settings, (), { Module.rooflineStoreSettings(); });
+
+std::string clipboard_text;  // what the app copied last (pasting reads it back)
+
+void set_clipboard(void*, const char* text) {
+  clipboard_text = text != nullptr ? text : "";
+  js_copy_text(clipboard_text.c_str());
+}
+const char* get_clipboard(void*) { return clipboard_text.c_str(); }
 
 void wake() {
   if (app == nullptr) return;
@@ -129,7 +165,10 @@ void on_size(GLFWwindow*, int, int) { wake(); }
 // Files dropped on the page (emscripten's GLFW copies them into /.glfw_dropped_files): the
 // next frame opens or imports them, as on the desktop.
 void on_drop(GLFWwindow*, int count, const char** paths) {
-  for (int i = 0; i < count; ++i) app->state.ui.dropped_paths.emplace_back(paths[i]);
+  for (int i = 0; i < count; ++i) {
+    web::note_uploaded(paths[i]);
+    app->state.ui.dropped_paths.emplace_back(paths[i]);
+  }
   wake();
 }
 
@@ -165,17 +204,24 @@ void open_link(AppState& s, std::string_view fragment) {
     return;
   }
   const PresetLibrary& library = *s.library;
-  auto doc = apply_changes(library.default_scenario(), link->changes, preset_resolver(library),
-                           "link");
+  // Without a lesson the knobs are changes from the defaults; in a lesson, from the step.
+  auto doc = apply_changes(library.default_scenario(),
+                           link->lesson.empty() ? link->changes : std::vector<ScenarioChange>{},
+                           preset_resolver(library), "link");
   if (!doc) {
     set_message(s, doc.error(), true);
     return;
   }
+  // The page's look stays; the document reads as changed where it differs from the default
+  // (it is saved nowhere yet).
+  ScenarioFile fresh = default_scenario_file(library);
+  fresh.view.theme = s.chart.theme;
   if (link->lesson.empty()) {
     if (s.classroom.run) stop_lesson(s);
-    ScenarioFile file = default_scenario_file(library);
+    ScenarioFile file = fresh;
     file.scenario = std::move(doc).value();
     replace_document(s, std::move(file));
+    mark_saved_as(s, fresh);
     return;
   }
   auto lesson = find_lesson(link->lesson, library);
@@ -192,12 +238,21 @@ void open_link(AppState& s, std::string_view fragment) {
   start_lesson(s, std::move(lesson).value(), false);
   go_to_step(s, link->step - 1, false);
   // What the learner had changed at that step, on top of it.
-  if (!link->changes.empty() && s.doc != *doc) s.doc = std::move(doc).value();
+  if (!link->changes.empty()) {
+    auto changed = apply_changes(s.doc, link->changes, preset_resolver(library), "link");
+    if (!changed) {
+      set_message(s, changed.error(), true);
+      return;
+    }
+    s.doc = std::move(changed).value();
+  }
 }
 
 // The settings and the document into the settings folder, and that to the browser's storage:
 // a reload (or the next visit without a link) finds the session as it was.
 void save_session(WebApp& a) {
+  a.saved_at_ms = emscripten_get_now();
+  a.changed_since_save = false;
   if (a.settings_dir.empty()) return;
   if (std::string warning = remember_session(a.state, a.settings, a.settings_dir);
       !warning.empty()) {
@@ -207,14 +262,26 @@ void save_session(WebApp& a) {
   js_store_settings();
 }
 
+// While the page is in use, the session is saved every few seconds (the theme, the scale, the
+// splitters and the export options change no address); closing the page saves it too.
+constexpr double kSessionSaveMs = 3000;
+void save_session_now_and_then(WebApp& a) {
+  if (a.changed_since_save && emscripten_get_now() - a.saved_at_ms >= kSessionSaveMs)
+    save_session(a);
+}
+
 // The address follows the document (not while a drag or a step's animation moves it: browsers
 // limit how often a page may replace its address); the session is saved with it.
 void update_location(WebApp& a) {
   const AppState& s = a.state;
   if (lesson_animating(s) || ImGui::IsAnyMouseDown()) return;
   const auto& run = s.classroom.run;
-  std::string now = run ? scenario_link_fragment(s.doc, run->lesson.id, run->step + 1)
-                        : scenario_link_fragment(s.doc);
+  std::string now = scenario_link_fragment(s.doc);
+  if (run) {
+    auto step = lesson_step_scenario(s, run->step, run->revealed);
+    now = step ? scenario_link_fragment(s.doc, run->lesson.id, run->step + 1, *step)
+               : scenario_link_fragment(s.doc, run->lesson.id, run->step + 1);
+  }
   if (now == a.fragment) return;
   a.fragment = std::move(now);
   js_replace_hash(a.fragment.c_str());
@@ -280,9 +347,11 @@ void frame(void*) {
   const double start_ms = emscripten_get_now();
   render_frame(a);
   if (a.frame_ms.size() < kMaxTimedFrames) a.frame_ms.push_back(emscripten_get_now() - start_ms);
+  a.changed_since_save = true;
   answer_platform_requests(s);
   if (web::offer_downloads()) a.frames_left = std::max(a.frames_left, 1);
   update_location(a);
+  save_session_now_and_then(a);
   if (std::string now = window_title(s); now != a.title) {
     a.title = std::move(now);
     emscripten_set_window_title(a.title.c_str());
@@ -376,6 +445,22 @@ EMSCRIPTEN_KEEPALIVE void roofline_save_session() {
 EMSCRIPTEN_KEEPALIVE void roofline_link_copied(int ok) {
   if (app == nullptr) return;
   const bool lesson = app->state.classroom.run.has_value();
+  // A GPU, model or calibration opened from a file is named by its path in this page only.
+  std::string files;
+  for (const ChangeKey key : {ChangeKey::gpu, ChangeKey::model, ChangeKey::compare_gpu,
+                              ChangeKey::calibration}) {
+    const ChangeValue v = knob(key).get(app->state.doc);
+    if (const auto* ref = std::get_if<std::string>(&v); ref && ref->find('/') != std::string::npos)
+      files += (files.empty() ? "" : ", ") + std::filesystem::path(*ref).filename().string();
+  }
+  if (ok != 0 && !files.empty()) {
+    set_message(app->state,
+                "Copied the link, but it names files opened in this page (" + files +
+                    "): whoever opens it needs them too, and will be told which are missing",
+                true);
+    wake();
+    return;
+  }
   set_message(app->state,
               ok != 0 ? std::string("Copied the link: whoever opens it sees this scenario") +
                             (lesson ? " at this lesson step" : "")
@@ -397,6 +482,11 @@ int main() {
   // Emscripten's process starts with a umask of 0777, so every file the app wrote (the settings,
   // a saved scenario) would have no permissions and could not be read back: a login's usual 022.
   ::umask(022);
+  // The working folder is the downloads folder: a figure or table exported next to an untitled
+  // document (the export dialog's folder, Quick export) is written there, so it is downloaded.
+  std::error_code ec;
+  std::filesystem::create_directories(web::kDownloadDir, ec);
+  std::filesystem::current_path(web::kDownloadDir, ec);
   if (glfwInit() == GLFW_FALSE) {
     std::fprintf(stderr, "roofline: GLFW could not start in this browser\n");
     return 1;
@@ -416,7 +506,9 @@ int main() {
   app = new WebApp;
   app->window = window;
   // The settings and the last session, from the browser's storage (pre.js read them in before
-  // main); a link, read below, opens over them.
+  // main). The page's address holds the document (update_location), so a reload comes back
+  // with a link to the session's own scenario: that restores the session (its look, its changed
+  // mark); another link opens over the defaults, and a session with changes is kept aside first.
   app->settings_dir = settings_dir();
   std::string settings_warning;
   app->settings = load_settings(app->settings_dir, &settings_warning);
@@ -424,23 +516,45 @@ int main() {
   doc.view.theme = app->settings.theme;
   const ScenarioFile fresh = doc;
   const std::string fragment = read_location_hash();
-  bool restored = false;
+  std::optional<ScenarioFile> session;
+  std::string session_problem;
   if (const std::string last = last_scenario_path(app->settings_dir);
-      fragment.empty() && !last.empty() && std::filesystem::exists(last)) {
+      !last.empty() && std::filesystem::exists(last)) {
     if (auto loaded = load_scenario_file(last, library)) {
-      doc = std::move(loaded).value();
-      restored = true;
+      session = std::move(loaded).value();
+    } else {
+      session_problem = "The last session could not be restored (" + loaded.error() + ")";
     }
   }
+  bool restore = session && fragment.empty();
+  if (session && !fragment.empty()) {
+    auto link = parse_scenario_link(fragment);
+    auto linked = link && link->lesson.empty()
+                      ? apply_changes(library.default_scenario(), link->changes,
+                                      preset_resolver(library), "link")
+                      : Result<Scenario>::fail("");
+    restore = linked && *linked == session->scenario;
+  }
+  std::string kept;
+  if (session && !restore) kept = keep_unsaved_session(app->settings, app->settings_dir);
+  if (restore) doc = std::move(*session);
   app->state = make_app_state(library, std::move(doc));
   apply_settings(app->state, app->settings);
   // Files opened in an earlier visit are gone with its page: they leave the recent list.
   std::erase_if(app->state.ui.recent_files,
                 [](const std::string& path) { return !std::filesystem::exists(path); });
   // A restored session is compared with the default (nothing is saved in the page itself).
-  if (restored) mark_saved_as(app->state, fresh);
+  if (restore) mark_saved_as(app->state, fresh);
   if (!settings_warning.empty())
     set_message(app->state, "Settings: " + settings_warning + "; using defaults", true);
+  if (!session_problem.empty()) set_message(app->state, session_problem, true);
+  if (!kept.empty()) {
+    app->state.ui.recent_files = with_recent_file(app->state.ui.recent_files, kept);
+    set_message(app->state,
+                "Your last session here had changes: kept as unsaved-session.roofline.json "
+                "(File → Open recent)",
+                false);
+  }
   app->state.ui.file_chooser = std::make_shared<web::WebFileChooser>();
   app->state.ui.in_browser = true;
 
@@ -462,12 +576,14 @@ int main() {
   io.IniFilename = nullptr;  // the layout lives in the app's state, in em
   io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
   ImGui_ImplGlfw_InitForOpenGL(window, true);  // chains to the callbacks above
+  io.SetClipboardTextFn = set_clipboard;  // after the backend, which sets GLFW's (page-only)
+  io.GetClipboardTextFn = get_clipboard;
   ImGui_ImplOpenGL3_Init("#version 300 es");
   follow_pixel_ratio(app->state);
   build_fonts(app->state);
   // A link's scenario and lesson step (#gpu=h200&batch=64, #lesson=batching&step=3).
   if (!fragment.empty()) {
-    open_link(app->state, fragment);
+    if (!restore) open_link(app->state, fragment);
     app->fragment = fragment;
   }
 

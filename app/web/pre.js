@@ -45,9 +45,15 @@ Module['preRun'].push(function() {
     removeRunDependency('roofline-settings');
   });
 });
+// One write to IndexedDB at a time; a request during one runs once it is done.
+let rooflineStoring = false, rooflineStoreAgain = false;
 Module['rooflineStoreSettings'] = function() {
+  if (rooflineStoring) { rooflineStoreAgain = true; return; }
+  rooflineStoring = true;
   FS.syncfs(false, function(error) {
     if (error) console.warn('roofline: the settings could not be kept in this browser: ' + error);
+    rooflineStoring = false;
+    if (rooflineStoreAgain) { rooflineStoreAgain = false; Module['rooflineStoreSettings'](); }
   });
 };
 const rooflineSaveSession = function() {

@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <map>
+#include <set>
 #include <system_error>
 
 namespace roofline::web {
@@ -12,26 +13,31 @@ namespace roofline::web {
 namespace {
 
 // The page's picker: a hidden <input type=file>; the chosen file is read into /uploads. The
-// outcome waits in Module.rooflinePick: {state: 'pending' | 'picked' | 'cancelled' | 'failed',
-// path, message}.
+// outcome waits in Module.rooflinePick: {id, state: 'pending' | 'picked' | 'cancelled' |
+// 'failed', path, message}.
 EM_JS(void, js_open_picker, (const char* accept), {
-  const input = document.createElement('input');
-  input.type = 'file';
+  const input = document.createElement("input");
+  input.type = "file";
   input.accept = UTF8ToString(accept);
-  Module.rooflinePick = {state: 'pending', path: "", message: ""};
-  input.addEventListener('cancel', () => { Module.rooflinePick.state = 'cancelled'; });
-  input.addEventListener('change', () => {
+  // Each request has its id: an answer to one given up (Esc) never answers the next.
+  const id = (Module.rooflinePickId || 0) + 1;
+  Module.rooflinePickId = id;
+  Module.rooflinePick = {id: id, state: "pending", path: "", message: ""};
+  const settle = (state, path, message) => {
+    if (Module.rooflinePick && Module.rooflinePick.id === id)
+      Module.rooflinePick = {id: id, state: state, path: path, message: message};
+  };
+  input.addEventListener("cancel", () => settle("cancelled", "", ""));
+  input.addEventListener("change", () => {
     const file = input.files && input.files[0];
-    if (!file) { Module.rooflinePick.state = 'cancelled'; return; }
+    if (!file) { settle("cancelled", "", ""); return; }
     file.arrayBuffer().then((data) => {
-      FS.mkdirTree('/uploads');
-      const path = '/uploads/' + file.name.split('/').join('_');
+      if (!Module.rooflinePick || Module.rooflinePick.id !== id) return;
+      FS.mkdirTree("/uploads");
+      const path = "/uploads/" + file.name.split("/").join("_");
       FS.writeFile(path, new Uint8Array(data));
-      Module.rooflinePick = {state: 'picked', path: path, message: ""};
-    }, (error) => {
-      Module.rooflinePick = {state: 'failed', path: "", message: 'cannot read ' + file.name +
-                             ': ' + error};
-    });
+      settle("picked", path, "");
+    }, (error) => settle("failed", "", "cannot read " + file.name + ": " + error));
   });
   input.click();
 });
@@ -52,15 +58,15 @@ EM_JS(void, js_download, (const char* path, const char* name), {
   Module.rooflineDownload(new Blob([FS.readFile(UTF8ToString(path))]), UTF8ToString(name));
 });
 
-// The picker's accept= list from the request's filters: "*.json" -> ".json".
+// The picker's accept= list from the request's first filter ("*.json" -> ".json"); the others
+// ("All files") are the picker's own choice.
 std::string accept_list(const desktop::FileRequest& request) {
   std::string out;
-  for (const desktop::FileFilter& filter : request.filters) {
-    for (const std::string& pattern : filter.patterns) {
-      if (pattern.rfind("*.", 0) != 0) return {};  // "*": anything
-      if (!out.empty()) out += ',';
-      out += pattern.substr(1);
-    }
+  if (request.filters.empty()) return out;
+  for (const std::string& pattern : request.filters.front().patterns) {
+    if (pattern.rfind("*.", 0) != 0) return {};  // "*": anything
+    if (!out.empty()) out += ',';
+    out += pattern.substr(1);
   }
   return out;
 }
@@ -87,7 +93,10 @@ desktop::FileResult WebFileChooser::poll() {
     const int state = js_poll_picker(text, sizeof text);
     if (state == 0) return {desktop::Outcome::pending, {}, {}};
     open_pending_ = false;
-    if (state == 1) return {desktop::Outcome::picked, text, {}};
+    if (state == 1) {
+      note_uploaded(text);
+      return {desktop::Outcome::picked, text, {}};
+    }
     if (state == 2) return {desktop::Outcome::cancelled, {}, {}};
     return {desktop::Outcome::failed, {}, text};
   }
@@ -102,34 +111,47 @@ void WebFileChooser::cancel() {
   result_ = {};
 }
 
+namespace {
+
+std::map<std::string, ino_t>& seen_inodes() {
+  static std::map<std::string, ino_t> seen;
+  return seen;
+}
+
+std::set<std::string>& uploaded() {
+  static std::set<std::string> paths;
+  return paths;
+}
+
+}  // namespace
+
+void note_uploaded(const std::string& path) {
+  uploaded().insert(path);
+  seen_inodes().erase(path);  // the same name picked again: a new upload, not a save
+}
+
 bool offer_downloads() {
+  // The app's writes replace a file (write_text_file_atomic renames a new one over it), so a new
+  // inode at a path is a file written (Save as, an export) or written again (Save); a file the
+  // page put there (note_uploaded) is not, the first time. Files stay, so Open recent finds them
+  // within the visit. (The clock's seconds could not tell a save from an upload.)
   std::error_code ec;
   bool any = false;
-  for (const auto& entry : std::filesystem::directory_iterator(kDownloadDir, ec)) {
-    if (!entry.is_regular_file(ec)) continue;
-    const std::string path = entry.path().string();
-    const std::string name = entry.path().filename().string();
-    if (name.starts_with('.')) continue;  // a write still in progress (write_text_file_atomic)
-    js_download(path.c_str(), name.c_str());
-    std::filesystem::remove(entry.path(), ec);
-    any = true;
-  }
-  // A file opened from the picker or a drop and saved again (File > Save on it): downloaded,
-  // and kept where it is. The app's writes replace a file (write_text_file_atomic renames a new
-  // one over it), so a new inode at a known path is a save; the clock's seconds could not tell.
-  static std::map<std::string, ino_t> seen;
-  for (const char* dir : {kUploadDir, kDropDir}) {
+  for (const char* dir : {kDownloadDir, kUploadDir, kDropDir}) {
     for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
       const std::string path = entry.path().string();
       const std::string name = entry.path().filename().string();
       struct stat st {};
+      // A name starting with '.' is a write in progress (write_text_file_atomic's temporary).
       if (name.starts_with('.') || ::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) continue;
-      const auto known = seen.find(path);
-      if (known != seen.end() && known->second != st.st_ino) {
-        js_download(path.c_str(), name.c_str());
-        any = true;
-      }
-      seen[path] = st.st_ino;
+      auto& known = seen_inodes();
+      const auto it = known.find(path);
+      if (it != known.end() && it->second == st.st_ino) continue;
+      const bool first_sight = it == known.end();
+      known[path] = st.st_ino;
+      if (first_sight && uploaded().erase(path) > 0) continue;  // as the page put it there
+      js_download(path.c_str(), name.c_str());
+      any = true;
     }
   }
   return any;

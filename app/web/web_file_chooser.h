@@ -1,8 +1,8 @@
 #pragma once
 // The browser's file chooser behind the UI's FileChooser (roofline/desktop/file_chooser.h):
 // Open is the page's <input type=file> (the file is copied into the virtual file system under
-// /uploads and its path picked); Save as picks /downloads/NAME at once, and whatever the app
-// writes there, or writes again over a file it opened, is handed to the browser as a download
+// /uploads and its path picked); Save as picks /downloads/NAME at once; whatever the app writes
+// there, or beside or over a file it opened, is handed to the browser as a download
 // (offer_downloads(), after each frame).
 
 #include <string>
@@ -26,9 +26,13 @@ class WebFileChooser final : public desktop::FileChooser {
   bool open_pending_ = false;
 };
 
-// Every file in /downloads goes to the browser as a download, then is removed; a file opened from
-// /uploads or a drop that the app writes again (File > Save) goes too and stays. True when any
-// did.
+// A file the page put in the virtual file system for the app to read (picked or dropped): not a
+// download, until the app writes it again.
+void note_uploaded(const std::string& path);
+
+// Every file the app writes in /downloads, /uploads or the drops' folder (Save as, an export, a
+// Save over a file it opened) goes to the browser as a download, once per write, and stays
+// there. True when any did.
 bool offer_downloads();
 
 }  // namespace roofline::web

@@ -46,6 +46,11 @@ TEST(ScenarioLink, WritesTheKnobsThatDifferInTheFilesOrder) {
   EXPECT_EQ(scenario_link_fragment(s, "batching", 3),
             "lesson=batching&step=3&gpu=h200&batch=64&flash_attention=off&"
             "memory_efficiency=0.8333333333333334");
+  // In a lesson the knobs are what differs from the step's own scenario: none for the step as
+  // the lesson has it, the learner's change else.
+  EXPECT_EQ(scenario_link_fragment(s, "batching", 3, s), "lesson=batching&step=3");
+  const Scenario changed = with(s, {{ChangeKey::batch, int64_t{8}}});
+  EXPECT_EQ(scenario_link_fragment(changed, "batching", 3, s), "lesson=batching&step=3&batch=8");
 }
 
 TEST(ScenarioLink, RoundTripsTheAppsDefaultAndAChangedScenario) {

@@ -157,6 +157,24 @@ await picture(cold, 'web.png');
 const sharp = await openPage(`${base}/index.html`, 2);
 await firstFrame(sharp);
 await picture(sharp, 'web2x.png');
+// Drags the fc dot `dx` px to the right with the mouse; the batch before and after.
+async function dragFc(target, dx) {
+  const g = await target.eval('Module.roofline.geometry()');
+  const from = (await target.eval('Module.roofline.state()')).batch;
+  const [x, y] = g.markers['group:fc'];
+  await mouse(target, 'mouseMoved', x, y);
+  await sleep(100);
+  await mouse(target, 'mousePressed', x, y, 1);
+  await sleep(100);
+  for (let step = 1; step <= 12; ++step) {
+    await mouse(target, 'mouseMoved', x + (dx * step) / 12, y, 1);
+    await sleep(50);
+  }
+  await mouse(target, 'mouseReleased', x + dx, y);
+  await sleep(300);
+  return [from, (await target.eval('Module.roofline.state()')).batch];
+}
+
 const page = await openPage(`${base}/index.html`);
 const firstMs = await firstFrame(page);
 console.log(`first frame ${firstMs.toFixed(0)} ms after navigation (${coldMs.toFixed(0)} ms in ` +
@@ -164,22 +182,15 @@ console.log(`first frame ${firstMs.toFixed(0)} ms after navigation (${coldMs.toF
 await sleep(300);
 
 // 2. The drag.
-const geometry = await page.eval('Module.roofline.geometry()');
-const before = (await page.eval('Module.roofline.state()')).batch;
-const [fx, fy] = geometry.markers['group:fc'];
-await mouse(page, 'mouseMoved', fx, fy);
-await sleep(100);
-await mouse(page, 'mousePressed', fx, fy, 1);
-await sleep(100);
-for (let step = 1; step <= 12; ++step) {
-  await mouse(page, 'mouseMoved', fx + 20 * step, fy, 1);
-  await sleep(50);
-}
-await mouse(page, 'mouseReleased', fx + 240, fy);
-await sleep(300);
-const after = (await page.eval('Module.roofline.state()')).batch;
+const [before, after] = await dragFc(page, 240);
 if (!(after > before)) fail(`dragging the fc dot did not raise the batch (${before} -> ${after})`);
 console.log(`drag: the fc dot 240 px right raised the batch from ${before} to ${after}`);
+const tickMs = await page.eval('Module.roofline.tickMs(5)');
+const frameMs = await page.eval('Module.roofline.frameMs(5)');
+console.log(`frame: median ${tickMs.toFixed(2)} ms of main-thread time for the UI and chart ` +
+            `(goal 2 ms), ${frameMs.toFixed(1)} ms with the WebGL calls (SwiftShader draws on ` +
+            'the CPU here)');
+
 // The session is kept in the browser: a page opened with no link comes back to it.
 await sleep(500);
 const again = await openPage(`${base}/index.html`);
@@ -192,11 +203,25 @@ console.log(`session: a new page with no link came back to batch ${restored.batc
 // Back to the first page: a hidden page gets no animation frames, so it would draw nothing.
 await page.send('Page.bringToFront');
 await sleep(200);
-const tickMs = await page.eval('Module.roofline.tickMs(5)');
-const frameMs = await page.eval('Module.roofline.frameMs(5)');
-console.log(`frame: median ${tickMs.toFixed(2)} ms of main-thread time for the UI and chart ` +
-            `(goal 2 ms), ${frameMs.toFixed(1)} ms with the WebGL calls (SwiftShader draws on ` +
-            'the CPU here)');
+// A reload comes back with the address (#batch=...), which is the session's own scenario: the
+// session, changed mark and all.
+// The page has unsaved changes: the browser asks before it leaves (beforeunload), and the
+// test answers "Reload".
+const asked = nextEvent('Page.javascriptDialogOpening', page.sessionId);
+page.send('Page.reload');
+const dialog = await Promise.race([asked, sleep(5000).then(() => null)]);
+if (!dialog || dialog.type !== 'beforeunload')
+  fail('leaving a page with unsaved changes did not ask first (beforeunload)');
+await page.send('Page.handleJavaScriptDialog', { accept: true });
+await sleep(300);
+await firstFrame(page);
+const reloaded = await page.eval('[Module.roofline.state().batch, Module.roofline.status().title]');
+if (reloaded[0] !== after || !reloaded[1].endsWith('•'))
+  fail(`a reload did not come back to the session with its changes (batch ${reloaded[0]}, ` +
+       `title "${reloaded[1]}")`);
+console.log(`reload: the browser asked first (beforeunload); batch ${reloaded[0]}, ` +
+            `"${reloaded[1]}" (still changed)`);
+
 
 // 3. Idle: no frames and (nearly) no CPU while nothing changes. The mouse leaves the canvas
 // first (a hover can animate a tooltip).
@@ -247,15 +272,19 @@ await firstFrame(lessonPage);
 await sleep(300);
 const lessonTitle = (await lessonPage.eval('Module.roofline.status()')).title;
 const lessonAddress = await lessonPage.eval('location.hash');
-if (!lessonAddress.startsWith('#lesson=batching&step=3'))
+const lessonState = await lessonPage.eval('Module.roofline.state()');
+if (lessonAddress !== '#lesson=batching&step=3' || lessonState.batch !== 64)
   fail(`#lesson=batching&step=3 did not open the lesson's step 3 (address "${lessonAddress}")`);
 console.log(`link #lesson=batching&step=3: the lesson at step 3 ("${lessonTitle}", ` +
             `address ${lessonAddress})`);
 const badPage = await openPage(`${base}/index.html#batch=lots`);
 await firstFrame(badPage);
 const bad = await badPage.eval('Module.roofline.status()');
+const badState = await badPage.eval('Module.roofline.state()');
 if (!bad.error || bad.message !== "link: batch: expected a positive integer, got 'lots'")
   fail(`#batch=lots showed "${bad.message}"`);
+if (badState.batch !== 1 || badState.gpu !== 'h100-sxm' || badState.model !== 'llama-3-8b')
+  fail(`#batch=lots did not keep the default scenario (gpu ${badState.gpu}, batch ${badState.batch})`);
 console.log(`link #batch=lots: "${bad.message}", the default scenario kept`);
 
 // 6. File > Open (Ctrl+O) is the browser's file picker: a scenario chosen there opens.
@@ -299,17 +328,25 @@ if (pickedState.gpu !== 'l4' || pickedState.batch !== 4)
 console.log(`Ctrl+O: the browser's picker; picked.roofline.json opened ` +
             `("${(await picker.eval('Module.roofline.status()')).title}")`);
 
-// 7. Save (Ctrl+S) is a download of the scenario file.
+// 7. Save (Ctrl+S) after a change is a download of the scenario file as it is now.
+const [, changedBatch] = await dragFc(picker, 120);
+if (changedBatch === 4) fail('the drag on the picked scenario did not change its batch');
+if (!(await picker.eval('Module.roofline.status()')).title.endsWith('•'))
+  fail('the changed scenario is not marked as changed');
 const downloads = join(profile, 'downloads');
 await send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads });
 await ctrlKey(picker, 's');
 const saved = join(downloads, 'picked.roofline.json');
 for (let i = 0; i < 50 && !existsSync(saved); ++i) await sleep(100);
-if (!existsSync(saved)) fail('Ctrl+S downloaded no picked.roofline.json: ' + JSON.stringify(await picker.eval('Module.roofline.status()')));
+if (!existsSync(saved)) fail('Ctrl+S downloaded no picked.roofline.json');
+await sleep(200);
 const savedFile = JSON.parse(readFileSync(saved, 'utf8'));
-if (savedFile.gpu !== 'l4' || savedFile.batch !== 4)
-  fail(`the downloaded scenario holds gpu ${savedFile.gpu}, batch ${savedFile.batch}`);
-console.log('Ctrl+S: picked.roofline.json downloaded, with gpu l4 and batch 4');
+const savedTitle = (await picker.eval('Module.roofline.status()')).title;
+if (savedFile.gpu !== 'l4' || savedFile.batch !== changedBatch || savedTitle.endsWith('•'))
+  fail(`the downloaded scenario holds gpu ${savedFile.gpu}, batch ${savedFile.batch} (want ` +
+       `${changedBatch}); title "${savedTitle}"`);
+console.log(`Ctrl+S: picked.roofline.json downloaded with batch ${changedBatch} (dragged from 4); ` +
+            `"${savedTitle}" no longer marked`);
 
 // 8. The same numbers: the page's analyses, for the shell to compare with roofline-cli's.
 if (outDir) {

@@ -66,20 +66,37 @@ std::optional<std::string> percent_decode(std::string_view text) {
   return out;
 }
 
-std::string scenario_link_fragment(const Scenario& s, std::string_view lesson, size_t step) {
-  std::string out;
-  if (!lesson.empty()) {
-    append_pair(out, kLesson, lesson);
-    append_pair(out, kStep, std::to_string(step));
-  }
+namespace {
+
+// The saved knobs whose value on `s` differs from `base` (a scenario, or the knobs' defaults).
+std::string knob_pairs(std::string out, const Scenario& s, const Scenario* base) {
   for (const ChangeKey key : file_order()) {
     const Knob& k = knob(key);
     if (!k.saved) continue;
     const ChangeValue value = k.get(s);
-    if (value == default_value(k)) continue;
+    if (value == (base != nullptr ? k.get(*base) : default_value(k))) continue;
     append_pair(out, k.name, exact_value_text(value));
   }
   return out;
+}
+
+std::string lesson_pairs(std::string_view lesson, size_t step) {
+  std::string out;
+  if (lesson.empty()) return out;
+  append_pair(out, kLesson, lesson);
+  append_pair(out, kStep, std::to_string(step));
+  return out;
+}
+
+}  // namespace
+
+std::string scenario_link_fragment(const Scenario& s, std::string_view lesson, size_t step) {
+  return knob_pairs(lesson_pairs(lesson, step), s, nullptr);
+}
+
+std::string scenario_link_fragment(const Scenario& s, std::string_view lesson, size_t step,
+                                   const Scenario& step_scenario) {
+  return knob_pairs(lesson_pairs(lesson, step), s, &step_scenario);
 }
 
 Result<ScenarioLink> parse_scenario_link(std::string_view fragment) {

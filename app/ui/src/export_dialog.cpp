@@ -256,7 +256,7 @@ void start_export_chooser(AppState& s) {
   r.folder = target.has_parent_path() ? target.parent_path().string() : d.folder.directory;
   r.current_name = target.filename().string();
   d.choosing = s.ui.file_chooser->start(r);
-  if (!d.choosing) d.error = "The desktop's file chooser could not be opened.";
+  if (!d.choosing) d.error = capitalised(chooser_name(s)) + " could not be opened.";
 }
 
 // What the desktop's chooser came back with: the folder and name picked, in the dialog.
@@ -277,7 +277,7 @@ void poll_export_chooser(AppState& s) {
     s.ui.file_chooser.reset();
     d.error = "No desktop file chooser answered: pick the folder in the list above.";
   } else if (r.outcome == desktop::Outcome::failed) {
-    d.error = "The desktop's file chooser failed (" + r.message + ").";
+    d.error = capitalised(chooser_name(s)) + " failed (" + r.message + ").";
   }
 }
 

@@ -179,6 +179,15 @@ void open_in_app_dialog(AppState& s, FileAction action) {
 
 }  // namespace
 
+std::string capitalised(std::string text) {
+  if (!text.empty() && text[0] >= 'a' && text[0] <= 'z') text[0] = static_cast<char>(text[0] - 'a' + 'A');
+  return text;
+}
+
+std::string chooser_name(const AppState& s) {
+  return s.ui.in_browser ? "the browser's file picker" : "the desktop's file chooser";
+}
+
 desktop::FileRequest file_chooser_request(const AppState& s, FileAction action) {
   desktop::FileRequest r;
   r.save = action == FileAction::save_scenario_as;
@@ -194,14 +203,13 @@ desktop::FileRequest file_chooser_request(const AppState& s, FileAction action) 
 void open_file_dialog(AppState& s, FileAction action) {
   FileDialogState& d = s.ui.file_dialog;
   if (d.chooser_action != FileAction::none) {
-    set_message(
-        s, "The desktop's file chooser is open: finish it, or press Esc here to give up on it.",
-        true);
+    set_message(s, capitalised(chooser_name(s)) + " is open: finish it, or press Esc here to give up on it.",
+                true);
     return;
   }
   if (s.ui.file_chooser && s.ui.file_chooser->start(file_chooser_request(s, action))) {
     d.chooser_action = action;
-    set_message(s, "Choosing in the desktop's file chooser (Esc here gives up on it).", false);
+    set_message(s, "Choosing in " + chooser_name(s) + " (Esc here gives up on it).", false);
     return;
   }
   open_in_app_dialog(s, action);
@@ -214,7 +222,7 @@ void poll_file_chooser(AppState& s) {
     d.chooser_action = FileAction::none;
     return;
   }
-  const bool waiting_note = s.ui.message.starts_with("Choosing in the desktop's file chooser");
+  const bool waiting_note = s.ui.message.starts_with("Choosing in " + chooser_name(s));
   // Esc that nothing else takes (a text field, a popup).
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)) && !ImGui::GetIO().WantTextInput &&
       !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId)) {
@@ -243,7 +251,7 @@ void poll_file_chooser(AppState& s) {
       break;
     case desktop::Outcome::failed:
       set_message(
-          s, "The desktop's file chooser failed (" + r.message + "); the app's own is open.", true);
+          s, capitalised(chooser_name(s)) + " failed (" + r.message + "); the app's own is open.", true);
       open_in_app_dialog(s, action);
       break;
     case desktop::Outcome::cancelled:

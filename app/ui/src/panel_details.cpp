@@ -439,7 +439,7 @@ void draw_request(AppState& s) {
   const int columns = static_cast<int>(headers.size());
   // The table's width for its text; beside the lengths where that fits, else under them.
   float table_w = 0;
-  for (int c = 0; c < columns; ++c) {
+  for (size_t c = 0; c < headers.size(); ++c) {
     float w = ImGui::CalcTextSize(headers[c].c_str()).x;
     for (const Line& l : lines) w = std::max(w, ImGui::CalcTextSize(l.cells[c].c_str()).x);
     table_w += w + 2 * ImGui::GetStyle().CellPadding.x + 1;
@@ -462,7 +462,7 @@ void draw_request(AppState& s) {
             : std::string();
     for (const Line& l : lines) {
       ImGui::TableNextRow();
-      for (int c = 0; c < columns; ++c) {
+      for (size_t c = 0; c < headers.size(); ++c) {
         ImGui::TableNextColumn();
         // The label and the expected value read as text; the interval and the bound dimmed.
         if (c < 2) {

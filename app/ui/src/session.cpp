@@ -4,6 +4,8 @@
 #include <filesystem>
 
 #include "roofline/io/json_io.h"
+#include "roofline/io/preset_library.h"
+#include "roofline/persist/scenario_file.h"
 #include "roofline/ui/dump.h"
 
 namespace roofline {
@@ -20,7 +22,7 @@ void apply_settings(AppState& s, const Settings& settings) {
   s.ui.export_dialog.options = settings.figure_export;
 }
 
-std::string remember_session(const AppState& s, Settings settings, const std::string& dir) {
+std::string remember_session(const AppState& s, Settings& settings, const std::string& dir) {
   settings.theme = s.chart.theme;
   settings.ui_scale = s.ui.user_scale;
   if (s.ui.window_width >= 200 && s.ui.window_height >= 200) {
@@ -42,5 +44,22 @@ std::string remember_session(const AppState& s, Settings settings, const std::st
     return "last scenario not saved: " + error;
   return {};
 }
+
+std::string keep_unsaved_session(const Settings& settings, const std::string& dir) {
+  const std::string last = last_scenario_path(dir);
+  std::error_code ec;
+  if (last.empty() || !std::filesystem::exists(last, ec)) return {};
+  const PresetLibrary& library = PresetLibrary::builtin();
+  auto session = load_scenario_file(last, library);
+  if (!session) return {};
+  const std::string& file = settings.scenario_path;
+  auto on_disk = file.empty() ? Result<ScenarioFile>::ok(default_scenario_file(library))
+                              : load_scenario_file(file, library);
+  if (on_disk && on_disk->scenario == session->scenario) return {};
+  const std::string kept = (std::filesystem::path(dir) / "unsaved-session.roofline.json").string();
+  std::filesystem::copy_file(last, kept, std::filesystem::copy_options::overwrite_existing, ec);
+  return ec ? std::string() : kept;
+}
+
 
 }  // namespace roofline

@@ -186,6 +186,10 @@ void quick_export(AppState& s);
 
 // [tooltips.cpp] Hover text.
 void item_tooltip(const char* text);  // for the last item, wrapped at ~32 em
+// "the desktop's file chooser", or in the web page "the browser's file picker" (file_dialog.cpp);
+// capitalised(): its first letter upper-case, to start a sentence.
+std::string chooser_name(const AppState& s);
+std::string capitalised(std::string text);
 // `text` as a combo's preview shows it in the next item's width: whole, or cut with "…"
 // ("NVIDIA RTX PRO 6000 Blackw…") where it would be clipped mid-letter.
 std::string fit_combo_preview(const std::string& text);

@@ -1,8 +1,9 @@
 #pragma once
 // A scenario as the part of a link after '#' (the web page's address, so that a teacher can hand
-// out "step 3 of Batching on an H200"): each saved knob that differs from its default as
-// KEY=VALUE with the scenario files' keys (values percent-encoded, numbers exact), in the order
-// files list them, joined by '&'; a running lesson adds lesson=ID&step=N (N from 1).
+// out "step 3 of Batching on an H200"): each saved knob that differs from its default (or, in a
+// lesson, from the step's scenario) as KEY=VALUE with the scenario files' keys (values
+// percent-encoded, numbers exact), in the order files list them, joined by '&'; a running lesson
+// comes first as lesson=ID&step=N (N from 1).
 //   gpu=h200&model=llama-3-70b&batch=64        lesson=batching&step=3&batch=8
 // The default scenario is "". Reading refuses an unknown key, a repeated one or a value its knob
 // does not take, naming it ("link: batch: expected a positive integer, got 'x'").
@@ -25,6 +26,11 @@ struct ScenarioLink {
 
 std::string scenario_link_fragment(const Scenario& s, std::string_view lesson = {},
                                    size_t step = 1);
+// With a lesson, the knobs are those that differ from the step's own scenario `step_scenario`
+// (what the learner changed), so "#lesson=batching&step=3" alone is the step as the lesson has
+// it; the page applies them over that step.
+std::string scenario_link_fragment(const Scenario& s, std::string_view lesson, size_t step,
+                                   const Scenario& step_scenario);
 
 // The fragment, with or without its leading '#'.
 Result<ScenarioLink> parse_scenario_link(std::string_view fragment);

@@ -21,8 +21,15 @@ void apply_settings(AppState& s, const Settings& settings);
 
 // Writes the settings the state implies over `settings` (the theme, the scale, the window's size,
 // the splitters, Save's file, the recent files, the export options; another instance's recent
-// files since `settings` was read are kept) and the document as last_scenario.json. "" or what
-// could not be saved ("settings not saved: ...").
-std::string remember_session(const AppState& s, Settings settings, const std::string& dir);
+// files since `settings` was read are kept) and the document as last_scenario.json; `settings`
+// becomes what was written (a later save starts from it). "" or what could not be saved
+// ("settings not saved: ...").
+std::string remember_session(const AppState& s, Settings& settings, const std::string& dir);
+
+// Started on another document (--scenario, a file manager, --lesson, a link in the web page),
+// the app does not reopen the last session, and its next save would write over it: a session
+// whose document differs from its file (or, never saved, from the default) is kept first as
+// DIR/unsaved-session.roofline.json. What was kept, or "".
+std::string keep_unsaved_session(const Settings& settings, const std::string& dir);
 
 }  // namespace roofline
