@@ -132,7 +132,7 @@ EM_JS(void, js_copy_link, (), {
 });
 
 // The settings folder to the browser's storage (IndexedDB), in the background.
-EM_JS(void, js_store_settings, (), { Module.rooflineStoreSettings(); });
+EM_JS(void, js_store_settings, (), { Module.rooflineStoreSettings(Module.rooflineClosing); });
 
 std::string clipboard_text;  // what the app copied last (pasting reads it back)
 
@@ -278,7 +278,8 @@ void update_location(WebApp& a) {
   const auto& run = s.classroom.run;
   std::string now = scenario_link_fragment(s.doc);
   if (run) {
-    auto step = lesson_step_scenario(s, run->step, run->revealed);
+    // The step as a link reopens it (not revealed): a reveal's changes are in the knobs.
+    auto step = lesson_step_scenario(s, run->step, false);
     now = step ? scenario_link_fragment(s.doc, run->lesson.id, run->step + 1, *step)
                : scenario_link_fragment(s.doc, run->lesson.id, run->step + 1);
   }
@@ -349,7 +350,7 @@ void frame(void*) {
   if (a.frame_ms.size() < kMaxTimedFrames) a.frame_ms.push_back(emscripten_get_now() - start_ms);
   a.changed_since_save = true;
   answer_platform_requests(s);
-  if (web::offer_downloads()) a.frames_left = std::max(a.frames_left, 1);
+  if (web::offer_downloads(a.settings_dir)) a.frames_left = std::max(a.frames_left, 1);
   update_location(a);
   save_session_now_and_then(a);
   if (std::string now = window_title(s); now != a.title) {
@@ -432,6 +433,7 @@ EMSCRIPTEN_KEEPALIVE void roofline_open_link() {
   const std::string fragment = read_location_hash();
   if (fragment == app->fragment) return;  // the address this page wrote
   app->fragment = fragment;
+  js_replace_hash(fragment.c_str());  // a replacement still waiting would undo the link
   unless_unsaved(app->state, "open the link",
                  [fragment](AppState& s) { open_link(s, fragment); });
   wake();
@@ -472,6 +474,7 @@ EMSCRIPTEN_KEEPALIVE void roofline_link_copied(int ok) {
 
 EMSCRIPTEN_KEEPALIVE void roofline_open(const char* path) {
   if (app == nullptr || path == nullptr) return;
+  web::note_uploaded(path);
   app->state.ui.dropped_paths.emplace_back(path);
   wake();
 }
@@ -535,8 +538,6 @@ int main() {
                       : Result<Scenario>::fail("");
     restore = linked && *linked == session->scenario;
   }
-  std::string kept;
-  if (session && !restore) kept = keep_unsaved_session(app->settings, app->settings_dir);
   if (restore) doc = std::move(*session);
   app->state = make_app_state(library, std::move(doc));
   apply_settings(app->state, app->settings);
@@ -548,13 +549,6 @@ int main() {
   if (!settings_warning.empty())
     set_message(app->state, "Settings: " + settings_warning + "; using defaults", true);
   if (!session_problem.empty()) set_message(app->state, session_problem, true);
-  if (!kept.empty()) {
-    app->state.ui.recent_files = with_recent_file(app->state.ui.recent_files, kept);
-    set_message(app->state,
-                "Your last session here had changes: kept as unsaved-session.roofline.json "
-                "(File → Open recent)",
-                false);
-  }
   app->state.ui.file_chooser = std::make_shared<web::WebFileChooser>();
   app->state.ui.in_browser = true;
 
@@ -586,6 +580,28 @@ int main() {
     if (!restore) open_link(app->state, fragment);
     app->fragment = fragment;
   }
+  // A session with changes that a link replaced is kept aside first (the page's saved files do
+  // not outlive it, so the session is compared with the default).
+  if (session && !restore && session->scenario != app->state.doc) {
+    Settings page_only = app->settings;
+    page_only.scenario_path.clear();
+    if (const std::string kept = keep_unsaved_session(page_only, app->settings_dir);
+        !kept.empty()) {
+      AppState& s = app->state;
+      s.ui.recent_files = with_recent_file(s.ui.recent_files, kept);
+      const std::string note = "kept as unsaved-session.roofline.json (File → Open recent)";
+      if (s.ui.message_is_error && !s.ui.message.empty()) {  // the link's error stays first
+        set_message(s, s.ui.message + "; your last session here had changes: " + note, true);
+      } else {
+        set_message(s, "Your last session here had changes: " + note, false);
+      }
+    }
+  }
+  // The settings folder's files are the page's own, not downloads, until the app writes one
+  // again (Save on a kept session).
+  std::error_code listing;
+  for (const auto& entry : std::filesystem::directory_iterator(app->settings_dir, listing))
+    web::note_uploaded(entry.path().string());
 
   emscripten_set_main_loop_arg(frame, nullptr, 0, true);
   return 0;

@@ -45,10 +45,11 @@ Module['preRun'].push(function() {
     removeRunDependency('roofline-settings');
   });
 });
-// One write to IndexedDB at a time; a request during one runs once it is done.
+// One write to IndexedDB at a time; a request during one runs once it is done, except when the
+// page is closing (`now`), which starts its own at once: a queued one might never run.
 let rooflineStoring = false, rooflineStoreAgain = false;
-Module['rooflineStoreSettings'] = function() {
-  if (rooflineStoring) { rooflineStoreAgain = true; return; }
+Module['rooflineStoreSettings'] = function(now) {
+  if (rooflineStoring && !now) { rooflineStoreAgain = true; return; }
   rooflineStoring = true;
   FS.syncfs(false, function(error) {
     if (error) console.warn('roofline: the settings could not be kept in this browser: ' + error);
@@ -56,10 +57,25 @@ Module['rooflineStoreSettings'] = function() {
     if (rooflineStoreAgain) { rooflineStoreAgain = false; Module['rooflineStoreSettings'](); }
   });
 };
-const rooflineSaveSession = function() {
+// Closing or hiding the page: the address written now (a replacement may be waiting for the
+// browser's rate limit), then the session saved and stored at once.
+const rooflineLeaving = function() {
+  if (Module['rooflineHashTimer']) {
+    clearTimeout(Module['rooflineHashTimer']);
+    Module['rooflineHashTimer'] = 0;
+    const text = Module['rooflineHash'];
+    try {
+      history.replaceState(null, '', text ? '#' + text : location.pathname + location.search);
+    } catch (error) {}
+  }
+  Module['rooflineClosing'] = true;
   if (Module['_roofline_save_session']) Module['_roofline_save_session']();
+  Module['rooflineClosing'] = false;
 };
-window.addEventListener('pagehide', rooflineSaveSession);
+window.addEventListener('beforeunload', function() {
+  if (Module['rooflineHashTimer']) rooflineLeaving();
+});
+window.addEventListener('pagehide', rooflineLeaving);
 document.addEventListener('visibilitychange', function() {
-  if (document.visibilityState === 'hidden') rooflineSaveSession();
+  if (document.visibilityState === 'hidden') rooflineLeaving();
 });

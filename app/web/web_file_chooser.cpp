@@ -8,6 +8,9 @@
 #include <set>
 #include <system_error>
 
+#include "roofline/persist/settings_file.h"
+#include "roofline/ui/session.h"
+
 namespace roofline::web {
 
 namespace {
@@ -130,17 +133,20 @@ void note_uploaded(const std::string& path) {
   seen_inodes().erase(path);  // the same name picked again: a new upload, not a save
 }
 
-bool offer_downloads() {
+bool offer_downloads(const std::string& settings_dir) {
   // The app's writes replace a file (write_text_file_atomic renames a new one over it), so a new
   // inode at a path is a file written (Save as, an export) or written again (Save); a file the
   // page put there (note_uploaded) is not, the first time. Files stay, so Open recent finds them
   // within the visit. (The clock's seconds could not tell a save from an upload.)
   std::error_code ec;
   bool any = false;
-  for (const char* dir : {kDownloadDir, kUploadDir, kDropDir}) {
+  for (const std::string& dir : {std::string(kDownloadDir), std::string(kUploadDir),
+                                 std::string(kDropDir), settings_dir}) {
+    if (dir.empty()) continue;
     for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
       const std::string path = entry.path().string();
       const std::string name = entry.path().filename().string();
+      if (dir == settings_dir && (name == kSettingsFile || name == kLastScenarioFile)) continue;
       struct stat st {};
       // A name starting with '.' is a write in progress (write_text_file_atomic's temporary).
       if (name.starts_with('.') || ::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) continue;

@@ -30,9 +30,10 @@ class WebFileChooser final : public desktop::FileChooser {
 // download, until the app writes it again.
 void note_uploaded(const std::string& path);
 
-// Every file the app writes in /downloads, /uploads or the drops' folder (Save as, an export, a
-// Save over a file it opened) goes to the browser as a download, once per write, and stays
+// Every file the app writes in /downloads, /uploads, the drops' folder or `settings_dir` (Save
+// as, an export, a Save over a file it opened, a kept session saved again; not the settings and
+// the last session themselves) goes to the browser as a download, once per write, and stays
 // there. True when any did.
-bool offer_downloads();
+bool offer_downloads(const std::string& settings_dir);
 
 }  // namespace roofline::web

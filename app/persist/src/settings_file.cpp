@@ -259,7 +259,7 @@ std::string settings_to_json(const Settings& s) {
 
 Settings load_settings(const std::string& dir, std::string* warning) {
   if (dir.empty()) return {};
-  const std::string path = (std::filesystem::path(dir) / "settings.json").string();
+  const std::string path = (std::filesystem::path(dir) / kSettingsFile).string();
   std::error_code ec;
   if (!std::filesystem::exists(path, ec)) return {};
   auto text = read_text_file(path);
@@ -309,7 +309,7 @@ static std::string save_settings_text(const std::string& dir, const Settings& gi
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec) return dir + ": cannot create the settings folder (" + ec.message() + ")";
-  const std::string path = (std::filesystem::path(dir) / "settings.json").string();
+  const std::string path = (std::filesystem::path(dir) / kSettingsFile).string();
   Settings s = given;
   if (loaded_recent != nullptr && std::filesystem::exists(path, ec)) {
     // Another instance may have saved since: keep the files it added.

@@ -34,6 +34,9 @@ struct Settings {
   bool operator==(const Settings&) const = default;
 };
 
+// The settings file's name in settings_dir().
+inline constexpr const char* kSettingsFile = "settings.json";
+
 // What settings.json may hold; the app clamps to the same limits.
 inline constexpr float kMinUiScale = 0.5f;
 inline constexpr float kMaxUiScale = 3.0f;
