@@ -6,14 +6,14 @@
 // resumes it.
 
 #define GLFW_INCLUDE_NONE
-#include <GLFW/glfw3.h>
 #include <GLES3/gl3.h>
+#include <GLFW/glfw3.h>
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
 #include <emscripten/emscripten.h>
 #include <emscripten/html5.h>
-#include <sys/stat.h>
 #include <imgui.h>
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -59,6 +59,11 @@ struct WebApp {
   bool first_frame_reported = false;
   std::string title;
   std::string fragment;  // the address's part after '#' as last written (scenario_link.h)
+  // The document and lesson step the address was last worked out for.
+  bool located = false;
+  Scenario located_doc;
+  std::string located_lesson;
+  size_t located_step = SIZE_MAX;
   // The settings folder (kept in the browser's IndexedDB: pre.js) and its settings as read.
   std::string settings_dir;
   Settings settings;
@@ -75,29 +80,46 @@ WebApp* app = nullptr;
 // most laptops' screens, and it changes with the browser's zoom), so text is as sharp as the
 // screen; the page's style keeps its CSS size the window's. The app's content scale is that ratio
 // (the desktop's is the monitor's), so the layout, in em, stays the same size to the eye.
+// The EM_JS bodies are JavaScript, which clang-format would break ("=>" into "= >"): each is
+// fenced off from it.
+// clang-format off
 EM_JS(double, js_pixel_ratio, (), { return window.devicePixelRatio || 1; });
+// clang-format on
+// clang-format off
 EM_JS(int, js_canvas_width, (),
       { return Math.round(window.innerWidth * (window.devicePixelRatio || 1)); });
+// clang-format on
+// clang-format off
 EM_JS(int, js_canvas_height, (),
       { return Math.round(window.innerHeight * (window.devicePixelRatio || 1)); });
+// clang-format on
 // The page learns that the first frame is drawn (it hides its loading note) and when the
 // document has unsaved changes (it asks before the tab closes).
+// clang-format off
 EM_JS(void, js_first_frame, (), {
   if (Module.onFirstFrame) Module.onFirstFrame();
 });
+// clang-format on
+// clang-format off
 EM_JS(void, js_set_unsaved, (int unsaved), { Module.rooflineUnsaved = unsaved != 0; });
+// clang-format on
 // The canvas as a PNG download, read in the frame that drew it (WebGL keeps no copy after).
+// clang-format off
 EM_JS(void, js_download_canvas, (const char* name), {
   const file = UTF8ToString(name);
   Module.canvas.toBlob((blob) => Module.rooflineDownload(blob, file), 'image/png');
 });
+// clang-format on
 
 // The page's address after '#' (the scenario and lesson step), read and replaced in place (no
 // history entry per change; the page's hashchange listener opens a link typed or followed).
+// clang-format off
 EM_JS(char*, js_location_hash, (), { return allocateUTF8(location.hash.slice(1)); });
+// clang-format on
 // Browsers limit how often a page may replace its address (Safari: 100 times in 30 s; past it
 // Firefox and Safari throw, Chrome ignores the call): at most one replacement a second, the
 // last one written by a timer, so the address always ends up right without frames.
+// clang-format off
 EM_JS(void, js_replace_hash, (const char* fragment), {
   Module.rooflineHash = UTF8ToString(fragment);
   const write = () => {
@@ -114,25 +136,32 @@ EM_JS(void, js_replace_hash, (const char* fragment), {
   const wait = (Module.rooflineHashAt || 0) + 1000 - Date.now();
   if (wait <= 0) write(); else Module.rooflineHashTimer = setTimeout(write, wait);
 });
+// clang-format on
 // The page's own clipboard for ImGui (emscripten's GLFW keeps it inside the page): what the app
 // copies goes to the system clipboard too (Copy operator table, a text field's Ctrl+C).
+// clang-format off
 EM_JS(void, js_copy_text, (const char* text), {
   const value = UTF8ToString(text);
   if (navigator.clipboard) {
     navigator.clipboard.writeText(value).catch((error) => {
       console.warn("roofline: the browser did not let the page copy: " + error);
     });
+    // clang-format on
   }
 });
 // The address to the clipboard; the outcome comes back through roofline_link_copied().
+// clang-format off
 EM_JS(void, js_copy_link, (), {
   const done = (ok) => Module.ccall("roofline_link_copied", null, ["number"], [ok ? 1 : 0]);
   if (!navigator.clipboard) { done(false); return; }
   navigator.clipboard.writeText(location.href).then(() => done(true), () => done(false));
 });
+// clang-format on
 
 // The settings folder to the browser's storage (IndexedDB), in the background.
+// clang-format off
 EM_JS(void, js_store_settings, (), { Module.rooflineStoreSettings(Module.rooflineClosing); });
+// clang-format on
 
 std::string clipboard_text;  // what the app copied last (pasting reads it back)
 
@@ -231,8 +260,10 @@ void open_link(AppState& s, std::string_view fragment) {
   }
   const size_t steps = lesson->steps.size();
   if (link->step > steps) {
-    set_message(s, "link: step: lesson '" + lesson->id + "' has steps 1 to " +
-                       std::to_string(steps) + ", got " + std::to_string(link->step), true);
+    set_message(s,
+                "link: step: lesson '" + lesson->id + "' has steps 1 to " + std::to_string(steps) +
+                    ", got " + std::to_string(link->step),
+                true);
     return;
   }
   start_lesson(s, std::move(lesson).value(), false);
@@ -276,6 +307,17 @@ void update_location(WebApp& a) {
   const AppState& s = a.state;
   if (lesson_animating(s) || ImGui::IsAnyMouseDown()) return;
   const auto& run = s.classroom.run;
+  // Only when the document or the lesson step has changed: the step's scenario is worked out
+  // from the lesson's changes, too much to do at every frame.
+  const std::string lesson = run ? run->lesson.id : std::string();
+  const size_t step_index = run ? run->step : SIZE_MAX;
+  if (a.located && s.doc == a.located_doc && lesson == a.located_lesson &&
+      step_index == a.located_step)
+    return;
+  a.located = true;
+  a.located_doc = s.doc;
+  a.located_lesson = lesson;
+  a.located_step = step_index;
   std::string now = scenario_link_fragment(s.doc);
   if (run) {
     // The step as a link reopens it (not revealed): a reveal's changes are in the knobs.
@@ -424,7 +466,9 @@ EMSCRIPTEN_KEEPALIVE double roofline_frame_ms(int skip, int whole) {
   return ms[ms.size() / 2];
 }
 
-EMSCRIPTEN_KEEPALIVE const char* roofline_title() { return app != nullptr ? app->title.c_str() : ""; }
+EMSCRIPTEN_KEEPALIVE const char* roofline_title() {
+  return app != nullptr ? app->title.c_str() : "";
+}
 
 // The page's hashchange: a link typed into the address bar or followed, opened as the document
 // (after "Save changes?").
@@ -433,9 +477,9 @@ EMSCRIPTEN_KEEPALIVE void roofline_open_link() {
   const std::string fragment = read_location_hash();
   if (fragment == app->fragment) return;  // the address this page wrote
   app->fragment = fragment;
+  app->located = false;               // worked out again after it opens (or fails to)
   js_replace_hash(fragment.c_str());  // a replacement still waiting would undo the link
-  unless_unsaved(app->state, "open the link",
-                 [fragment](AppState& s) { open_link(s, fragment); });
+  unless_unsaved(app->state, "open the link", [fragment](AppState& s) { open_link(s, fragment); });
   wake();
 }
 
@@ -449,8 +493,8 @@ EMSCRIPTEN_KEEPALIVE void roofline_link_copied(int ok) {
   const bool lesson = app->state.classroom.run.has_value();
   // A GPU, model or calibration opened from a file is named by its path in this page only.
   std::string files;
-  for (const ChangeKey key : {ChangeKey::gpu, ChangeKey::model, ChangeKey::compare_gpu,
-                              ChangeKey::calibration}) {
+  for (const ChangeKey key :
+       {ChangeKey::gpu, ChangeKey::model, ChangeKey::compare_gpu, ChangeKey::calibration}) {
     const ChangeValue v = knob(key).get(app->state.doc);
     if (const auto* ref = std::get_if<std::string>(&v); ref && ref->find('/') != std::string::npos)
       files += (files.empty() ? "" : ", ") + std::filesystem::path(*ref).filename().string();
@@ -570,7 +614,7 @@ int main() {
   io.IniFilename = nullptr;  // the layout lives in the app's state, in em
   io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
   ImGui_ImplGlfw_InitForOpenGL(window, true);  // chains to the callbacks above
-  io.SetClipboardTextFn = set_clipboard;  // after the backend, which sets GLFW's (page-only)
+  io.SetClipboardTextFn = set_clipboard;       // after the backend, which sets GLFW's (page-only)
   io.GetClipboardTextFn = get_clipboard;
   ImGui_ImplOpenGL3_Init("#version 300 es");
   follow_pixel_ratio(app->state);

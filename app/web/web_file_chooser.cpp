@@ -18,6 +18,9 @@ namespace {
 // The page's picker: a hidden <input type=file>; the chosen file is read into /uploads. The
 // outcome waits in Module.rooflinePick: {id, state: 'pending' | 'picked' | 'cancelled' |
 // 'failed', path, message}.
+// The EM_JS bodies are JavaScript, which clang-format would break ("=>" into "= >"): each is
+// fenced off from it.
+// clang-format off
 EM_JS(void, js_open_picker, (const char* accept), {
   const input = document.createElement("input");
   input.type = "file";
@@ -42,10 +45,12 @@ EM_JS(void, js_open_picker, (const char* accept), {
       settle("picked", path, "");
     }, (error) => settle("failed", "", "cannot read " + file.name + ": " + error));
   });
+  // clang-format on
   input.click();
 });
 
 // 0 idle or pending, 1 picked, 2 cancelled, 3 failed; the path or message into `out`.
+// clang-format off
 EM_JS(int, js_poll_picker, (char* out, int size), {
   const pick = Module.rooflinePick;
   if (!pick || pick.state === 'pending') return 0;
@@ -53,13 +58,18 @@ EM_JS(int, js_poll_picker, (char* out, int size), {
   stringToUTF8(pick.state === 'picked' ? pick.path : pick.message, out, size);
   return {picked: 1, cancelled: 2, failed: 3}[pick.state];
 });
+// clang-format on
 
+// clang-format off
 EM_JS(void, js_forget_picker, (), { Module.rooflinePick = null; });
+// clang-format on
 
 // A Blob download of the file at `path`, named `name`.
+// clang-format off
 EM_JS(void, js_download, (const char* path, const char* name), {
   Module.rooflineDownload(new Blob([FS.readFile(UTF8ToString(path))]), UTF8ToString(name));
 });
+// clang-format on
 
 // The picker's accept= list from the request's first filter ("*.json" -> ".json"); the others
 // ("All files") are the picker's own choice.
@@ -140,8 +150,8 @@ bool offer_downloads(const std::string& settings_dir) {
   // within the visit. (The clock's seconds could not tell a save from an upload.)
   std::error_code ec;
   bool any = false;
-  for (const std::string& dir : {std::string(kDownloadDir), std::string(kUploadDir),
-                                 std::string(kDropDir), settings_dir}) {
+  for (const std::string& dir :
+       {std::string(kDownloadDir), std::string(kUploadDir), std::string(kDropDir), settings_dir}) {
     if (dir.empty()) continue;
     for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
       const std::string path = entry.path().string();

@@ -13,7 +13,8 @@ namespace roofline::web {
 
 inline constexpr const char* kUploadDir = "/uploads";
 inline constexpr const char* kDownloadDir = "/downloads";
-inline constexpr const char* kDropDir = "/.glfw_dropped_files";  // emscripten's GLFW puts drops here
+inline constexpr const char* kDropDir =
+    "/.glfw_dropped_files";  // emscripten's GLFW puts drops here
 
 class WebFileChooser final : public desktop::FileChooser {
  public:

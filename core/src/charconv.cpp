@@ -145,7 +145,8 @@ size_t number_length(std::string_view text, bool& nonzero) {
     size_t j = i + 3;
     if (j < text.size() && text[j] == '(') {
       size_t k = j + 1;
-      while (k < text.size() && (std::isalnum(static_cast<unsigned char>(text[k])) || text[k] == '_'))
+      while (k < text.size() &&
+             (std::isalnum(static_cast<unsigned char>(text[k])) || text[k] == '_'))
         ++k;
       if (k < text.size() && text[k] == ')') j = k + 1;
     }

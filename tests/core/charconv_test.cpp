@@ -4,8 +4,8 @@
 
 #include <gtest/gtest.h>
 
-#include <charconv>
 #include <cfloat>
+#include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -37,10 +37,35 @@ std::string std_general3(double v) {
 // Values of every kind the programs print: bit patterns, decimals of every magnitude, whole
 // numbers, and the edges (powers of two and ten, the subnormals, the largest double).
 std::vector<double> sample_values() {
-  std::vector<double> values = {0.1, 0.2, 0.3, 1.0 / 3, 2.0 / 3, 1e20, 1e21, 1e22, 1e23, 1e-5,
-                                1e-6, 1e-7, 123456789012345680.0, 5e-324, DBL_MIN, DBL_MAX,
-                                DBL_EPSILON, 9007199254740993.0, 0.000123, 4.35e-05, 1e16, 1e15,
-                                134486163456.0, 2.5e-07, 989.4e12, 3.35e12, 80.0, 0.5, 1.5e300};
+  std::vector<double> values = {0.1,
+                                0.2,
+                                0.3,
+                                1.0 / 3,
+                                2.0 / 3,
+                                1e20,
+                                1e21,
+                                1e22,
+                                1e23,
+                                1e-5,
+                                1e-6,
+                                1e-7,
+                                123456789012345680.0,
+                                5e-324,
+                                DBL_MIN,
+                                DBL_MAX,
+                                DBL_EPSILON,
+                                9007199254740993.0,
+                                0.000123,
+                                4.35e-05,
+                                1e16,
+                                1e15,
+                                134486163456.0,
+                                2.5e-07,
+                                989.4e12,
+                                3.35e12,
+                                80.0,
+                                0.5,
+                                1.5e300};
   for (int e = -1074; e <= 1023; e += 7) values.push_back(std::ldexp(1.0, e));
   for (int e = -320; e <= 308; ++e) values.push_back(std::pow(10.0, e));
   std::mt19937_64 rng(20261127);
@@ -102,10 +127,11 @@ TEST(Charconv, HandCheckedTexts) {
 
 TEST(Charconv, StrtodReadsWhatFromCharsReads) {
   const std::vector<std::string> texts = {
-      "1",     "-1",    "0.5",   ".5",      "5.",   "1e3",      "1E-3",     "1e",  "1e+",
-      "1.5x",  "+1",    " 1",    "",        "-",    ".",        "e5",       "inf", "-Infinity",
-      "nan",   "NaN(1)", "0x10", "1e400",   "1e-400", "4.9e-324", "00012",  "1.2.3", "12abc",
-      "9007199254740993", "2.5e-07", "-0"};
+      "1",       "-1",     "0.5",      ".5",        "5.",    "1e3",    "1E-3",
+      "1e",      "1e+",    "1.5x",     "+1",        " 1",    "",       "-",
+      ".",       "e5",     "inf",      "-Infinity", "nan",   "NaN(1)", "0x10",
+      "1e400",   "1e-400", "4.9e-324", "00012",     "1.2.3", "12abc",  "9007199254740993",
+      "2.5e-07", "-0"};
   for (const std::string& text : texts) {
     double expected = 0;
     const auto r = std::from_chars(text.data(), text.data() + text.size(), expected);

@@ -1,6 +1,7 @@
 // One libFuzzer target per loader (ROOFLINE_FUZZ_LOADER picks it at compile time), one for the
-// text of numbers and names (10), one for a link's fragment (11): the bytes are a file's text; the loader must give a value or one message, never crash, hang or trip ASan or
-// UBSan. What loads is then analysed, so the model's arithmetic is fuzzed through real inputs.
+// text of numbers and names (10), one for a link's fragment (11): the bytes are a file's text; the
+// loader must give a value or one message, never crash, hang or trip ASan or UBSan. What loads is
+// then analysed, so the model's arithmetic is fuzzed through real inputs.
 
 #include <cmath>
 #include <cstddef>
@@ -129,7 +130,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   // A link's fragment (the web page's address): refused with a message, or read into changes
   // that apply (or are refused) and write back to a fragment that reads the same.
   if (auto link = parse_scenario_link(text)) {
-    auto applied = apply_changes(lib.default_scenario(), link->changes, preset_resolver(lib), "link");
+    auto applied =
+        apply_changes(lib.default_scenario(), link->changes, preset_resolver(lib), "link");
     if (applied) {
       check(*applied);
       auto again = parse_scenario_link(scenario_link_fragment(*applied));

@@ -37,7 +37,8 @@ TEST(ScenarioLink, TheDefaultScenarioIsAnEmptyFragment) {
 
 // Only what differs from the defaults, references first, in the files' order, numbers exact.
 TEST(ScenarioLink, WritesTheKnobsThatDifferInTheFilesOrder) {
-  const Scenario s = with(default_scenario_of_app(), {{ChangeKey::batch, int64_t{64}},
+  const Scenario s =
+      with(default_scenario_of_app(), {{ChangeKey::batch, int64_t{64}},
                                        {ChangeKey::gpu, std::string("h200")},
                                        {ChangeKey::flash_attention, false},
                                        {ChangeKey::memory_efficiency, 0.8333333333333334}});
@@ -94,10 +95,10 @@ TEST(ScenarioLink, RefusesWhatItCannotReadByName) {
   EXPECT_EQ(error("batch=%zz"), "link: 'batch=%zz' is not KEY=VALUE (percent-encoded)");
   EXPECT_EQ(error("batch"), "link: 'batch' is not KEY=VALUE (percent-encoded)");
   EXPECT_EQ(error("step=2"), "link: step without a lesson");
-  EXPECT_EQ(error("lesson=batching&step=0"),
-            "link: step: expected a step number from 1, got '0'");
-  EXPECT_TRUE(error("colour=red").starts_with(
-      "link: unknown key 'colour': expected one of lesson, step, gpu, model"));
+  EXPECT_EQ(error("lesson=batching&step=0"), "link: step: expected a step number from 1, got '0'");
+  EXPECT_TRUE(
+      error("colour=red")
+          .starts_with("link: unknown key 'colour': expected one of lesson, step, gpu, model"));
   // A value in range is checked where it is applied, with the knob's own words.
   auto link = parse_scenario_link("batch=0");
   ASSERT_TRUE(link);

@@ -155,9 +155,9 @@ std::vector<Place> desktop_places(const PlaceSources& sources) {
       if (normal_folder(path) != normal_folder(sources.home)) add_place(places, "", path);
     }  // "$HOME/" is how user-dirs.dirs says a folder is not set
   }
-  for (const std::string& line : config_lines(
-           sources.config_home.empty() ? std::string()
-                                       : sources.config_home + "/gtk-3.0/bookmarks")) {
+  for (const std::string& line :
+       config_lines(sources.config_home.empty() ? std::string()
+                                                : sources.config_home + "/gtk-3.0/bookmarks")) {
     const size_t space = line.find(' ');
     const std::string path = path_from_file_uri(line.substr(0, space));
     if (path.empty()) continue;  // another scheme (sftp://, smb://): not a local folder

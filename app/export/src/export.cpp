@@ -63,7 +63,8 @@ static std::string figure_request_problem(const std::string& p, FigureFormat for
            " figures are not made in the browser: export SVG (the desktop app and roofline-cli "
            "write PNG and PDF)";
   if (format == FigureFormat::png) {
-    const double w = detail::png_side(width_px, options.scale), h = detail::png_side(height_px, options.scale);
+    const double w = detail::png_side(width_px, options.scale),
+                 h = detail::png_side(height_px, options.scale);
     if (w > kMaxFigureSidePx || h > kMaxFigureSidePx || w * h > detail::kMaxPngPixels)
       return p + ": PNG of " + text(w) + "x" + text(h) + " pixels is too large: at most " +
              format_exact(kMaxFigureSidePx) + " on a side and " +

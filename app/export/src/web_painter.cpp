@@ -75,7 +75,8 @@ TextMeasure figure_text_measure() {
     double width = 0;
     int previous = 0;
     for (size_t i = 0; i < text.size();) {
-      const int glyph = stbtt_FindGlyphIndex(&font.info, static_cast<int>(next_code_point(text, i)));
+      const int glyph =
+          stbtt_FindGlyphIndex(&font.info, static_cast<int>(next_code_point(text, i)));
       int advance = 0, bearing = 0;
       stbtt_GetGlyphHMetrics(&font.info, glyph, &advance, &bearing);
       if (previous != 0) width += scale * stbtt_GetGlyphKernAdvance(&font.info, previous, glyph);

@@ -111,8 +111,8 @@ Result<ScenarioLink> parse_scenario_link(std::string_view fragment) {
     if (pair.empty()) continue;
     const size_t eq = pair.find('=');
     const auto key = percent_decode(pair.substr(0, eq));
-    const auto value =
-        eq == std::string_view::npos ? std::optional<std::string>() : percent_decode(pair.substr(eq + 1));
+    const auto value = eq == std::string_view::npos ? std::optional<std::string>()
+                                                    : percent_decode(pair.substr(eq + 1));
     if (!key || !value)
       return R::fail("link: '" + std::string(pair) + "' is not KEY=VALUE (percent-encoded)");
     if (std::find(seen.begin(), seen.end(), *key) != seen.end())

@@ -26,7 +26,7 @@ namespace fs = std::filesystem;
 
 struct ExportJob {
   std::future<Status> result;  // ok, or why the file was not written
-  std::string path;                 // absolute
+  std::string path;            // absolute
 };
 
 namespace {
@@ -209,9 +209,8 @@ std::string start_export(AppState& s, const FigureExportOptions& o, const std::s
   job->path = path;
   if (typed_options.what == ExportWhat::table) {
     const TableFormat format = typed_options.table_format;
-    job->result = start_background_job([a = analysis, path, format] {
-      return export_operator_table(a, path, format);
-    });
+    job->result = start_background_job(
+        [a = analysis, path, format] { return export_operator_table(a, path, format); });
   } else {
     ExportOptions eo;
     eo.scale = typed_options.figure_format == FigureFormat::png ? o.scale : 1.0;

@@ -180,7 +180,8 @@ void open_in_app_dialog(AppState& s, FileAction action) {
 }  // namespace
 
 std::string capitalised(std::string text) {
-  if (!text.empty() && text[0] >= 'a' && text[0] <= 'z') text[0] = static_cast<char>(text[0] - 'a' + 'A');
+  if (!text.empty() && text[0] >= 'a' && text[0] <= 'z')
+    text[0] = static_cast<char>(text[0] - 'a' + 'A');
   return text;
 }
 
@@ -203,8 +204,10 @@ desktop::FileRequest file_chooser_request(const AppState& s, FileAction action) 
 void open_file_dialog(AppState& s, FileAction action) {
   FileDialogState& d = s.ui.file_dialog;
   if (d.chooser_action != FileAction::none) {
-    set_message(s, capitalised(chooser_name(s)) + " is open: finish it, or press Esc here to give up on it.",
-                true);
+    set_message(
+        s,
+        capitalised(chooser_name(s)) + " is open: finish it, or press Esc here to give up on it.",
+        true);
     return;
   }
   if (s.ui.file_chooser && s.ui.file_chooser->start(file_chooser_request(s, action))) {
@@ -251,7 +254,8 @@ void poll_file_chooser(AppState& s) {
       break;
     case desktop::Outcome::failed:
       set_message(
-          s, capitalised(chooser_name(s)) + " failed (" + r.message + "); the app's own is open.", true);
+          s, capitalised(chooser_name(s)) + " failed (" + r.message + "); the app's own is open.",
+          true);
       open_in_app_dialog(s, action);
       break;
     case desktop::Outcome::cancelled:

@@ -89,8 +89,9 @@ void draw_file_menu(AppState& s) {
   shortcut_menu_item(s, "Save window screenshot", act_save_screenshot);
   if (s.ui.in_browser) {
     if (ImGui::MenuItem("Copy link")) s.ui.copy_link_requested = true;
-    item_tooltip("Copies this page's address, which holds the scenario and the lesson step: "
-                 "whoever opens it sees what you see.");
+    item_tooltip(
+        "Copies this page's address, which holds the scenario and the lesson step: "
+        "whoever opens it sees what you see.");
   } else {  // a page cannot close its tab
     ImGui::Separator();
     shortcut_menu_item(s, "Quit", act_quit);

@@ -61,5 +61,4 @@ std::string keep_unsaved_session(const Settings& settings, const std::string& di
   return ec ? std::string() : kept;
 }
 
-
 }  // namespace roofline

@@ -50,9 +50,7 @@ std::string shown(const Json& value) {
   return text;
 }
 
-std::string limit_text(double value) {
-  return chars_fixed(value);
-}
+std::string limit_text(double value) { return chars_fixed(value); }
 
 std::string too_deep(std::string_view text) {
   int depth = 0;
