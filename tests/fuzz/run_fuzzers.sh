@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (clang, ASan + UBSan) in build-fuzz/ and runs each loader's for
-# FUZZ_SECONDS (default 45), starting from a seed corpus of the shipped presets and test data.
+# FUZZ_SECONDS (default 45), starting from a seed corpus of the shipped presets and test data,
+# one target per core at a time (FUZZ_JOBS to change it).
 # A crash, a sanitizer report, a leak or an abort on a wrong number fails it, and the input that
 # did it is left in build-fuzz/artifacts/.
 # usage: tests/fuzz/run_fuzzers.sh [SECONDS]     Exits 77 (skipped) without clang.
@@ -62,15 +63,36 @@ printf '#lesson=batching&step=3&batch=8&flash_attention=off&model=%%2Fuploads%%2
 mkdir -p "$out/artifacts"
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-for loader in gpu model scenario lesson settings calibration measurements profile kernels text link; do
+# One loader's run; its verdict in $out/fuzz_LOADER.status (0 = nothing found).
+fuzz_one() {
+  local loader=$1 status=0
+  "$out/tests/fuzz/fuzz_$loader" "$out/corpus-$loader" -max_total_time="$seconds" \
+    -max_len=65536 -timeout=10 -rss_limit_mb=2048 -artifact_prefix="$out/artifacts/$loader-" \
+    -print_final_stats=1 2>"$out/fuzz_$loader.log" || status=$?
+  echo "$status" >"$out/fuzz_$loader.status"
+}
+# Each target is one process on one core: as many run at once as there are cores (FUZZ_JOBS), so
+# every target keeps its full time and the whole takes a core-count fraction of it.
+parallel=${FUZZ_JOBS:-$(nproc)}
+loaders=(gpu model scenario lesson settings calibration measurements profile kernels text link)
+for loader in "${loaders[@]}"; do
   corpus="$out/corpus-$loader"
+  rm -f "$out/fuzz_$loader.status"
   mkdir -p "$corpus"
   for f in $(seeds "$loader"); do cp "$f" "$corpus/"; done
   echo "fuzz_$loader: $seconds s from $(ls "$corpus" | wc -l) seeds"
-  "$out/tests/fuzz/fuzz_$loader" "$corpus" -max_total_time="$seconds" -max_len=65536 \
-    -timeout=10 -rss_limit_mb=2048 -artifact_prefix="$out/artifacts/$loader-" \
-    -print_final_stats=1 2>"$out/fuzz_$loader.log" || {
-      echo "FAIL: fuzz_$loader found an input that breaks the loader:"; tail -40 "$out/fuzz_$loader.log"; exit 1; }
-  grep -E "^stat::number_of_executed_units" "$out/fuzz_$loader.log" || true
+  while (($(jobs -rp | wc -l) >= parallel)); do wait -n || true; done
+  fuzz_one "$loader" &
 done
-echo "PASS: every loader fuzzed for $seconds s with ASan + UBSan"
+wait
+failed=0
+for loader in "${loaders[@]}"; do
+  if [ "$(cat "$out/fuzz_$loader.status" 2>/dev/null)" != 0 ]; then
+    echo "FAIL: fuzz_$loader found an input that breaks the loader:"; tail -40 "$out/fuzz_$loader.log"
+    failed=1
+  else
+    printf 'fuzz_%s: ' "$loader"; grep -E "^stat::number_of_executed_units" "$out/fuzz_$loader.log" || echo
+  fi
+done
+[ "$failed" -eq 0 ] || exit 1
+echo "PASS: every loader fuzzed for $seconds s with ASan + UBSan, $parallel at a time"
