@@ -9,7 +9,7 @@ packages=(cmake ninja-build g++ pkg-config
   libdbus-1-dev libgtest-dev libbenchmark-dev fonts-dejavu-core python3
   xvfb xauth xdotool dbus-daemon poppler-utils libxml2-utils
   desktop-file-utils appstream dpkg-dev file zsh fish
-  python3-dev pybind11-dev python3-pytest)
+  python3-dev pybind11-dev python3-pytest python3-jsonschema)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "export_fixtures.h"
+#include "roofline/version.h"
 
 namespace roofline {
 namespace {
@@ -99,6 +100,11 @@ TEST_F(CliExport, EveryFormatAndOption) {
       0);
   EXPECT_NE(testing::read_file(path("t.svg")).find("KV cache full: B = "), std::string::npos);
   EXPECT_TRUE(testing::read_file(path("a.pdf")).starts_with("%PDF-"));
+  // The version that made a figure is in it (issue 30): the PDF's Creator, the SVG's metadata.
+  const std::string made_by = "roofline " + std::string(version());
+  EXPECT_NE(testing::read_file(path("a.pdf")).find("/Creator (" + made_by + ")"), std::string::npos);
+  EXPECT_NE(testing::read_file(path("t.svg")).find("<metadata>" + made_by + "</metadata>"),
+            std::string::npos);
   EXPECT_NE(testing::read_file(path("ops.md")).find("| q_proj "), std::string::npos);
   const std::string hidden = testing::read_file(path("h.svg"));
   EXPECT_EQ(hidden.find("class=\"group:attention\""), std::string::npos);

@@ -22,6 +22,8 @@ for f in usr/bin/roofline usr/bin/roofline-cli usr/share/man/man1/roofline.1 \
          usr/share/icons/hicolor/48x48/apps/org.roofline.Roofline.png \
          usr/share/icons/hicolor/256x256/apps/org.roofline.Roofline.png \
          usr/share/doc/roofline/LICENSE usr/share/doc/roofline/copyright \
+         usr/share/doc/roofline/schema/analyze.schema.json \
+         usr/share/doc/roofline/schema/calibration.schema.json \
          usr/share/bash-completion/completions/roofline-cli \
          usr/share/zsh/vendor-completions/_roofline-cli \
          usr/share/fish/vendor_completions.d/roofline-cli.fish; do

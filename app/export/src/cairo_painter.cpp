@@ -11,6 +11,7 @@
 
 #include "painters.h"
 #include "roofline/export/export.h"
+#include "roofline/version.h"
 
 namespace roofline::detail {
 
@@ -230,7 +231,8 @@ std::string render_pdf(const PlotGeometry& g) {
       cairo_pdf_surface_create_for_stream(append_bytes, &bytes, g.canvas_size.x, g.canvas_size.y);
   // An empty creation date leaves the key out: the same figure gives the same bytes.
   cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, "");
-  cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "roofline");
+  const std::string creator = "roofline " + std::string(version());
+  cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, creator.c_str());
   if (const TextLabel* title = g.find_text("title"))
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title->text.c_str());
   cairo_t* cr = cairo_create(surface);

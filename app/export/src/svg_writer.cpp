@@ -9,6 +9,7 @@
 
 #include "painters.h"
 #include "roofline/units.h"
+#include "roofline/version.h"
 
 namespace roofline::detail {
 
@@ -170,6 +171,7 @@ std::string svg_document(const PlotGeometry& g, bool points) {
          "\" font-family=\"'DejaVu Sans', 'Bitstream Vera Sans', Verdana, sans-serif\">\n";
   if (const TextLabel* title = g.find_text("title"))
     out += "<title>" + escape(title->text) + "</title>\n";
+  out += "<metadata>roofline " + escape(std::string(version())) + "</metadata>\n";
   out += "<defs><clipPath id=\"plot-area\"><rect x=\"" + num(a.x0) + "\" y=\"" + num(a.y0) +
          "\" width=\"" + num(a.width()) + "\" height=\"" + num(a.height()) +
          "\"/></clipPath></defs>\n";
