@@ -1,20 +1,25 @@
 // roofline._roofline: the C++ half of the Python module (app/python/roofline/__init__.py is the
 // other). Two ways in, both over roofline-cli's own code so that a result is the CLI's JSON:
 // analyze() resolves the knobs and writes the analysis as `roofline-cli analyze --format json`
-// does, in-process and fast; run() runs any roofline-cli command line with its output captured.
+// does, through the same writer (io's write_analysis), straight into dicts and lists, in-process
+// and fast; run() runs any roofline-cli command line with its output captured.
 
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <optional>
 #include <stdexcept>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "commands.h"
 #include "roofline/io/json_io.h"
+#include "roofline/io/json_out.h"
 #include "roofline/io/preset_library.h"
 #include "roofline/knobs.h"
 #include "roofline/readouts.h"
@@ -55,7 +60,11 @@ std::string text_of(const Knob& k, const py::handle& value) {
 }
 
 bool is_bool(const py::handle& value) {
-  if (py::isinstance<py::bool_>(value)) return true;
+  if (PyBool_Check(value.ptr())) return true;
+  // Python's own int, float and str are not (asked first: the type's names cost a microsecond).
+  if (PyLong_CheckExact(value.ptr()) || PyFloat_CheckExact(value.ptr()) ||
+      PyUnicode_CheckExact(value.ptr()))
+    return false;
   // numpy's (not a subclass of bool): numpy.bool_, named numpy.bool from numpy 2.
   const py::handle type = py::type::of(value);
   if (!py::hasattr(type, "__module__")) return false;
@@ -195,32 +204,174 @@ std::optional<std::string> cache_key(const ScenarioOptions& o) {
   return key;
 }
 
-Scenario resolved(const ScenarioOptions& o) {
+// The scenario: the cache's (valid until the next call) or, where it may not be cached, `made`.
+const Scenario& resolved(const ScenarioOptions& o, std::optional<Scenario>& made) {
   static std::unordered_map<std::string, Scenario> cache;
   const std::optional<std::string> key = cache_key(o);
   if (key) {
     if (auto it = cache.find(*key); it != cache.end()) return it->second;
   }
-  Scenario s = resolve_builtin_scenario(o);
-  if (key) {
-    if (cache.size() >= 64) cache.clear();  // a bound: a notebook's few scenarios, not a leak
-    cache.emplace(*key, s);
-  }
-  return s;
+  made = resolve_builtin_scenario(o);
+  if (!key) return *made;
+  if (cache.size() >= 64) cache.clear();  // a bound: a notebook's few scenarios, not a leak
+  return cache.emplace(*key, *made).first->second;
 }
 
-// `roofline-cli analyze --format json` on the scenario and knobs, in-process. Any failure is
-// roofline.Error with the message roofline-cli would print (printable: one line, no controls).
-std::string analyze_json(const std::optional<std::string>& scenario, const py::dict& given) {
+py::object stolen(PyObject* p) {
+  if (p == nullptr) throw py::error_already_set();
+  return py::reinterpret_steal<py::object>(p);
+}
+
+struct TextHash {
+  using is_transparent = void;
+  size_t operator()(std::string_view text) const { return std::hash<std::string_view>{}(text); }
+};
+
+// Short texts (keys, kinds, op names) as Python str, each made once and kept for the
+// interpreter's life: the writer's keys are a fixed few hundred and most short values recur from
+// call to call (bounded, since values come from data; longer texts are made each time). An
+// analysis looks up ~450 texts, nearly all of them string literals and table entries that sit at
+// the same address on every call, so a small cache indexed by the text's address comes first; a
+// hit is checked against the str's own characters, so a text that moved or changed is never
+// mistaken. Hashing and comparing each text in a hash table alone was a fifth of an analysis.
+class TextTable {
+ public:
+  py::object get(std::string_view text) {
+    if (text.size() > kLongest) return made(text);
+    Recent& r =
+        recent_[(reinterpret_cast<uintptr_t>(text.data()) >> 3 ^ text.size()) & (kRecent - 1)];
+    if (r.data == text.data() && r.size == text.size() && same_bytes(r.bytes, text))
+      return py::reinterpret_borrow<py::object>(r.text);
+    if (const auto it = kept_.find(text); it != kept_.end()) {
+      remember(r, text, it->second);
+      return py::reinterpret_borrow<py::object>(it->second);
+    }
+    py::object t = made(text);
+    if (kept_.size() >= kMostKept) return t;
+    PyObject* kept = t.release().ptr();
+    PyUnicode_InternInPlace(&kept);  // the table keeps this reference for good
+    kept_.emplace(std::string(text), kept);
+    remember(r, text, kept);
+    return py::reinterpret_borrow<py::object>(kept);
+  }
+
+ private:
+  static constexpr size_t kLongest = 40;
+  static constexpr size_t kMostKept = 4096;
+  static constexpr size_t kRecent = 512;  // of 64 bytes: 32 kB
+  struct alignas(64) Recent {
+    const char* data = nullptr;
+    PyObject* text = nullptr;  // one of kept_'s
+    uint8_t size = 0;
+    char bytes[kLongest] = {};  // a copy of the text, checked on every hit
+  };
+  static void remember(Recent& r, std::string_view text, PyObject* kept) {
+    r.data = text.data();
+    r.text = kept;
+    r.size = static_cast<uint8_t>(text.size());
+    std::copy(text.begin(), text.end(), r.bytes);
+  }
+  // `bytes` begin with `text`: a word at a time, inline.
+  static bool same_bytes(const char* bytes, std::string_view text) {
+    uint64_t differ = 0;
+    size_t i = 0;
+    for (; i + 8 <= text.size(); i += 8) {
+      uint64_t a, b;
+      std::memcpy(&a, bytes + i, 8);
+      std::memcpy(&b, text.data() + i, 8);
+      differ |= a ^ b;
+    }
+    for (; i < text.size(); ++i) differ |= static_cast<unsigned char>(bytes[i] ^ text[i]);
+    return differ == 0;
+  }
+  static py::object made(std::string_view text) {
+    return stolen(
+        PyUnicode_DecodeUTF8(text.data(), static_cast<Py_ssize_t>(text.size()), "replace"));
+  }
+  std::unordered_map<std::string, PyObject*, TextHash, std::equal_to<>> kept_;
+  std::vector<Recent> recent_ = std::vector<Recent>(kRecent);
+};
+
+// A new reference to `text` as a str.
+PyObject* text_object(std::string_view text) {
+  static TextTable* table = new TextTable;  // never destroyed: it holds references to str
+  return table->get(text).release().ptr();
+}
+
+// The document as json.loads() would read its text, made as it is written: dicts (in the
+// writer's order), lists, str, int, float (None where not finite, as the text writes null),
+// bool and None. Each container goes into its parent when it opens; the stack holds borrowed
+// references to the open ones, all owned by the root. Raw references, each new one handed on
+// once (put), since wrapping each of ~700 values cost a microsecond of reference counting.
+class PythonOut final : public JsonOut {
+ public:
+  PythonOut() = default;
+  PythonOut(const PythonOut&) = delete;
+  PythonOut& operator=(const PythonOut&) = delete;
+  ~PythonOut() override {
+    Py_XDECREF(root_);
+    Py_XDECREF(key_);
+  }
+  void begin_object() override { open(PyDict_New()); }
+  void begin_array() override { open(PyList_New(0)); }
+  void end() override { open_.pop_back(); }
+  void key(std::string_view name) override {
+    Py_XDECREF(key_);
+    key_ = text_object(name);
+  }
+  void null() override { put(Py_NewRef(Py_None)); }
+  void boolean(bool value) override { put(PyBool_FromLong(value)); }
+  void integer(int64_t value) override { put(PyLong_FromLongLong(value)); }
+  void unsigned_integer(uint64_t value) override { put(PyLong_FromUnsignedLongLong(value)); }
+  void number(double value) override {
+    put(std::isfinite(value) ? PyFloat_FromDouble(value) : Py_NewRef(Py_None));
+  }
+  void string(std::string_view value) override { put(text_object(value)); }
+  py::object take() { return py::reinterpret_steal<py::object>(std::exchange(root_, nullptr)); }
+
+ private:
+  // Takes `value`, a new reference (null: the call that made it failed).
+  void put(PyObject* value) {
+    if (value == nullptr) throw py::error_already_set();
+    if (open_.empty()) {
+      Py_XDECREF(root_);
+      root_ = value;
+      return;
+    }
+    PyObject* container = open_.back();
+    const int failed = PyList_CheckExact(container) ? PyList_Append(container, value)
+                                                    : PyDict_SetItem(container, key_, value);
+    Py_DECREF(value);  // the container holds it now
+    if (failed != 0) throw py::error_already_set();
+  }
+  void open(PyObject* container) {
+    put(container);  // the parent (or root_) owns it; it stays open by a borrowed reference
+    open_.push_back(container);
+  }
+  PyObject* root_ = nullptr;  // owned
+  PyObject* key_ = nullptr;   // owned
+  std::vector<PyObject*> open_;
+};
+
+// `roofline-cli analyze --format json` on the scenario and knobs, in-process, as json.loads()
+// would read it. Any failure is roofline.Error with the message roofline-cli would print
+// (printable: one line, no controls).
+py::object analysis_of(const std::optional<std::string>& scenario, const py::dict& given) {
   const ScenarioOptions o = options_of(scenario, given);
+  std::optional<Scenario> made;
+  const Scenario* s = nullptr;
+  std::optional<Analysis> a;
   try {
-    const Scenario s = resolved(o);
-    return analysis_to_json(s, analyze_or_throw(s));
+    s = &resolved(o, made);
+    a = analyze_or_throw(*s);
   } catch (const PythonError&) {
     throw;
   } catch (const std::exception& e) {
     throw PythonError(printable(e.what()));
   }
+  PythonOut out;
+  write_analysis(out, *s, *a);
+  return out.take();
 }
 
 // roofline-cli on `args` (args[0] the program's name): its exit code, stdout and stderr.
@@ -280,7 +431,7 @@ PYBIND11_MODULE(_roofline, m) {
   m.doc() = "roofline's C++ core (use the roofline package, not this module)";
   py::register_exception<PythonError>(m, "Error");
   m.def("version", [] { return std::string(version()); });
-  m.def("analyze", &analyze_json, py::arg("scenario"), py::arg("knobs"));
+  m.def("analyze", &analysis_of, py::arg("scenario"), py::arg("knobs"));
   m.def("run", &run, py::arg("args"));
   m.def("knob_flags", &knob_flags, py::arg("knobs"));
   m.def("knobs", &knob_rows);

@@ -143,6 +143,24 @@ def test_nearby_values_and_folders_are_never_confused(tmp_path, monkeypatch):
     assert by_path["totals"] == roofline.analyze(model="m")["totals"]
 
 
+def test_texts_of_any_length_and_alphabet_come_through_the_writer(tmp_path):
+    # analyze() makes its str from the writer's texts, short ones kept from call to call: a long,
+    # non-ASCII name and a second model at the same place must read as the CLI writes them.
+    config = json.loads((SOURCE / "tests/data/configs/command-r7b-12-2024.json").read_text())
+    names = ["Modèle « très long » — un nom de plus de quarante octets, en UTF-8 ✓", "Ωmega 7B"]
+    for name in names:
+        config["_name"] = name
+        path = tmp_path / "config.json"
+        path.write_text(json.dumps(config, ensure_ascii=False), encoding="utf-8")
+        for _ in range(2):  # the second call finds its texts kept
+            step = roofline.analyze(model=path, compare_gpu="h200")
+            assert step == cli_json("analyze", "--model", path, "--compare-gpu", "h200")
+            assert step["scenario"]["model_name"] == name
+    # The same texts at the same places with other contents: layer-type ids of a hybrid model.
+    assert roofline.analyze(scenario="hybrid-layers") == cli_json("analyze", "--scenario",
+                                                                  "hybrid-layers")
+
+
 def test_profiles_measurements_and_lists():
     profile = SOURCE / "tests/data/profiles/nsys_RTX5090_decode_cuda_gpu_kern_sum.csv"
     assert roofline.import_profile(profile, steps=64, gpu="rtx-5090") == cli_json(

@@ -99,7 +99,7 @@ def analyze(scenario=None, **knobs):
 
     scenario: a built-in scenario id or a scenario file to start from; the knobs override it.
     """
-    return _json.loads(_roofline.analyze(None if scenario is None else str(scenario), knobs))
+    return _roofline.analyze(None if scenario is None else str(scenario), knobs)
 
 
 def request(isl, osl, scenario=None, **knobs):

@@ -13,6 +13,7 @@
 #include "readout_json.h"
 #include "roofline/compare.h"
 #include "roofline/io/json_io.h"
+#include "roofline/io/json_out.h"
 #include "roofline/io/preset_list.h"
 #include "roofline/io/scenario_json.h"
 #include "roofline/knobs.h"
@@ -21,8 +22,6 @@
 
 namespace roofline {
 namespace {
-
-Json finite_or_null(double value) { return std::isfinite(value) ? Json(value) : Json(nullptr); }
 
 Json gpu_json(const GpuSpec& gpu) {
   Json j;
@@ -61,165 +60,268 @@ Json gpu_json(const GpuSpec& gpu) {
 }
 
 // A knob's value as scenario files and the analyze output write it.
-Json knob_json(const ChangeValue& value) {
-  return std::visit(
-      [](const auto& v) -> Json {
+void write_knob(JsonOut& out, const ChangeValue& value) {
+  std::visit(
+      [&](const auto& v) {
         using V = std::decay_t<decltype(v)>;
         if constexpr (std::is_same_v<V, Phase> || std::is_same_v<V, Precision>) {
-          return to_string(v);
+          out.string(to_string(v));
         } else if constexpr (std::is_same_v<V, WeightsChoice>) {
-          return v.precision ? Json(to_string(*v.precision)) : Json("auto");
+          out.string(v.precision ? to_string(*v.precision) : std::string_view("auto"));
         } else {
-          return v;
+          out.value(v);
         }
       },
       value);
 }
 
 // The knobs that are not preset references, shared by scenario files and the analyze output.
-void put_knobs(Json& j, const Scenario& s) {
+void put_knobs(JsonOut& out, const Scenario& s) {
   for (const Knob& k : knobs()) {
-    if (k.saved && k.type != KnobType::reference) j[std::string(k.name)] = knob_json(k.get(s));
+    if (!k.saved || k.type == KnobType::reference) continue;
+    out.key(k.name);
+    write_knob(out, k.get(s));
   }
 }
 
-Json model_shape_json(const ModelConfig& m) {
-  Json j;
-  j["model_type"] = m.model_type;
-  j["layers"] = m.layers;
-  j["layout"] = layout_text(m);
-  j["hidden"] = m.hidden;
-  j["heads"] = m.heads;
-  j["kv_heads"] = m.kv_heads;
-  j["head_dim"] = m.head_dim;
-  if (m.v_head_dim > 0) j["v_head_dim"] = m.v_head_dim;
+void write_model_shape(JsonOut& out, const ModelConfig& m) {
+  out.begin_object();
+  out.member("model_type", m.model_type);
+  out.member("layers", m.layers);
+  out.member("layout", layout_text(m));
+  out.member("hidden", m.hidden);
+  out.member("heads", m.heads);
+  out.member("kv_heads", m.kv_heads);
+  out.member("head_dim", m.head_dim);
+  if (m.v_head_dim > 0) out.member("v_head_dim", m.v_head_dim);
   const FfnType* dense = find_ffn(m, FfnKind::dense);
-  j["intermediate"] = dense ? Json(dense->width) : Json(nullptr);
-  j["vocab"] = m.vocab;
-  j["tie_word_embeddings"] = m.tie_word_embeddings;
-  j["gated_mlp"] = m.gated_mlp;
-  j["hidden_act"] = m.hidden_act;
-  j["max_position_embeddings"] = m.max_context ? Json(*m.max_context) : Json(nullptr);
-  Json mixers = Json::array();
+  out.key("intermediate");
+  dense ? out.value(dense->width) : out.null();
+  out.member("vocab", m.vocab);
+  out.member("tie_word_embeddings", m.tie_word_embeddings);
+  out.member("gated_mlp", m.gated_mlp);
+  out.member("hidden_act", m.hidden_act);
+  out.key("max_position_embeddings");
+  m.max_context ? out.value(*m.max_context) : out.null();
+  out.key("mixers");
+  out.begin_array();
   for (const MixerType& t : m.mixers) {
-    Json x = {{"kind", to_string(t.kind)}, {"layers", t.count}};
-    if (t.window > 0) x["window"] = t.window;
+    out.begin_object();
+    out.member("kind", to_string(t.kind));
+    out.member("layers", t.count);
+    if (t.window > 0) out.member("window", t.window);
     if (is_attention(t.kind) && t.own != HeadShape{}) {  // heads of their own (Step-3.5, MiMo-V2)
       const AttentionDims a = attention_dims(m, t);
-      x["heads"] = a.heads;
-      x["kv_heads"] = a.kv_heads;
-      x["head_dim"] = a.head_dim;
-      x["v_head_dim"] = a.v_head_dim;
+      out.member("heads", a.heads);
+      out.member("kv_heads", a.kv_heads);
+      out.member("head_dim", a.head_dim);
+      out.member("v_head_dim", a.v_head_dim);
     }
-    mixers.push_back(std::move(x));
+    out.end();
   }
-  j["mixers"] = std::move(mixers);
-  Json ffns = Json::array();
+  out.end();
+  out.key("ffns");
+  out.begin_array();
   for (const FfnType& t : m.ffns) {
-    Json x = {{"kind", to_string(t.kind)}, {"layers", t.count}};
-    if (t.kind == FfnKind::dense) x["intermediate"] = t.width;
+    out.begin_object();
+    out.member("kind", to_string(t.kind));
+    out.member("layers", t.count);
+    if (t.kind == FfnKind::dense) out.member("intermediate", t.width);
     if (t.kind == FfnKind::moe) {
-      x["experts"] = t.moe.experts;
-      x["experts_per_token"] = t.moe.top_k;
-      x["expert_intermediate"] = t.moe.width;
-      x["shared_intermediate"] = t.moe.shared_width;
-      if (t.moe.latent > 0) x["latent"] = t.moe.latent;
+      out.member("experts", t.moe.experts);
+      out.member("experts_per_token", t.moe.top_k);
+      out.member("expert_intermediate", t.moe.width);
+      out.member("shared_intermediate", t.moe.shared_width);
+      if (t.moe.latent > 0) out.member("latent", t.moe.latent);
     }
-    ffns.push_back(std::move(x));
+    out.end();
   }
-  j["ffns"] = std::move(ffns);
+  out.end();
+  out.key("moe");
   if (const FfnType* moe = find_ffn(m, FfnKind::moe)) {
-    j["moe"] = {{"experts", moe->moe.experts},
-                {"experts_per_token", moe->moe.top_k},
-                {"expert_intermediate", moe->moe.width},
-                {"shared_intermediate", moe->moe.shared_width},
-                {"layers", ffn_layers(m, FfnKind::moe)}};
+    out.begin_object();
+    out.member("experts", moe->moe.experts);
+    out.member("experts_per_token", moe->moe.top_k);
+    out.member("expert_intermediate", moe->moe.width);
+    out.member("shared_intermediate", moe->moe.shared_width);
+    out.member("layers", ffn_layers(m, FfnKind::moe));
+    out.end();
   } else {
-    j["moe"] = nullptr;
+    out.null();
   }
+  out.key("mla");
   if (m.mla) {
-    j["mla"] = {{"q_lora_rank", m.mla->q_lora_rank ? Json(*m.mla->q_lora_rank) : Json(nullptr)},
-                {"kv_lora_rank", m.mla->kv_lora_rank},
-                {"qk_nope_head_dim", m.mla->qk_nope_head_dim},
-                {"qk_rope_head_dim", m.mla->qk_rope_head_dim},
-                {"v_head_dim", m.mla->v_head_dim}};
+    out.begin_object();
+    out.key("q_lora_rank");
+    m.mla->q_lora_rank ? out.value(*m.mla->q_lora_rank) : out.null();
+    out.member("kv_lora_rank", m.mla->kv_lora_rank);
+    out.member("qk_nope_head_dim", m.mla->qk_nope_head_dim);
+    out.member("qk_rope_head_dim", m.mla->qk_rope_head_dim);
+    out.member("v_head_dim", m.mla->v_head_dim);
+    out.end();
   } else {
-    j["mla"] = nullptr;
+    out.null();
   }
-  j["quantization"] = m.quantization.method.empty() ? Json(nullptr) : Json(m.quantization.method);
-  j["mtp_layers_not_counted"] = m.mtp_layers;
-  if (m.checkpoint_parameters) j["checkpoint_parameters"] = *m.checkpoint_parameters;
-  return j;
+  out.key("quantization");
+  m.quantization.method.empty() ? out.null() : out.string(m.quantization.method);
+  out.member("mtp_layers_not_counted", m.mtp_layers);
+  if (m.checkpoint_parameters) out.member("checkpoint_parameters", *m.checkpoint_parameters);
+  out.end();
 }
 
-// A group's object: the group readouts that have a key (readouts.h), of a group of `a`.
-Json group_json(const GroupCost& g, const Analysis& a) {
-  Json j = Json::object();
+void write_readout(JsonOut& out, const ReadoutValue& v) {
+  std::visit([&](const auto& x) { out.value(x); }, v);
+}
+
+// A group's object: the group readouts that have a key (readouts.h), of a group of `a`; with
+// `type`, the layer type it is the attention of.
+void write_group(JsonOut& out, const GroupCost& g, const Analysis& a,
+                 const LayerTypeInfo* type = nullptr) {
+  out.begin_object();
   for (const GroupReadout& r : group_readouts()) {
     if (r.key.empty()) continue;
-    if (const auto v = r.get(g, a)) j[std::string(r.key)] = readout_json(*v);
+    if (const auto v = r.get(g, a)) {
+      out.key(r.key);
+      write_readout(out, *v);
+    }
   }
-  return j;
+  if (type) {
+    out.member("layer_type", type->kind);
+    out.member("layer", type->label);
+    out.member("layers", type->count);
+  }
+  out.end();
 }
 
-Json groups_json(const GroupCost& fc, const GroupCost& attention, const GroupCost& elementwise,
-                 const GroupCost& step, const Analysis& a) {
-  return {{"fc", group_json(fc, a)},
-          {"attention", group_json(attention, a)},
-          {"elementwise", group_json(elementwise, a)},
-          {"step", group_json(step, a)}};
+// The groups object; with `types`, its attention by layer type where there is more than one.
+void write_groups(JsonOut& out, const GroupCost& fc, const GroupCost& attention,
+                  const GroupCost& elementwise, const GroupCost& step, const Analysis& a,
+                  const Analysis* types = nullptr) {
+  out.begin_object();
+  out.key("fc");
+  write_group(out, fc, a);
+  out.key("attention");
+  write_group(out, attention, a);
+  out.key("elementwise");
+  write_group(out, elementwise, a);
+  out.key("step");
+  write_group(out, step, a);
+  if (types && !types->attention_types.empty()) {
+    out.key("attention_types");
+    out.begin_array();
+    for (const GroupCost& g : types->attention_types)
+      write_group(out, g, a, &types->layer_types[static_cast<size_t>(g.layer_type)]);
+    out.end();
+  }
+  out.end();
 }
 
-Json groups_json(const Analysis& a) {
-  return groups_json(a.fc, a.attention, a.elementwise, a.step, a);
+void write_header(JsonOut& out) {
+  out.member("schema_version", kJsonSchemaVersion);
+  out.member("version", version());
+}
+
+void write_interval(JsonOut& out, std::string_view key, const ValueInterval& i) {
+  out.member(interval_key(key, false), i.low);
+  out.member(interval_key(key, true), i.high);
+}
+
+void write_step_object(JsonOut& out, const StepContext& ctx, JsonObject object, unsigned shows) {
+  out.begin_object();
+  for (const StepReadout& r : step_readouts()) {
+    if (r.key.empty() || (shows ? !(r.shows & shows) : r.object != object)) continue;
+    if (const auto v = r.get(ctx)) {
+      out.key(r.key);
+      write_readout(out, *v);
+    }
+    if (const auto iv = step_readout_interval(r, ctx)) write_interval(out, r.key, *iv);
+  }
+  out.end();
+}
+
+// The step on the compare GPU: the side-by-side numbers the app shows.
+void write_compare(JsonOut& out, const Scenario& s, const GpuSpec& other_gpu) {
+  Scenario on_other = s;
+  on_other.gpu = other_gpu;
+  const Analysis b = analyze_on_gpu(s, other_gpu);
+  const StepContext other(on_other, b);
+  out.begin_object();
+  out.key("hardware");
+  write_step_object(out, other, JsonObject::hardware, 0);
+  out.key("groups");
+  write_groups(out, b.fc, b.attention, b.elementwise, b.step, b);
+  out.key("totals");
+  write_step_object(out, other, JsonObject::totals, 0);
+  out.member("warnings", b.warnings);
+  out.end();
 }
 
 }  // namespace
 
 Json workload_json(const Scenario& s) {
-  Json j;
-  for (const Knob& k : knobs()) {  // the preset references first; no key for no compare GPU
-    if (k.type != KnobType::reference) continue;
-    const ChangeValue id = k.get(s);
-    if (!std::get<std::string>(id).empty()) j[std::string(k.name)] = knob_json(id);
-  }
-  put_knobs(j, s);
-  return j;
+  return json_tree([&](JsonOut& out) {
+    out.begin_object();
+    for (const Knob& k : knobs()) {  // the preset references first; no key for no compare GPU
+      if (k.type != KnobType::reference) continue;
+      const ChangeValue id = k.get(s);
+      if (std::get<std::string>(id).empty()) continue;
+      out.key(k.name);
+      write_knob(out, id);
+    }
+    put_knobs(out, s);
+    out.end();
+  });
 }
 
 Json json_header() {
-  Json j;
-  j["schema_version"] = kJsonSchemaVersion;
-  j["version"] = std::string(version());
-  return j;
+  return json_tree([](JsonOut& out) {
+    out.begin_object();
+    write_header(out);
+    out.end();
+  });
 }
 
-Json readout_json(const ReadoutValue& v) {
-  return std::visit(
-      [](const auto& x) -> Json {
-        if constexpr (std::is_same_v<std::decay_t<decltype(x)>, double>) {
-          return finite_or_null(x);
-        } else {
-          return Json(x);
-        }
-      },
-      v);
+std::string interval_key(std::string_view key, bool high) {
+  return std::string(key) + (high ? "_high" : "_low");
 }
 
 void put_interval(Json& j, std::string_view key, const ValueInterval& i) {
-  j[std::string(key) + "_low"] = i.low;
-  j[std::string(key) + "_high"] = i.high;
+  j[interval_key(key, false)] = i.low;
+  j[interval_key(key, true)] = i.high;
 }
 
 Json step_object_json(const StepContext& ctx, JsonObject object, unsigned shows) {
-  Json j = Json::object();
-  for (const StepReadout& r : step_readouts()) {
-    if (r.key.empty() || (shows ? !(r.shows & shows) : r.object != object)) continue;
-    if (const auto v = r.get(ctx)) j[std::string(r.key)] = readout_json(*v);
-    if (const auto iv = step_readout_interval(r, ctx)) put_interval(j, r.key, *iv);
-  }
-  return j;
+  return json_tree([&](JsonOut& out) { write_step_object(out, ctx, object, shows); });
 }
+
+// JsonTreeOut: each value goes into the innermost open container, under the last key.
+Json& JsonTreeOut::place() {
+  if (open_.empty()) return root_;
+  Json& container = *open_.back();
+  if (container.is_array()) {
+    container.push_back(nullptr);
+    return container.back();
+  }
+  return container[key_];
+}
+void JsonTreeOut::begin_object() {
+  Json& j = place();
+  j = Json::object();
+  open_.push_back(&j);
+}
+void JsonTreeOut::begin_array() {
+  Json& j = place();
+  j = Json::array();
+  open_.push_back(&j);
+}
+void JsonTreeOut::end() { open_.pop_back(); }
+void JsonTreeOut::key(std::string_view name) { key_.assign(name); }
+void JsonTreeOut::null() { place() = nullptr; }
+void JsonTreeOut::boolean(bool value) { place() = value; }
+void JsonTreeOut::integer(int64_t value) { place() = value; }
+void JsonTreeOut::unsigned_integer(uint64_t value) { place() = value; }
+void JsonTreeOut::number(double value) { place() = value; }
+void JsonTreeOut::string(std::string_view value) { place() = std::string(value); }
 
 std::string gpu_to_json(const GpuSpec& gpu) { return dump_text(gpu_json(gpu)) + "\n"; }
 
@@ -254,78 +356,74 @@ std::string preset_list_to_json(const std::vector<ListedPreset<ModelConfig>>& mo
   return dump_text(list) + "\n";
 }
 
-std::string analysis_to_json(const Scenario& s, const Analysis& a) {
-  Json scenario;
-  scenario["gpu"] = s.gpu.id;
-  scenario["gpu_name"] = s.gpu.name;
-  scenario["model"] = s.model.id;
-  scenario["model_name"] = s.model.name;
-  scenario["compare_gpu"] = s.compare_gpu ? Json(s.compare_gpu->id) : Json(nullptr);
-  scenario["calibration"] = s.calibration ? s.calibration->id : "none";
-  put_knobs(scenario, s);
+void write_analysis(JsonOut& out, const Scenario& s, const Analysis& a) {
+  out.begin_object();
+  write_header(out);
+  out.key("scenario");
+  out.begin_object();
+  out.member("gpu", s.gpu.id);
+  out.member("gpu_name", s.gpu.name);
+  out.member("model", s.model.id);
+  out.member("model_name", s.model.name);
+  out.key("compare_gpu");
+  s.compare_gpu ? out.string(s.compare_gpu->id) : out.null();
+  out.member("calibration", s.calibration ? std::string_view(s.calibration->id) : "none");
+  put_knobs(out, s);
   // The precisions as they resolve ("auto" takes the config's quantization, else bf16).
   const WeightFormats formats = weight_formats(s);
-  scenario["weights"] = to_string(formats.of(WeightGroup::mixer).precision);
-  scenario["expert_weights"] = to_string(formats.of(WeightGroup::experts).precision);
-  scenario["weights_from_config"] =
-      s.weights ? Json(false) : Json(!s.model.quantization.method.empty());
-  scenario["model_shape"] = model_shape_json(s.model);
+  out.member("weights", to_string(formats.of(WeightGroup::mixer).precision));
+  out.member("expert_weights", to_string(formats.of(WeightGroup::experts).precision));
+  out.member("weights_from_config", !s.weights && !s.model.quantization.method.empty());
+  out.key("model_shape");
+  write_model_shape(out, s.model);
+  out.end();
 
-  Json ops = Json::array();
-  for (const OpCost& op : a.ops) {
-    Json o;
-    o["name"] = std::string(op.name);
-    o["id"] = op_key(a, op);  // unique in the step: "attention@sliding" where the name recurs
-    o["kind"] = to_string(op.kind);
-    o["count"] = op.count;
-    const LayerTypeInfo& type = a.layer_types[static_cast<size_t>(op.layer_type)];
-    o["layer_type"] = std::string(type.kind);
-    o["layer"] = type.label;
-    o["flops"] = op.flops;
-    o["bytes"] = op.bytes;
-    o["weight_bytes"] = op.weight_bytes;
-    o["kv_bytes"] = op.kv_bytes;
-    o["intensity"] = finite_or_null(op.intensity);
-    o["time_s"] = op.time_s;
-    if (a.op_interval.low > 0 && op.time_s > 0)
-      put_interval(o, "time_s", {op.time_s * a.op_interval.low, op.time_s * a.op_interval.high});
-    o["roofline_time_s"] = op.roofline_time_s;
-    o["bound"] = to_string(op.bound);
-    ops.push_back(std::move(o));
-  }
-
-  Json j = json_header();
-  j["scenario"] = std::move(scenario);
   const StepContext ctx(s, a);
-  j["hardware"] = step_object_json(ctx, JsonObject::hardware);
-  j["ops"] = std::move(ops);
-  j["groups"] = groups_json(a);
-  if (!a.attention_types.empty()) {
-    Json types = Json::array();
-    for (const GroupCost& g : a.attention_types) {
-      const LayerTypeInfo& type = a.layer_types[static_cast<size_t>(g.layer_type)];
-      Json t = group_json(g, a);
-      t["layer_type"] = std::string(type.kind);
-      t["layer"] = type.label;
-      t["layers"] = type.count;
-      types.push_back(std::move(t));
-    }
-    j["groups"]["attention_types"] = std::move(types);
+  out.key("hardware");
+  write_step_object(out, ctx, JsonObject::hardware, 0);
+  out.key("ops");
+  out.begin_array();
+  for (const OpCost& op : a.ops) {
+    out.begin_object();
+    out.member("name", op.name);
+    out.member("id", op_key(a, op));  // unique in the step: "attention@sliding" where it recurs
+    out.member("kind", to_string(op.kind));
+    out.member("count", op.count);
+    const LayerTypeInfo& type = a.layer_types[static_cast<size_t>(op.layer_type)];
+    out.member("layer_type", type.kind);
+    out.member("layer", type.label);
+    out.member("flops", op.flops);
+    out.member("bytes", op.bytes);
+    out.member("weight_bytes", op.weight_bytes);
+    out.member("kv_bytes", op.kv_bytes);
+    out.member("intensity", op.intensity);  // null where it moves no bytes
+    out.member("time_s", op.time_s);
+    if (a.op_interval.low > 0 && op.time_s > 0)
+      write_interval(out, "time_s",
+                     {op.time_s * a.op_interval.low, op.time_s * a.op_interval.high});
+    out.member("roofline_time_s", op.roofline_time_s);
+    out.member("bound", to_string(op.bound));
+    out.end();
   }
-  j["totals"] = step_object_json(ctx, JsonObject::totals);
-  j["warnings"] = a.warnings;
+  out.end();
+  out.key("groups");
+  write_groups(out, a.fc, a.attention, a.elementwise, a.step, a, &a);
+  out.key("totals");
+  write_step_object(out, ctx, JsonObject::totals, 0);
+  out.member("warnings", a.warnings);
   if (s.compare_gpu) {
-    // The same workload on the other GPU: the side-by-side numbers the app shows.
-    Scenario on_other = s;
-    on_other.gpu = *s.compare_gpu;
-    const Analysis b = analyze_on_gpu(s, *s.compare_gpu);
-    const StepContext other(on_other, b);
-    j["compare"] = {{"hardware", step_object_json(other, JsonObject::hardware)},
-                    {"groups", groups_json(b)},
-                    {"totals", step_object_json(other, JsonObject::totals)},
-                    {"warnings", b.warnings}};
+    out.key("compare");
+    write_compare(out, s, *s.compare_gpu);
   }
-  return dump_text(j) + "\n";
+  out.end();
+}
+
+Json analysis_json(const Scenario& s, const Analysis& a) {
+  return json_tree([&](JsonOut& out) { write_analysis(out, s, a); });
+}
+
+std::string analysis_to_json(const Scenario& s, const Analysis& a) {
+  return dump_text(analysis_json(s, a)) + "\n";
 }
 
 std::string sweep_to_json(SweepParam param, const std::vector<SweepPoint>& points) {
@@ -339,7 +437,9 @@ std::string sweep_to_json(SweepParam param, const std::vector<SweepPoint>& point
     // A sweep point keeps its groups, not its analysis: the keyed group rows read the groups
     // alone.
     static const Analysis kGroupsOnly;
-    row["groups"] = groups_json(p.fc, p.attention, p.elementwise, p.step, kGroupsOnly);
+    row["groups"] = json_tree([&](JsonOut& out) {
+      write_groups(out, p.fc, p.attention, p.elementwise, p.step, kGroupsOnly);
+    });
     rows.push_back(std::move(row));
   }
   Json j = json_header();

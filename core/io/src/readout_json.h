@@ -7,16 +7,13 @@
 
 namespace roofline {
 
-// A number (null when not finite: an op or group that moves no bytes), an integer, a truth or
-// a string.
-nlohmann::ordered_json readout_json(const ReadoutValue& v);
-
 // The step readouts with a key that analyze's JSON puts in `object`, or, when `shows` is set,
 // those with that Show bit; the ones that do not apply (TTFT in decode) are left out.
 nlohmann::ordered_json step_object_json(const StepContext& ctx, JsonObject object,
                                         unsigned shows = 0);
 
 // `key`_low and `key`_high: the 80 % interval of the value at `key` (calibration.h).
+std::string interval_key(std::string_view key, bool high);
 void put_interval(nlohmann::ordered_json& j, std::string_view key, const ValueInterval& i);
 
 // The first keys of every JSON document the CLI writes as an object (analyze, request, frontier,
