@@ -113,6 +113,20 @@ TEST_F(FileIo, Utf16FilesAreNamedAsSuch) {
             "gpu.json: the file is UTF-16 text; roofline reads JSON in UTF-8 (save it as UTF-8)");
 }
 
+// An empty file was "invalid JSON at line 1, column 1: syntax error ... unexpected end of
+// input" (issue 28): it says it is empty, for every kind of file read through parse_object.
+TEST_F(FileIo, EmptyFilesAreNamedAsSuch) {
+  EXPECT_EQ(parse_gpu("", "gpu.json").error(),
+            "gpu.json: the file is empty (0 bytes): expected a JSON object");
+  EXPECT_EQ(parse_calibration(" \n\t\r\n", "cal.json").error(),
+            "cal.json: the file is empty (only white space): expected a JSON object");
+  EXPECT_EQ(parse_model("", "config.json", "m").error(),
+            "config.json: the file is empty (0 bytes): expected a JSON object");
+  // Anything else still reads as JSON: a lone value is not mistaken for empty.
+  EXPECT_EQ(parse_gpu(" 1 ", "gpu.json").error(),
+            "gpu.json: expected a JSON object at the top level, got 1");
+}
+
 TEST_F(FileIo, ReadRefusesFilesOverTheLimit) {
   const std::string big = (dir_ / "big.json").string();
   std::ofstream(big).put('{');

@@ -245,6 +245,10 @@ TEST(Classroom, LessonStepWithPinGhostsShowsWhereTheDotsWere) {
   ASSERT_NE(ghost, nullptr);
   EXPECT_DOUBLE_EQ(ghost->x_value, analyze(step_scenario(lesson, 3, true)).fc.intensity);
   EXPECT_NE(ui.state.view.geometry.find_line("ghost:arrow:group:fc"), nullptr);
+  // The ghosts' label names what moved the dots (the batch), not the compute roof the step set
+  // back, which moved none of them (issue 28: it read "compute efficiency 50 %" under a roof at
+  // 100 %).
+  EXPECT_EQ(ghosts_caption(ui.state), describe_for_reader({ChangeKey::batch, int64_t{1}}));
   lesson_next(ui.state);  // the next step pins nothing: the ghosts go
   settle(ui);
   EXPECT_EQ(ui.state.view.geometry.find_marker("ghost:group:fc"), nullptr);

@@ -1,6 +1,7 @@
 // The geometry checks on the real UI path: every preset scenario and every lesson step, at
 // 1024x640, 1600x1000 and 1920x1080, in the light theme, the dark theme and presentation mode.
-// What is drawn must be readable: no text overlaps another or runs off the chart, none sits
+// What is drawn must be readable: no text overlaps another or runs off the chart, no leader line
+// strikes through a label, none sits
 // under the legend, the legend covers no group dot, every open window stays inside the viewport,
 // nothing is cut by its container (a window's content beyond its edge with no scrollbar, a
 // table cell or header wider than its column), and every character drawn is in the loaded fonts
@@ -11,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <initializer_list>
 #include <string>
 #include <vector>
@@ -66,6 +68,26 @@ std::vector<std::string> problems(const HeadlessUi& ui, ImVec2 display, const Pl
       if (needed(leaders[i]->id) && needed(leaders[j]->id)) continue;
       if (side(r, t, p) * side(r, t, q) < 0 && side(p, q, r) * side(p, q, t) < 0)
         out.push_back(leaders[i]->id + " crosses " + leaders[j]->id);
+    }
+  }
+  // No leader strikes through another label (issue 28: roof labels struck through by the
+  // ridge's and the trail end's leaders): sampled every pixel or so along it. A label along a
+  // slope is left out: its box is the upright box around slanted text, mostly empty.
+  for (const Polyline* l : leaders) {
+    const std::string own = "label:" + l->id.substr(std::string("leader:").size());
+    const Vec2 p = l->points[0], q = l->points[1];
+    const int samples = 2 + static_cast<int>(std::hypot(q.x - p.x, q.y - p.y));
+    for (const TextLabel& t : g.texts) {
+      if (t.id == own || t.rotation_rad != 0) continue;
+      const Rect inside = t.box.expanded(-1);
+      for (int k = 0; k <= samples; ++k) {
+        const double f = static_cast<double>(k) / samples;
+        const double x = p.x + f * (q.x - p.x), y = p.y + f * (q.y - p.y);
+        if (x > inside.x0 && x < inside.x1 && y > inside.y0 && y < inside.y1) {
+          out.push_back(l->id + " strikes through " + describe(t));
+          break;
+        }
+      }
     }
   }
   for (const TextLabel& t : g.texts) {

@@ -111,14 +111,14 @@ std::optional<PlacedLabel> LabelPlacer::place(const LabelRequest& request, Rgba 
   }
 
   // Rings further out, 16 directions each, with a leader line. Leaders that cross tangle
-  // (which label is whose?): a leader crossing another leader or a label is a last resort.
-  // Ring by ring, so a label keeps close to its dot: on each, first a place whose leader
-  // crosses nothing, then (a label the chart needs) any clear place.
-  for (double ring : {1.6, 2.4, 3.4, 4.6, 6.0, 7.6, 9.5}) {
-    if (ring > max_ring_em) break;
-    const double distance = near + ring * font_px_;
-    for (bool untangled : {true, false}) {
-      if (!untangled && !may_cross) break;
+  // (which label is whose?): a leader crossing another leader is a last resort, one through
+  // a label never. Ring by ring, so a label keeps close to its dot: first a place whose leader
+  // crosses nothing on any ring, then (a label the chart needs) one crossing only leaders.
+  for (bool untangled : {true, false}) {
+    if (!untangled && !may_cross) break;
+    for (double ring : {1.6, 2.4, 3.4, 4.6, 6.0, 7.6, 9.5}) {
+      if (ring > max_ring_em) break;
+      const double distance = near + ring * font_px_;
       for (int i = 0; i < 16; ++i) {
         // Start east and alternate above/below so labels fan out evenly.
         const int step = (i + 1) / 2;
@@ -133,15 +133,18 @@ std::optional<PlacedLabel> LabelPlacer::place(const LabelRequest& request, Rgba 
         const Vec2 from =
             len > start ? Vec2{request.dot.x + dx / len * start, request.dot.y + dy / len * start}
                         : target;
-        if (untangled && len > start) {
-          const bool crosses =
-              std::any_of(
-                  leaders_.begin(), leaders_.end(),
-                  [&](const Leader& l) { return segments_cross(from, target, l.a, l.b); }) ||
+        // A leader never strikes through another label (issue 28: "struck through" roof
+        // labels); only as a last resort does it cross another leader.
+        if (len > start) {
+          const bool strikes =
               std::any_of(text_boxes_.begin(), text_boxes_.end(), [&](const Rect& r) {
                 return segment_span_in_rect(from, target, r.expanded(-1)).has_value();
               });
-          if (crosses) continue;
+          const bool tangles =
+              untangled && std::any_of(leaders_.begin(), leaders_.end(), [&](const Leader& l) {
+                return segments_cross(from, target, l.a, l.b);
+              });
+          if (strikes || tangles) continue;
         }
         PlacedLabel out = claim(box);
         if (len > start) {

@@ -82,6 +82,8 @@ class RooflineBuilder {
   LegendCorner legend_corner(double w, double h) const;
   void add_slope_labels(const Analysis* compare);
   void add_flat_label(const std::string& id, const std::string& label, double peak, Rgba colour);
+  // Whether `box` touches a trail line (with its width).
+  bool crosses_trail(const Rect& box) const;
   void add_roof_labels(const Analysis* compare);
   // The compare GPU as the chart names it: "H200 SXM".
   std::string compare_name() const {

@@ -299,6 +299,11 @@ void RooflineBuilder::add_flat_label(const std::string& id, const std::string& l
       if (l.box.x0 >= min_x0) candidates.push_back(std::move(l));
     }
   }
+  // Places clear of the trails first: a trail runs up to and along the roofs, and a roof's
+  // label struck through by it reads badly (issue 28). The trails are not reserved lines (dot
+  // labels sit beside them), so a label still goes on one where there is no other place.
+  std::stable_partition(candidates.begin(), candidates.end(),
+                        [&](const TextLabel& l) { return !crosses_trail(l.box); });
   if (add_fixed(candidates)) return;
   // The roof the step runs on keeps its label where the other precisions' roofs lie too close
   // (a small figure: fp8 just above, tf32 just below): it may cross their thin lines (its halo
@@ -307,6 +312,17 @@ void RooflineBuilder::add_flat_label(const std::string& id, const std::string& l
                   [&](const RoofSpec& r) { return r.active && r.id == id; })) {
     add_fixed(candidates, /*allow_minor=*/true);
   }
+}
+
+bool RooflineBuilder::crosses_trail(const Rect& box) const {
+  for (const Polyline& l : g_.lines) {
+    if (!l.id.starts_with("trail:")) continue;
+    const Rect wide = box.expanded(l.width_px / 2);
+    for (size_t i = 1; i < l.points.size(); ++i) {
+      if (detail::segment_span_in_rect(l.points[i - 1], l.points[i], wide)) return true;
+    }
+  }
+  return false;
 }
 
 void RooflineBuilder::add_roof_labels(const Analysis* compare) {

@@ -196,14 +196,27 @@ std::vector<GhostArrow> current_ghost_arrows(const AppState& s) {
 
 std::string ghosts_caption(const AppState& s) {
   if (s.classroom.ghosts.empty()) return {};
-  std::string caption;
+  // The settings the ghosts had that the document does not, each named only if it moved a dot:
+  // set back alone on today's scenario, some dot goes elsewhere. A setting that moved nothing
+  // (a compute roof lowered and raised again under memory-bound dots) would read as the cause.
+  std::vector<ScenarioChange> differ;
   for (const Knob& k : knobs()) {
     if (!k.saved) continue;
     const ChangeValue then = k.get(s.classroom.ghosts_scenario);
-    if (then == k.get(s.doc)) continue;
-    caption.append(caption.empty() ? "" : ", ").append(describe_for_reader({k.key, then}));
+    if (then != k.get(s.doc)) differ.push_back({k.key, then});
   }
-  return caption;
+  std::string caption, all;
+  const std::vector<Ghost> now = pin_ghosts(chart_data(s).analysis);
+  for (const ScenarioChange& change : differ) {
+    const std::string text = describe_for_reader(change);
+    all.append(all.empty() ? "" : ", ").append(text);
+    const Result<Scenario> alone =
+        apply_changes(s.doc, std::span(&change, 1), preset_resolver(*s.library));
+    if (alone && !ghost_arrows(now, analyze(alone.value())).empty())
+      caption.append(caption.empty() ? "" : ", ").append(text);
+  }
+  // Where only the settings together moved the dots, all of them are the cause.
+  return caption.empty() ? all : caption;
 }
 
 void set_presentation(AppState& s, bool on) {

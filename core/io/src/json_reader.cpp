@@ -97,6 +97,12 @@ Json parse_object(std::string_view text, std::string_view origin) {
     throw InputError{std::string(origin) +
                      ": the file is UTF-16 text; roofline reads JSON in UTF-8 (save it as UTF-8)"};
   }
+  // An empty file (a failed download, a truncated save) is named as such, not as a syntax error.
+  if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) {
+    throw InputError{std::string(origin) + ": the file is empty (" +
+                     (text.empty() ? std::string("0 bytes") : "only white space") +
+                     "): expected a JSON object"};
+  }
   if (std::string deep = too_deep(text); !deep.empty()) {
     throw InputError{std::string(origin) + ": " + deep};
   }

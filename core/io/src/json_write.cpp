@@ -1,8 +1,10 @@
 // Writing: GPU presets, scenario workloads, and the analyze / sweep JSON of spec/interfaces.md.
 // Keys keep insertion order (ordered_json), numbers keep full precision (shortest round-trip
 // form), and an infinite intensity (an op or group that moves no bytes) is written as null.
+// The analysis and its parts are written value by value to a JsonOut (json_out.h), so the Python
+// module gets them without text; the other documents are nlohmann trees that take those parts
+// through JsonTreeOut.
 
-#include <cmath>
 #include <string>
 #include <type_traits>
 #include <variant>
