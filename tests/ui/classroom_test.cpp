@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 #include <string>
+#include <string_view>
 
 #include "headless_ui.h"
 #include "roofline/compare.h"
@@ -252,6 +253,32 @@ TEST(Classroom, LessonStepWithPinGhostsShowsWhereTheDotsWere) {
   lesson_next(ui.state);  // the next step pins nothing: the ghosts go
   settle(ui);
   EXPECT_EQ(ui.state.view.geometry.find_marker("ghost:group:fc"), nullptr);
+}
+
+// On a projector a revealed answer may fall below the panel's fold (issue 28: the explanation,
+// even "Right.", at 1280x720): Reveal scrolls the step's text to it.
+TEST(Classroom, RevealScrollsTheAnswerIntoView) {
+  HeadlessUi ui(lib().default_scenario(), {1280, 720});
+  set_presentation(ui.state, true);
+  ui.frame(2);
+  const Lesson& lesson = lesson_named(ui, "batching");
+  start_lesson(ui.state, lesson, false);
+  go_to_step(ui.state, 5, false);  // step 6: a question with a long explanation
+  ASSERT_TRUE(lesson.steps[5].question);
+  ui.frame(3);
+  auto step_text = [] {
+    for (const ImGuiWindow* w : ImGui::GetCurrentContext()->Windows)
+      if (std::string_view(w->Name).find("step_text") != std::string_view::npos) return w;
+    return static_cast<const ImGuiWindow*>(nullptr);
+  };
+  ASSERT_NE(step_text(), nullptr);
+  EXPECT_EQ(step_text()->Scroll.y, 0.0f) << "before the reveal, the step's own text shows";
+  ASSERT_TRUE(lesson_reveal(ui.state, false));
+  ui.frame(4);
+  const ImGuiWindow* w = step_text();
+  ASSERT_GT(w->ScrollMax.y, 0.0f) << "the answer must be below the fold for this test";
+  EXPECT_EQ(w->Scroll.y, w->ScrollMax.y) << "scrolled to the end of the answer";
+  EXPECT_EQ(ui.state.classroom.scroll_to_answer, 0) << "and done scrolling";
 }
 
 TEST(Classroom, TheCriticalBatchIsMarkedOnTheTrail) {

@@ -149,6 +149,7 @@ void draw_question(AppState& s, const FilledStep& f, const LessonQuestion& q, fl
     item_tooltip("Show the answer (pick yours first); the chart moves to prove it.");
     return;
   }
+  const float answer_top = ImGui::GetCursorPosY();
   if (run.choice >= 0) {
     const bool right = static_cast<size_t>(run.choice) == q.answer;
     ImGui::PushStyleColor(ImGuiCol_Text, right ? success_color() : status_color(Severity::warning));
@@ -156,6 +157,14 @@ void draw_question(AppState& s, const FilledStep& f, const LessonQuestion& q, fl
     ImGui::PopStyleColor();
   }
   rich_text(s, f.explanation, wrap_w);
+  // Just revealed: the answer scrolls into view, its end if it fits, else its start (issue 28:
+  // on a projector the explanation, even "Right.", was below the fold).
+  if (s.classroom.scroll_to_answer > 0) {
+    --s.classroom.scroll_to_answer;
+    const float end = ImGui::GetCursorPosY();
+    const float view = ImGui::GetWindowHeight();
+    ImGui::SetScrollY(std::max(0.0f, std::min(answer_top - 0.3f * em, end - view)));
+  }
 }
 
 // The key hint under the step buttons.

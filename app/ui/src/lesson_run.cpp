@@ -122,6 +122,7 @@ bool lesson_reveal(AppState& s, bool animate) {
     return false;
   }
   run.revealed = true;
+  s.classroom.scroll_to_answer = 2;  // the answer is drawn from the next frame on
   prepare_view(s, target.value());
   move_to(s, std::move(target).value(), animate);
   return true;
@@ -228,6 +229,8 @@ void set_presentation(AppState& s, bool on) {
   s.view.fit_requested = true;  // the chart's shape changes with the layout
 }
 
-bool wants_continuous_frames(const AppState& s) { return lesson_animating(s); }
+bool wants_continuous_frames(const AppState& s) {
+  return lesson_animating(s) || s.classroom.scroll_to_answer > 0;
+}
 
 }  // namespace roofline

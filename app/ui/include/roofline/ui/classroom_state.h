@@ -56,6 +56,7 @@ struct ClassroomState {
   float navigation_top_px = 0;  // where the Back / Restart / Next row was drawn last frame (px)
   float chart_tools_w = 0;      // the ghost buttons' width last frame (px)
   bool nav_keyboard_was_on = false;  // keyboard navigation before presentation mode
+  int scroll_to_answer = 0;          // frames left to bring the just revealed answer into view
 };
 
 }  // namespace roofline
