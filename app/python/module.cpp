@@ -240,7 +240,8 @@ class TextTable {
     if (text.size() > kLongest) return made(text);
     Recent& r =
         recent_[(reinterpret_cast<uintptr_t>(text.data()) >> 3 ^ text.size()) & (kRecent - 1)];
-    if (r.data == text.data() && r.size == text.size() && same_bytes(r.bytes, text))
+    if (r.text != nullptr && r.data == text.data() && r.size == text.size() &&
+        same_bytes(r.bytes, text))
       return py::reinterpret_borrow<py::object>(r.text);
     if (const auto it = kept_.find(text); it != kept_.end()) {
       remember(r, text, it->second);
@@ -316,8 +317,8 @@ class PythonOut final : public JsonOut {
   void begin_array() override { open(PyList_New(0)); }
   void end() override { open_.pop_back(); }
   void key(std::string_view name) override {
-    Py_XDECREF(key_);
-    key_ = text_object(name);
+    PyObject* made = text_object(name);  // may throw: key_ stays as it was
+    Py_XSETREF(key_, made);
   }
   void null() override { put(Py_NewRef(Py_None)); }
   void boolean(bool value) override { put(PyBool_FromLong(value)); }
@@ -358,20 +359,22 @@ class PythonOut final : public JsonOut {
 // (printable: one line, no controls).
 py::object analysis_of(const std::optional<std::string>& scenario, const py::dict& given) {
   const ScenarioOptions o = options_of(scenario, given);
-  std::optional<Scenario> made;
-  const Scenario* s = nullptr;
-  std::optional<Analysis> a;
   try {
-    s = &resolved(o, made);
-    a = analyze_or_throw(*s);
+    // A copy: writing the Python objects may run Python code (a finalizer) that calls analyze()
+    // again and clears the cache this would point into.
+    std::optional<Scenario> made;
+    const Scenario s = resolved(o, made);
+    const Analysis a = analyze_or_throw(s);
+    PythonOut out;
+    write_analysis(out, s, a);
+    return out.take();
   } catch (const PythonError&) {
+    throw;
+  } catch (const py::error_already_set&) {
     throw;
   } catch (const std::exception& e) {
     throw PythonError(printable(e.what()));
   }
-  PythonOut out;
-  write_analysis(out, *s, *a);
-  return out.take();
 }
 
 // roofline-cli on `args` (args[0] the program's name): its exit code, stdout and stderr.

@@ -74,6 +74,9 @@ fuzz_one() {
 # Each target is one process on one core: as many run at once as there are cores (FUZZ_JOBS), so
 # every target keeps its full time and the whole takes a core-count fraction of it.
 parallel=${FUZZ_JOBS:-$(nproc)}
+((parallel >= 1)) || parallel=1
+# Stopped (Ctrl+C, a CI timeout): the fuzzers running beside the script stop with it.
+trap 'kill $(jobs -p) 2>/dev/null || true' INT TERM
 loaders=(gpu model scenario lesson settings calibration measurements profile kernels text link)
 for loader in "${loaders[@]}"; do
   corpus="$out/corpus-$loader"

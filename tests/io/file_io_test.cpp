@@ -122,6 +122,8 @@ TEST_F(FileIo, EmptyFilesAreNamedAsSuch) {
             "cal.json: the file is empty (only white space): expected a JSON object");
   EXPECT_EQ(parse_model("", "config.json", "m").error(),
             "config.json: the file is empty (0 bytes): expected a JSON object");
+  EXPECT_EQ(parse_gpu("\xEF\xBB\xBF\n", "gpu.json").error(),
+            "gpu.json: the file is empty (only white space): expected a JSON object");
   // Anything else still reads as JSON: a lone value is not mistaken for empty.
   EXPECT_EQ(parse_gpu(" 1 ", "gpu.json").error(),
             "gpu.json: expected a JSON object at the top level, got 1");

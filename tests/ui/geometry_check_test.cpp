@@ -72,8 +72,11 @@ std::vector<std::string> problems(const HeadlessUi& ui, ImVec2 display, const Pl
   }
   // No leader strikes through another label (issue 28: roof labels struck through by the
   // ridge's and the trail end's leaders): sampled every pixel or so along it. A label along a
-  // slope is left out: its box is the upright box around slanted text, mostly empty.
+  // slope is left out: its box is the upright box around slanted text, mostly empty. The
+  // labels the chart needs may, where every other place is taken (their last resort, as for
+  // crossing: a dot without its label would be worse).
   for (const Polyline* l : leaders) {
+    if (needed(l->id)) continue;
     const std::string own = "label:" + l->id.substr(std::string("leader:").size());
     const Vec2 p = l->points[0], q = l->points[1];
     const int samples = 2 + static_cast<int>(std::hypot(q.x - p.x, q.y - p.y));

@@ -85,7 +85,7 @@ bool segments_cross(Vec2 p, Vec2 q, Vec2 r, Vec2 s) {
 
 std::optional<PlacedLabel> LabelPlacer::place(const LabelRequest& request, Rgba leader_color,
                                               double leader_width_px, double max_ring_em,
-                                              bool may_cross) {
+                                              bool may_cross, bool may_strike) {
   const double pad = 0.12 * request.size_px;  // keeps neighbouring labels visibly apart
   const double w = measure_(request.text, request.size_px) + 2 * pad;
   const double h = request.size_px + 2 * pad;
@@ -111,11 +111,14 @@ std::optional<PlacedLabel> LabelPlacer::place(const LabelRequest& request, Rgba 
   }
 
   // Rings further out, 16 directions each, with a leader line. Leaders that cross tangle
-  // (which label is whose?): a leader crossing another leader is a last resort, one through
-  // a label never. Ring by ring, so a label keeps close to its dot: first a place whose leader
-  // crosses nothing on any ring, then (a label the chart needs) one crossing only leaders.
-  for (bool untangled : {true, false}) {
-    if (!untangled && !may_cross) break;
+  // (which label is whose?) and a leader through a label strikes it out (issue 28): ring by
+  // ring, so a label keeps close to its dot, first a place whose leader crosses nothing on any
+  // ring; then (`may_cross`) one crossing only other leaders; and only where neither is
+  // anywhere (`may_strike`: a label the chart needs), one through a label, rather than none.
+  enum class Allow { nothing, leaders, labels };
+  for (Allow allow : {Allow::nothing, Allow::leaders, Allow::labels}) {
+    if (allow == Allow::leaders && !may_cross) break;
+    if (allow == Allow::labels && !may_strike) break;
     for (double ring : {1.6, 2.4, 3.4, 4.6, 6.0, 7.6, 9.5}) {
       if (ring > max_ring_em) break;
       const double distance = near + ring * font_px_;
@@ -133,17 +136,16 @@ std::optional<PlacedLabel> LabelPlacer::place(const LabelRequest& request, Rgba 
         const Vec2 from =
             len > start ? Vec2{request.dot.x + dx / len * start, request.dot.y + dy / len * start}
                         : target;
-        // A leader never strikes through another label (issue 28: "struck through" roof
-        // labels); only as a last resort does it cross another leader.
         if (len > start) {
           const bool strikes =
+              allow != Allow::labels &&
               std::any_of(text_boxes_.begin(), text_boxes_.end(), [&](const Rect& r) {
                 return segment_span_in_rect(from, target, r.expanded(-1)).has_value();
               });
-          const bool tangles =
-              untangled && std::any_of(leaders_.begin(), leaders_.end(), [&](const Leader& l) {
-                return segments_cross(from, target, l.a, l.b);
-              });
+          const bool tangles = allow == Allow::nothing &&
+                               std::any_of(leaders_.begin(), leaders_.end(), [&](const Leader& l) {
+                                 return segments_cross(from, target, l.a, l.b);
+                               });
           if (strikes || tangles) continue;
         }
         PlacedLabel out = claim(box);

@@ -46,11 +46,12 @@ class LabelPlacer {
   bool reserve_if_free(const Rect& box, bool allow_minor = false, bool upright = true);
   // The first free position, or nullopt when none is free. A placed label becomes an obstacle.
   // Beside the dot first, then on rings further out (with a leader) up to `max_ring_em`, first
-  // where the leader crosses no other leader nor label; then, if `may_cross` (a label the chart
-  // needs), anywhere clear; an optional label is left out instead.
+  // where the leader crosses no other leader nor label; then, if `may_cross`, where it crosses
+  // only leaders; and last, if `may_strike` (a label the chart cannot do without), where it
+  // crosses a label. Otherwise the label is left out.
   std::optional<PlacedLabel> place(const LabelRequest& request, Rgba leader_color,
                                    double leader_width_px, double max_ring_em = 9.5,
-                                   bool may_cross = true);
+                                   bool may_cross = true, bool may_strike = false);
 
  private:
   bool is_free(const Rect& box, bool allow_minor = false) const;

@@ -216,7 +216,7 @@ void RooflineBuilder::add_ridge_label() {
                                t_.ridge,
                                false};
     if (in_area(ridge.dot, 0)) {
-      if (auto placed = placer_.place(ridge, t_.leader, 0.07 * f_)) {
+      if (auto placed = placer_.place(ridge, t_.leader, 0.07 * f_, 9.5, true, true)) {
         add_label_halo(placed->label, t_, f_);
         g_.texts.push_back(placed->label);
         if (placed->leader) g_.lines.push_back(*placed->leader);
@@ -350,7 +350,9 @@ void RooflineBuilder::add_dot_labels(const Trail* trail) {
   // left out rather than have their leaders cross.
   auto place = [&](const detail::LabelRequest& request, double max_ring_em = 9.5,
                    bool may_cross = false) {
-    if (auto placed = placer_.place(request, t_.leader, leader_w, max_ring_em, may_cross)) {
+    // A label that may cross (a group dot's) may, as its very last resort, cross a label.
+    if (auto placed =
+            placer_.place(request, t_.leader, leader_w, max_ring_em, may_cross, may_cross)) {
       add_label_halo(placed->label, t_, f_);
       g_.texts.push_back(placed->label);
       if (placed->leader) g_.lines.push_back(*placed->leader);

@@ -141,7 +141,7 @@ void RooflineBuilder::add_critical_label(const Trail* trail) {
   const std::string text = symbol + format_count(static_cast<double>(trail->critical->value));
   if (auto placed = placer_.place(
           {"critical", text, m->center, m->radius_px, t_.dot_label_em * f_, t_.fc, false},
-          t_.leader, 0.07 * f_)) {
+          t_.leader, 0.07 * f_, 9.5, true, /*may_strike=*/true)) {
     add_label_halo(placed->label, t_, f_);
     g_.texts.push_back(placed->label);
     if (placed->leader) g_.lines.push_back(*placed->leader);

@@ -62,6 +62,7 @@ void stop_lesson(AppState& s) {
   s.classroom.run.reset();
   s.classroom.animation.active = false;
   s.classroom.ghosts.clear();
+  s.classroom.scroll_to_answer = 0;
 }
 
 Result<Scenario> lesson_step_scenario(const AppState& s, size_t index, bool revealed) {
@@ -94,6 +95,7 @@ bool go_to_step(AppState& s, size_t index, bool animate) {
   run.step = index;
   run.revealed = false;
   run.choice = -1;
+  s.classroom.scroll_to_answer = 0;
   prepare_view(s, target.value());
   move_to(s, std::move(target).value(), animate);
   return true;
@@ -197,6 +199,9 @@ std::vector<GhostArrow> current_ghost_arrows(const AppState& s) {
 
 std::string ghosts_caption(const AppState& s) {
   if (s.classroom.ghosts.empty()) return {};
+  ClassroomState::GhostsCaption& cache = s.classroom.ghosts_caption_cache;
+  if (cache.valid && cache.doc == s.doc && cache.ghosts == s.classroom.ghosts_scenario)
+    return cache.text;
   // The settings the ghosts had that the document does not, each named only if it moved a dot:
   // set back alone on today's scenario, some dot goes elsewhere. A setting that moved nothing
   // (a compute roof lowered and raised again under memory-bound dots) would read as the cause.
@@ -217,7 +222,8 @@ std::string ghosts_caption(const AppState& s) {
       caption.append(caption.empty() ? "" : ", ").append(text);
   }
   // Where only the settings together moved the dots, all of them are the cause.
-  return caption.empty() ? all : caption;
+  cache = {s.classroom.ghosts_scenario, s.doc, caption.empty() ? all : caption, true};
+  return cache.text;
 }
 
 void set_presentation(AppState& s, bool on) {

@@ -97,8 +97,10 @@ Json parse_object(std::string_view text, std::string_view origin) {
     throw InputError{std::string(origin) +
                      ": the file is UTF-16 text; roofline reads JSON in UTF-8 (save it as UTF-8)"};
   }
-  // An empty file (a failed download, a truncated save) is named as such, not as a syntax error.
-  if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) {
+  // An empty file (a failed download, a truncated save) is named as such, not as a syntax error;
+  // so is one with nothing but a UTF-8 byte-order mark and white space.
+  const std::string_view body = text.starts_with("\xEF\xBB\xBF") ? text.substr(3) : text;
+  if (body.find_first_not_of(" \t\r\n") == std::string_view::npos) {
     throw InputError{std::string(origin) + ": the file is empty (" +
                      (text.empty() ? std::string("0 bytes") : "only white space") +
                      "): expected a JSON object"};

@@ -5,6 +5,7 @@
 // module gets them without text; the other documents are nlohmann trees that take those parts
 // through JsonTreeOut.
 
+#include <cmath>
 #include <string>
 #include <type_traits>
 #include <variant>
@@ -322,7 +323,9 @@ void JsonTreeOut::null() { place() = nullptr; }
 void JsonTreeOut::boolean(bool value) { place() = value; }
 void JsonTreeOut::integer(int64_t value) { place() = value; }
 void JsonTreeOut::unsigned_integer(uint64_t value) { place() = value; }
-void JsonTreeOut::number(double value) { place() = value; }
+void JsonTreeOut::number(double value) {
+  place() = std::isfinite(value) ? Json(value) : Json(nullptr);
+}
 void JsonTreeOut::string(std::string_view value) { place() = std::string(value); }
 
 std::string gpu_to_json(const GpuSpec& gpu) { return dump_text(gpu_json(gpu)) + "\n"; }

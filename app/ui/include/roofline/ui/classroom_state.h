@@ -50,6 +50,14 @@ struct ClassroomState {
   LessonAnimation animation;
   std::vector<Ghost> ghosts;  // pinned dot positions; the chart joins them to the current ones
   Scenario ghosts_scenario;   // the scenario the ghosts were pinned at (for their caption)
+  // ghosts_caption() of the last (ghosts_scenario, document): it analyses a scenario per setting
+  // that differs, which the chart asks for every frame.
+  struct GhostsCaption {
+    Scenario ghosts, doc;
+    std::string text;
+    bool valid = false;
+  };
+  mutable GhostsCaption ghosts_caption_cache;
   bool presentation = false;
   bool show_picker = false;
   std::optional<LessonCatalog> catalog;  // the built-in lessons, loaded on first use
