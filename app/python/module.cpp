@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -204,17 +205,18 @@ std::optional<std::string> cache_key(const ScenarioOptions& o) {
   return key;
 }
 
-// The scenario: the cache's (valid until the next call) or, where it may not be cached, `made`.
-const Scenario& resolved(const ScenarioOptions& o, std::optional<Scenario>& made) {
-  static std::unordered_map<std::string, Scenario> cache;
+// The scenario, shared with the cache: held by the caller, it outlives a later call that clears
+// the cache (a finalizer run while Python objects are made may call analyze() again).
+std::shared_ptr<const Scenario> resolved(const ScenarioOptions& o) {
+  static std::unordered_map<std::string, std::shared_ptr<const Scenario>> cache;
   const std::optional<std::string> key = cache_key(o);
   if (key) {
     if (auto it = cache.find(*key); it != cache.end()) return it->second;
   }
-  made = resolve_builtin_scenario(o);
-  if (!key) return *made;
+  auto made = std::make_shared<const Scenario>(resolve_builtin_scenario(o));
+  if (!key) return made;
   if (cache.size() >= 64) cache.clear();  // a bound: a notebook's few scenarios, not a leak
-  return cache.emplace(*key, *made).first->second;
+  return cache.emplace(*key, std::move(made)).first->second;
 }
 
 py::object stolen(PyObject* p) {
@@ -360,13 +362,10 @@ class PythonOut final : public JsonOut {
 py::object analysis_of(const std::optional<std::string>& scenario, const py::dict& given) {
   const ScenarioOptions o = options_of(scenario, given);
   try {
-    // A copy: writing the Python objects may run Python code (a finalizer) that calls analyze()
-    // again and clears the cache this would point into.
-    std::optional<Scenario> made;
-    const Scenario s = resolved(o, made);
-    const Analysis a = analyze_or_throw(s);
+    const std::shared_ptr<const Scenario> s = resolved(o);
+    const Analysis a = analyze_or_throw(*s);
     PythonOut out;
-    write_analysis(out, s, a);
+    write_analysis(out, *s, a);
     return out.take();
   } catch (const PythonError&) {
     throw;
