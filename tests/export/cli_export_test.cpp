@@ -102,7 +102,8 @@ TEST_F(CliExport, EveryFormatAndOption) {
   EXPECT_TRUE(testing::read_file(path("a.pdf")).starts_with("%PDF-"));
   // The version that made a figure is in it (issue 30): the PDF's Creator, the SVG's metadata.
   const std::string made_by = "roofline " + std::string(version());
-  EXPECT_NE(testing::read_file(path("a.pdf")).find("/Creator (" + made_by + ")"), std::string::npos);
+  EXPECT_NE(testing::read_file(path("a.pdf")).find("/Creator (" + made_by + ")"),
+            std::string::npos);
   EXPECT_NE(testing::read_file(path("t.svg")).find("<metadata>" + made_by + "</metadata>"),
             std::string::npos);
   EXPECT_NE(testing::read_file(path("ops.md")).find("| q_proj "), std::string::npos);
