@@ -17,7 +17,7 @@ fit() { python3 tools/fit_calibration.py --cli "$cli" --write "$@" "${data[@]}";
 kernels=efficiency.gemm.memory,efficiency.gemm.compute,efficiency.elementwise.memory,efficiency.norm.memory,kernel_latency_s
 steps=efficiency.experts.memory,efficiency.experts.compute,step_overhead_s,allreduce_latency_s,allreduce_efficiency
 
-fit --calibration presets/calibrations/h100-cuda-graphs.json --fit-metrics op_time_s \
+fit --calibration presets/calibrations/h100-cuda-graphs.json --fit-metrics op_time_s,decode_step_s \
   --only "$kernels,efficiency.attention.memory,efficiency.attention.compute"
 fit --calibration presets/calibrations/h100-cuda-graphs.json --only "$steps" --loso
 
@@ -42,6 +42,6 @@ fit --calibration presets/calibrations/mi300x-cuda-graphs.json --only step_overh
 
 # H200: its kernels on the op times tools/roofline-probe measured (attention too), then what
 # only whole steps show on TensorRT-LLM's H200 results.
-fit --calibration presets/calibrations/h200-cuda-graphs.json --fit-metrics op_time_s \
-  --only "$kernels,efficiency.attention.memory,efficiency.attention.compute"
+fit --calibration presets/calibrations/h200-cuda-graphs.json --fit-metrics op_time_s,decode_step_s \
+  --only "${kernels/efficiency.elementwise.memory,/},efficiency.attention.memory,efficiency.attention.compute"
 fit --calibration presets/calibrations/h200-cuda-graphs.json --only "$steps" --loso

@@ -53,6 +53,7 @@ constexpr IntervalChain kIntervalChains[] = {
     {Expected::e2e, {"e2e_s", "output_tokens_per_s", "tpot_s", "decode_step_s"}},
     {Expected::throughput, {"output_tokens_per_s", "e2e_s", "total_tokens_per_s", "tpot_s"}},
     {Expected::total_throughput, {"total_tokens_per_s", "output_tokens_per_s", "e2e_s", "tpot_s"}},
+    {Expected::bare_step, {kBareStepMetric, "decode_step_s", "tpot_s", "output_tokens_per_s"}},
 };
 
 }  // namespace

@@ -77,6 +77,7 @@ Prediction predict_value(const Measurement& m) {
         p.expected += op->time_s / layers;
         p.bound += op->roofline_time_s / layers;
       }
+      p.expected += m.timer_s;
       return p;
     }
     case MeasuredMetric::decode_step_s:
@@ -85,20 +86,22 @@ Prediction predict_value(const Measurement& m) {
       const Analysis a = analyze(s);
       if (a.ops.empty())
         return {0, 0, a.warnings.empty() ? "no operators" : a.warnings.front(), {}};
-      return {a.totals.time_s, a.totals.roofline_time_s, {}, {}};
+      // A bare graph replay pays no host work: the step without the calibration's overhead.
+      const double host = m.host ? 0 : a.totals.step_overhead_s;
+      return {a.totals.time_s - host, a.totals.roofline_time_s, {}, {}};
     }
     default:
       return from_request(m);
   }
 }
 
-// The kind of expected value a measured metric is, for its interval.
-Expected expected_kind(MeasuredMetric m) {
-  switch (m) {
+// The kind of expected value a measurement is, for its interval.
+Expected expected_kind(const Measurement& measurement) {
+  switch (measurement.metric) {
     case MeasuredMetric::op_time_s:
       return Expected::op_time;
     case MeasuredMetric::decode_step_s:
-      return Expected::step_time;
+      return measurement.host ? Expected::step_time : Expected::bare_step;
     case MeasuredMetric::ttft_s:
       return Expected::ttft;
     case MeasuredMetric::tpot_s:
@@ -120,7 +123,7 @@ Expected expected_kind(MeasuredMetric m) {
 Prediction predict(const Measurement& m) {
   Prediction p = predict_value(m);
   const Calibration* c = m.scenario.calibration ? &*m.scenario.calibration : nullptr;
-  if (const CalibrationError* e = interval_of(c, expected_kind(m.metric));
+  if (const CalibrationError* e = interval_of(c, expected_kind(m));
       e && p.error.empty() && p.expected > 0) {
     const bool rate = m.metric == MeasuredMetric::output_tokens_per_s ||
                       m.metric == MeasuredMetric::total_tokens_per_s;

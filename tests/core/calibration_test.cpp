@@ -176,6 +176,33 @@ TEST(Calibration, PredictsOneLayersOps) {
   EXPECT_EQ(predict(m).error, "no op 'qkv_proj' in this step");
 }
 
+// A kernel timed alone between two CUDA events pays the timer's cost once (eval.timer_s); the
+// bound does not.
+TEST(Calibration, AnOpTimedAlonePaysItsTimerOnce) {
+  Measurement m;
+  m.scenario = calibrated_llama();
+  m.metric = MeasuredMetric::op_time_s;
+  m.ops = {"q_proj", "k_proj"};
+  const Prediction in_step = predict(m);
+  m.timer_s = 3e-6;
+  const Prediction alone = predict(m);
+  EXPECT_NEAR(alone.expected, in_step.expected + 3e-6, 1e-15);
+  EXPECT_EQ(alone.bound, in_step.bound);
+}
+
+// A decode step replayed bare as one CUDA graph (eval.host false) pays no step overhead: the
+// toy calibration's 50 us is taken off the step, nothing else.
+TEST(Calibration, AStepWithoutHostWorkPaysNoStepOverhead) {
+  Measurement m;
+  m.scenario = calibrated_llama();
+  m.metric = MeasuredMetric::decode_step_s;
+  const Prediction served = predict(m);
+  m.host = false;
+  const Prediction bare = predict(m);
+  EXPECT_NEAR(bare.expected, served.expected - 50e-6, 1e-15);
+  EXPECT_EQ(bare.bound, served.bound);
+}
+
 // [SECTION] 80 % intervals (MODEL.md §15)
 
 CalibrationError error_with_interval(std::string metric, double low, double high) {
@@ -206,6 +233,12 @@ TEST(Calibration, AnIntervalComesFromItsOwnMetricElseTheNearest) {
   EXPECT_EQ(interval_of(&c, Expected::none), nullptr);
   c.errors.push_back(error_with_interval("tpot_s", 0.9, 1.1));
   EXPECT_EQ(interval_of(&c, Expected::step_time)->metric, "tpot_s");
+  // A bare graph step has its own class; a served step never borrows its narrow interval.
+  EXPECT_EQ(interval_of(&c, Expected::bare_step)->metric, "tpot_s");
+  c.errors.push_back(error_with_interval(std::string(kBareStepMetric), 0.95, 1.05));
+  EXPECT_EQ(interval_of(&c, Expected::bare_step)->metric, kBareStepMetric);
+  EXPECT_EQ(interval_of(&c, Expected::step_time)->metric, "tpot_s");
+  EXPECT_EQ(interval_of(&c, Expected::tpot)->metric, "tpot_s");
 }
 
 TEST(Calibration, ATimesIntervalScalesARatesInverts) {

@@ -135,7 +135,7 @@ TEST(Bounds, RingsAtTheBoundsOnlyUnderACalibration) {
 
 // Under a calibration whose errors carry 80 % intervals, each group dot has a bar
 // "interval:<id>" from FLOPs over its slowest time to FLOPs over its fastest: h100-cuda-graphs
-// puts op times at 0.729-1.25 x expected, a decode step (output tokens/s's) at 0.784-1.71 x.
+// puts op times at 0.798-1.29 x expected, a decode step (output tokens/s's) at 0.745-1.7 x.
 TEST(Intervals, EachGroupDotHasItsBar) {
   Scenario s = PresetLibrary::builtin().default_scenario();
   s.batch = 16;
@@ -149,9 +149,9 @@ TEST(Intervals, EachGroupDotHasItsBar) {
     const char* id;
     const GroupCost* cost;
     double low, high;
-  } bars[] = {{"group:fc", &a.fc, 0.729, 1.25},
-              {"group:attention", &a.attention, 0.729, 1.25},
-              {"group:step", &a.step, 0.784, 1.71}};
+  } bars[] = {{"group:fc", &a.fc, 0.798, 1.29},
+              {"group:attention", &a.attention, 0.798, 1.29},
+              {"group:step", &a.step, 0.745, 1.7}};
   for (const auto& b : bars) {
     const Polyline* bar = g.find_line(std::string("interval:") + b.id);
     ASSERT_NE(bar, nullptr) << b.id;

@@ -56,6 +56,40 @@ p = pred[qkv["id"]]
 if "error" in p or abs(p["bound"] - 50368512 / 4.8e12) > 1e-12 or not p["measured"] > p["bound"]:
     sys.exit(f"predict of the fused q/k/v GEMM: {p}")
 PY
+# The whole decode steps of the same run's model (--steps): decode_step_s measurements of a
+# step with no host work, which predict counts without the calibration's step overhead.
+python3 "$root/tools/roofline-probe" \
+  --from-results "$root/tests/data/calibration/probe-h200/llama-3.1-8b-steps-results.json" \
+  --datasheet "$root/presets/gpus/h200.json" --out "$out/steps" --id probed-h200 >/dev/null
+cal="$root/presets/calibrations/h200-cuda-graphs.json"
+"$cli" predict "$out/steps/measurements.json" --calibration "$cal" --format json >"$out/s.json"
+"$cli" analyze --model llama-3.1-8b --gpu h200 --batch 1 --seq 1024 --calibration "$cal" \
+  --format json >"$out/a1.json"
+python3 - "$out" "$root" "$cal" <<'PY'
+import json, sys
+out, root, cal = sys.argv[1], sys.argv[2], json.load(open(sys.argv[3]))
+results = json.load(open(f"{root}/tests/data/calibration/probe-h200/llama-3.1-8b-steps-results.json"))
+# Llama-3.1-8B's weights: 32 layers of q/k/v 6,144 x 4,096, o 4,096 x 4,096, gate/up and down
+# 3 x 14,336 x 4,096 and two norms of 4,096, plus the embedding and the output table (untied)
+# 2 x 128,256 x 4,096, at 2 bytes: 16,060,514,304 B.
+if results["steps"]["weight_bytes"] != 16060514304:
+    sys.exit(f"weight bytes {results['steps']['weight_bytes']}")
+rows = json.load(open(f"{out}/steps/measurements.json"))
+if len(rows) != 10 or any(r["metric"] != "decode_step_s" or r["eval"].get("host") is not False
+                          for r in rows):
+    sys.exit(f"{len(rows)} step rows, want 10 decode_step_s with host false")
+b1 = next(r for r in rows if r["id"] == "probe-h200-llama-3.1-8b-step-graph-b1-s1024")
+if b1["value"] != 0.004746 or b1["conditions"]["batch"] != 1 or b1["conditions"]["seq"] != 1024:
+    sys.exit(f"batch 1, context 1024: {b1}")
+pred = {p["id"]: p for p in json.load(open(f"{out}/s.json"))}
+# The same scenario analysed with the calibration carries the step overhead; the bare-graph
+# prediction is that step less it.
+p = pred[b1["id"]]
+a = json.load(open(f"{out}/a1.json"))
+want = a["totals"]["time_s"] - cal["step_overhead_s"]
+if abs(p["expected"] - want) > 1e-12 * want:
+    sys.exit(f"bare step: expected {p['expected']}, want {want}")
+PY
 # A model the probe cannot time as its own ops: named, non-zero exit.
 "$cli" analyze --model mixtral-8x7b --format json >"$out/moe.json"
 if python3 "$root/tools/roofline-probe" --ops "$out/moe.json" \

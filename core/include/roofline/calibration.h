@@ -100,7 +100,12 @@ enum class Expected {
   e2e,               // a request end to end
   throughput,        // a request's output tokens/s (a rate: the interval inverts)
   total_throughput,  // a request's prompt and output tokens/s
+  bare_step,         // a decode step with no host work (one CUDA graph replayed bare)
 };
+
+// The errors class of measured decode steps with no host work (eval.host false): a class of
+// its own, since how well kernels add up is not how well a served step is predicted.
+inline constexpr std::string_view kBareStepMetric = "decode_step_s (no host work)";
 
 // The 80 % interval of measured / expected for a value of kind `what` under `c`: the errors entry
 // of its own metric, else of the nearest one the calibration has (a step's time from tpot_s,

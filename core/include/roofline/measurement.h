@@ -32,11 +32,18 @@ struct Measurement {
   std::string framework;  // what measured it, with its settings
   Scenario scenario;      // the conditions (the GPU, the model, batch, context, precisions, tp)
   MeasuredMetric metric = MeasuredMetric::op_time_s;
-  double value = 0;                    // SI units
-  std::vector<std::string> ops;        // op_time_s: the ops summed (per layer)
-  int64_t isl = 0, osl = 0;            // request metrics
-  double bytes = 0;                    // allreduce_time_s
-  int64_t gpus = 0;                    // allreduce_time_s
+  double value = 0;              // SI units
+  std::vector<std::string> ops;  // op_time_s: the ops summed (per layer)
+  int64_t isl = 0, osl = 0;      // request metrics
+  double bytes = 0;              // allreduce_time_s
+  int64_t gpus = 0;              // allreduce_time_s
+  // op_time_s: what the measurement's own timer adds to the op's cost inside a step, once (a
+  // kernel timed alone between two CUDA events: ~3 us on an H100 or H200, which a CUDA graph
+  // does not pay); eval.timer_s.
+  double timer_s = 0;
+  // decode_step_s: false for a step with no host work (a CUDA graph replayed
+  // bare, no scheduler or sampling): the calibration's step overhead is not added; eval.host.
+  bool host = true;
   bool conditions_incomplete = false;  // the source leaves a condition unstated: not fitted
 };
 
