@@ -63,7 +63,9 @@ PARAMETERS = [
     (("allreduce_latency_s",), 0.0, 100e-6, 2e-6),
     (("allreduce_efficiency",), 0.4, 1.0, None),
     (("step_overhead_s",), 0.0, 0.05, 20e-6),
+    (("step_overhead_per_sequence_s",), 0.0, 2e-4, 1e-6),
 ]
+OPTIONAL_PARAMETERS = {"step_overhead_per_sequence_s"}  # absent from a file: 0
 STEPS = [0.5, 0.7, 0.85, 0.95, 1.05, 1.18, 1.4, 2.0]
 # A decode step with no host work (eval.host false: a CUDA graph replayed bare) is its own class:
 # its errors say how well the kernels add up, and its narrow interval is no served step's.
@@ -80,9 +82,10 @@ def metric_class(m):
 
 
 def get(cal, path):
-    for key in path:
+    """A parameter's value; an optional one a file leaves out is 0 (as the program reads it)."""
+    for key in path[:-1]:
         cal = cal[key]
-    return cal
+    return cal.get(path[-1], 0.0) if path[-1] in OPTIONAL_PARAMETERS else cal[path[-1]]
 
 
 def put(cal, path, value):
@@ -346,19 +349,19 @@ def print_report(model, calibration, table, r, fixed):
     print(f"{calibration.get('id', '?')}: {len(model.rows)} measurements "
           f"({sum(1 for m in model.rows if m['_held_out'])} held out), "
           f"{model.calls} model runs")
-    print(f"{'metric':<22}{'fit n':>6}{'fit median':>12}{'held n':>8}{'held median':>13}"
+    print(f"{'metric':<30}{'fit n':>6}{'fit median':>12}{'held n':>8}{'held median':>13}"
           f"{'bound/meas.':>13}  worst")
     for e in table:
         bounds = [model.measurements[i].get("_bound_ratio") for i in r
                   if model.measurements[i]["_class"] == e["metric"]]
         bounds = [b for b in bounds if b]
         b = f"{statistics.median(bounds):.2f}" if bounds else "-"
-        print(f"{e['metric']:<22}{e['points']:>6}{e['fit_median'] * 100:>11.1f}%"
+        print(f"{e['metric']:<30}{e['points']:>6}{e['fit_median'] * 100:>11.1f}%"
               f"{e['held_out_points']:>8}{e['held_out_median'] * 100:>12.1f}%{b:>13}  {e['worst']}")
         if "interval_80" in e:
             inside, loo = interval_coverage(model, e, r)
             lo, hi = e["interval_80"]
-            print(f"{'':<22}80 % interval x{lo:g} to x{hi:g} (measured / expected, from "
+            print(f"{'':<30}80 % interval x{lo:g} to x{hi:g} (measured / expected, from "
                   f"{e['interval_points']} {e['interval_from'].replace('_', ' ')}): holds "
                   f"{sum(inside)} of {len(inside)} held out; left out of it, "
                   f"{sum(loo)} of {len(loo)}")

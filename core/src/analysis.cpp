@@ -452,7 +452,11 @@ Analysis analyze(const Scenario& s) {
   Totals& t = a.totals;
   const Communication comm = communication_time(s, a);
   t.communication_time_s = comm.expected_s;
-  t.step_overhead_s = s.calibration ? s.calibration->step_overhead_s : 0;
+  // The host's share: a fixed part and a part per sequence in the step (MODEL.md §9).
+  t.step_overhead_s =
+      s.calibration ? s.calibration->step_overhead_s +
+                          static_cast<double>(s.batch) * s.calibration->step_overhead_per_sequence_s
+                    : 0;
   for (const OpCost& op : a.ops) t.kernel_latency_s += op.latency_s;
   a.step.time_s += comm.expected_s + t.step_overhead_s;
   a.step.roofline_time_s += comm.bound_s;

@@ -106,7 +106,8 @@ static std::string calibration_problem(const Calibration& c) {
   }
   for (auto [key, v] : {std::pair<const char*, double>{"kernel_latency_s", c.kernel_latency_s},
                         {"allreduce_latency_s", c.allreduce_latency_s},
-                        {"step_overhead_s", c.step_overhead_s}}) {
+                        {"step_overhead_s", c.step_overhead_s},
+                        {"step_overhead_per_sequence_s", c.step_overhead_per_sequence_s}}) {
     if (auto e = latency_error(key, v); !e.empty()) return e;
   }
   for (const CalibrationError& e : c.errors) {

@@ -87,7 +87,8 @@ Prediction predict_value(const Measurement& m) {
       if (a.ops.empty())
         return {0, 0, a.warnings.empty() ? "no operators" : a.warnings.front(), {}};
       // A bare graph replay pays no host work: the step without the calibration's overhead.
-      const double host = m.host ? 0 : a.totals.step_overhead_s;
+      const bool bare = !m.host && m.metric == MeasuredMetric::decode_step_s;
+      const double host = bare ? a.totals.step_overhead_s : 0;
       return {a.totals.time_s - host, a.totals.roofline_time_s, {}, {}};
     }
     default:

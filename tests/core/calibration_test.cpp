@@ -56,6 +56,29 @@ TEST(Calibration, OpTimeIsTheCalibratedRoofPlusItsKernels) {
   EXPECT_NEAR(latency, (32 * 11 + 2) * 3e-6, 1e-12);
 }
 
+// The host work that grows with the batch (issue 27: vLLM's step went from ~9 to ~21 ms between
+// batch 1 and 128, a fixed overhead cannot follow): each sequence adds its share, once a step.
+TEST(Calibration, TheStepOverheadGrowsWithTheSequencesInTheStep) {
+  Scenario one = calibrated_llama();
+  one.calibration->step_overhead_per_sequence_s = 20e-6;
+  Scenario many = one;
+  many.batch = 64;
+  const Analysis a1 = analyze(one);
+  const Analysis a64 = analyze(many);
+  EXPECT_NEAR(a1.totals.step_overhead_s, 50e-6 + 20e-6, 1e-15);
+  EXPECT_NEAR(a64.totals.step_overhead_s, 50e-6 + 64 * 20e-6, 1e-15);
+  // In the step's time once, beside the ops (which the batch moves too).
+  double ops = 0;
+  for (const OpCost& op : a64.ops) ops += op.time_s;
+  EXPECT_NEAR(a64.totals.time_s, ops + 50e-6 + 64 * 20e-6, 1e-12);
+  // A calibration file may leave it out (0); a negative one is refused.
+  Calibration c = toy_calibration();
+  EXPECT_EQ(c.step_overhead_per_sequence_s, 0);
+  c.step_overhead_per_sequence_s = -1e-6;
+  EXPECT_EQ(validate(c),
+            "step_overhead_per_sequence_s must be a time in seconds from 0 to 1, got -0.000001");
+}
+
 TEST(Calibration, DecodeAttentionRunsAtTheAttentionEfficiencies) {
   // Decode attention once ran at the matmuls' efficiencies (its op class was left at gemm).
   Scenario s = decode(h100_sxm(), llama3_8b(), 8, 4096);

@@ -68,12 +68,6 @@ cal="$root/presets/calibrations/h200-cuda-graphs.json"
 python3 - "$out" "$root" "$cal" <<'PY'
 import json, sys
 out, root, cal = sys.argv[1], sys.argv[2], json.load(open(sys.argv[3]))
-results = json.load(open(f"{root}/tests/data/calibration/probe-h200/llama-3.1-8b-steps-results.json"))
-# Llama-3.1-8B's weights: 32 layers of q/k/v 6,144 x 4,096, o 4,096 x 4,096, gate/up and down
-# 3 x 14,336 x 4,096 and two norms of 4,096, plus the embedding and the output table (untied)
-# 2 x 128,256 x 4,096, at 2 bytes: 16,060,514,304 B.
-if results["steps"]["weight_bytes"] != 16060514304:
-    sys.exit(f"weight bytes {results['steps']['weight_bytes']}")
 rows = json.load(open(f"{out}/steps/measurements.json"))
 if len(rows) != 10 or any(r["metric"] != "decode_step_s" or r["eval"].get("host") is not False
                           for r in rows):
@@ -82,13 +76,30 @@ b1 = next(r for r in rows if r["id"] == "probe-h200-llama-3.1-8b-step-graph-b1-s
 if b1["value"] != 0.004746 or b1["conditions"]["batch"] != 1 or b1["conditions"]["seq"] != 1024:
     sys.exit(f"batch 1, context 1024: {b1}")
 pred = {p["id"]: p for p in json.load(open(f"{out}/s.json"))}
-# The same scenario analysed with the calibration carries the step overhead; the bare-graph
-# prediction is that step less it.
+# The same scenario analysed with the calibration carries the step overhead (its fixed part and
+# one sequence's); the bare-graph prediction is that step less both.
 p = pred[b1["id"]]
 a = json.load(open(f"{out}/a1.json"))
-want = a["totals"]["time_s"] - cal["step_overhead_s"]
+want = a["totals"]["time_s"] - cal["step_overhead_s"] - 1 * cal["step_overhead_per_sequence_s"]
 if abs(p["expected"] - want) > 1e-12 * want:
     sys.exit(f"bare step: expected {p['expected']}, want {want}")
+PY
+# A run that measured its timer's cost (a one-element kernel alone, 4 us here, against 0.96592 us
+# in a graph) gives each kernel timing eval.timer_s = 4 - 0.96592 = 3.03 us (3 digits).
+python3 - "$root" "$out/timed.json" <<'PY'
+import json, sys
+r = json.load(open(f"{sys.argv[1]}/tests/data/calibration/probe-h200/llama-3.1-8b-results.json"))
+r["measurements"]["kernel_alone"] = {"seconds": 4e-6}
+json.dump(r, open(sys.argv[2], "w"))
+PY
+python3 "$root/tools/roofline-probe" --from-results "$out/timed.json" \
+  --datasheet "$root/presets/gpus/h200.json" --out "$out/timed" --id probed-h200 >/dev/null
+python3 - "$out/timed/measurements.json" <<'PY'
+import json, sys
+rows = json.load(open(sys.argv[1]))
+timers = {r["eval"].get("timer_s") for r in rows}
+if len(rows) != 43 or timers != {3.03e-06}:
+    sys.exit(f"{len(rows)} rows with timer_s {timers}, want 43 with 3.03e-06")
 PY
 # A model the probe cannot time as its own ops: named, non-zero exit.
 "$cli" analyze --model mixtral-8x7b --format json >"$out/moe.json"

@@ -76,6 +76,9 @@ struct Calibration {
   double allreduce_latency_s = 0;   // per all-reduce, besides its bytes
   double allreduce_efficiency = 1;  // share of the interconnect bandwidth reached
   double step_overhead_s = 0;       // per step: scheduling, sampling, host work
+  // per sequence in the step: the host work that grows with the batch (sampling, scheduling,
+  // each sequence's bookkeeping); optional in a file (0)
+  double step_overhead_per_sequence_s = 0;
 
   std::vector<CalibrationError> errors;  // as fitted (tools/fit_calibration.py)
 

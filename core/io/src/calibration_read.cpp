@@ -50,6 +50,7 @@ Calibration read_calibration(const Reader& r, std::string_view origin) {
   c.allreduce_latency_s = r.number("allreduce_latency_s", kSeconds);
   c.allreduce_efficiency = r.number("allreduce_efficiency", kShare);
   c.step_overhead_s = r.number("step_overhead_s", kSeconds);
+  c.step_overhead_per_sequence_s = r.number("step_overhead_per_sequence_s", kSeconds, 0);
   if (r.has("kernels")) {
     const Reader k = r.child("kernels");
     for (const auto& [name, value] : k.object().items())

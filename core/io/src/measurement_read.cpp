@@ -91,6 +91,10 @@ Measurement read_one(const Reader& r, const PresetLibrary& library, const std::s
     m.timer_s = e.number("timer_s", number_between(0, 1, "a time in seconds"), 0);
     m.host = e.boolean("host", true);
   }
+  if (m.timer_s > 0 && m.metric != MeasuredMetric::op_time_s)
+    r.child("eval").fail_message("timer_s", "only an op_time_s measurement has a timer's cost");
+  if (!m.host && m.metric != MeasuredMetric::decode_step_s)
+    r.child("eval").fail_message("host", "only a decode_step_s step can be without host work");
   // A record whose source leaves a condition unstated is kept as published, never fitted: it
   // need not say what it cannot (its prediction then carries the reason instead).
   if (m.conditions_incomplete) return m;
@@ -102,10 +106,6 @@ Measurement read_one(const Reader& r, const PresetLibrary& library, const std::s
                              m.metric == MeasuredMetric::total_tokens_per_s;
   if (needs_request && (m.isl <= 0 || m.osl <= 0))
     r.missing("eval.isl", "isl and osl for a request metric");
-  if (m.timer_s > 0 && m.metric != MeasuredMetric::op_time_s)
-    r.child("eval").fail_message("timer_s", "only an op_time_s measurement has a timer's cost");
-  if (!m.host && m.metric != MeasuredMetric::decode_step_s)
-    r.child("eval").fail_message("host", "only a decode_step_s step can be without host work");
   if (m.metric == MeasuredMetric::allreduce_time_s && (m.bytes <= 0 || m.gpus < 2))
     r.missing("eval.bytes", "bytes and gpus (2 or more) for an all-reduce");
   return m;
