@@ -570,7 +570,31 @@ TEST(TitleAndCaption, NarrowFigureSetsThemSmallerInsideTheCanvas) {
   EXPECT_GE(caption->size_px, 0.6 * light_theme().caption_em * 8 - 1e-9);
   const TextLabel* title = g.find_text("title");
   ASSERT_NE(title, nullptr);
-  EXPECT_LE(title->box.x0 + (title->box.x1 - title->box.x0) * detail::kBoldWidthFactor, 252.0);
+  EXPECT_LE(title->box.x1, 252.0);  // the box is the bold face's width
+}
+
+// The title's box is as wide as its bold face is drawn (it once ended short of it, and the
+// window's chart buttons, placed by that box, covered the title's last letters), and a title
+// keeps clear of the width the window reserves for them at the line's right end.
+TEST(TitleAndCaption, TheTitleIsMeasuredBoldAndKeepsClearOfTheButtons) {
+  const Scenario s = default_scenario();
+  PlotView v = fixed_view();
+  v.canvas_px = {520, 400};
+  v.show_title = true;
+  v.title = "Llama 3 8B on NVIDIA H100 SXM5 80GB, batch 64, context 1,024";
+  const TextMeasure measure = approximate_text_measure();
+  const PlotGeometry unreserved = build(s, v);
+  const TextLabel* free = unreserved.find_text("title");
+  ASSERT_NE(free, nullptr);
+  EXPECT_NEAR(free->box.x1 - free->box.x0,
+              measure(free->text, free->size_px) * detail::kBoldWidthFactor, 1e-9);
+  const double right_end = free->box.x1;
+  v.title_reserve_px = 200;
+  const PlotGeometry g = build(s, v);
+  const TextLabel* kept = g.find_text("title");
+  ASSERT_NE(kept, nullptr);
+  EXPECT_GT(right_end, 520 - 200);  // without the reserve it runs under the buttons
+  EXPECT_LE(kept->box.x1, 520 - 200);
 }
 
 TEST(AxisTitles, HaveUnits) {

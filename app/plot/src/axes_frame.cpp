@@ -163,10 +163,12 @@ void add_frame(PlotGeometry& g, const FrameSpec& spec, const Theme& theme,
   double y = kPadEm * f;
   if (!spec.title.empty()) {
     const double size = theme.title_em * f;
-    const FittedLine fitted = fit_line(spec.title, size, line_width, kBoldWidthFactor, measure);
-    add_text("title", fitted.text, {kPadEm * f, y}, fitted.size_px, theme.text, HAlign::left,
-             VAlign::top)
-        .bold = true;
+    const double title_width = std::max(line_width - spec.title_reserve_px, 0.3 * line_width);
+    const FittedLine fitted = fit_line(spec.title, size, title_width, kBoldWidthFactor, measure);
+    TextLabel& title = add_text("title", fitted.text, {kPadEm * f, y}, fitted.size_px, theme.text,
+                                HAlign::left, VAlign::top);
+    title.bold = true;
+    compute_text_box(title, measure);  // its box at the bold face's width
     y += kDefaultSizes.title_em * f * 1.3;
   }
   if (!spec.caption.empty()) {

@@ -27,8 +27,9 @@ double nice_ceil(double v);
 struct FrameSpec {
   LogAxis x, y;
   std::string x_title, y_title;
-  std::string title, caption;  // empty: not drawn
-  std::string y_title_short;   // used when y_title does not fit the plot's height (optional)
+  std::string title, caption;   // empty: not drawn
+  std::string y_title_short;    // used when y_title does not fit the plot's height (optional)
+  double title_reserve_px = 0;  // kept free at the title line's right end (PlotView's)
 };
 
 // Grid lines (minor then major), axis lines, tick marks, tick labels, axis titles, title and

@@ -87,7 +87,9 @@ std::optional<PlacedLabel> LabelPlacer::place(const LabelRequest& request, Rgba 
                                               double leader_width_px, double max_ring_em,
                                               bool may_cross, bool may_strike) {
   const double pad = 0.12 * request.size_px;  // keeps neighbouring labels visibly apart
-  const double w = measure_(request.text, request.size_px) + 2 * pad;
+  // A bold label is wider than the regular face the measure knows: its box at the bold width.
+  const double w =
+      measure_(request.text, request.size_px) * (request.bold ? kBoldWidthFactor : 1.0) + 2 * pad;
   const double h = request.size_px + 2 * pad;
   const double near = request.dot_radius_px * kMarkerReach + 0.2 * font_px_;
 
@@ -103,6 +105,7 @@ std::optional<PlacedLabel> LabelPlacer::place(const LabelRequest& request, Rgba 
     out.label = make_text("label:" + request.owner_id, request.text, {box.x0 + pad, box.center().y},
                           request.size_px, request.color, HAlign::left, VAlign::middle, measure_);
     out.label.bold = request.bold;
+    if (request.bold) detail::compute_text_box(out.label, measure_);  // the bold face's width
     return out;
   };
   for (double angle : kNear) {

@@ -321,6 +321,7 @@ PlotGeometry RooflineBuilder::build(const Trail* trail, const Analysis* compare)
   detail::FrameSpec frame{
       xa_, ya_, "Arithmetic intensity (FLOP/byte)", "Performance (FLOP/s)", "", "", "FLOP/s"};
   if (v_.show_title) frame.title = v_.title.empty() ? default_title(s_) : v_.title;
+  frame.title_reserve_px = v_.title_reserve_px;
   if (v_.show_caption) {
     frame.caption = caption_line(s_, a_);
     if (v_.measured && v_.chart.show_measured && v_.measured->comparison.has_time) {

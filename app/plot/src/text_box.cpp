@@ -35,7 +35,9 @@ std::string ellipsize(std::string_view text, const std::function<bool(const std:
 namespace roofline::detail {
 
 void compute_text_box(TextLabel& label, const TextMeasure& measure) {
-  const double w = measure(label.text, label.size_px);
+  // A bold face is wider than the regular one the measure knows (its box once ended short of
+  // the drawn title, and the chart's buttons were placed over the title's last letters).
+  const double w = measure(label.text, label.size_px) * (label.bold ? kBoldWidthFactor : 1.0);
   const double h = label.size_px;
   double x0 = 0;
   switch (label.halign) {

@@ -301,6 +301,8 @@ void draw_chart(AppState& s, ImVec2 size) {
   if (v.hovered_id.empty()) v.hovered_id = vs.table_hovered_id;
 
   apply_classroom_view(s, v);
+  // The buttons over the chart's top right corner (last frame's width): the title keeps clear.
+  if (s.classroom.chart_tools_w > 0) v.title_reserve_px = s.classroom.chart_tools_w + 0.9 * em;
   vs.geometry =
       build_figure(chart_data(s), {v, &ui_theme(s), imgui_text_measure(s.ui.font_regular)});
   v.legend_last = vs.geometry.legend.place;

@@ -56,6 +56,9 @@ struct PlotView {
   bool legend_lists_hidden = true;  // the window lists hidden series greyed; exports omit them
   bool show_title = true;
   bool show_caption = true;
+  // Width kept free at the right end of the title's line (px): the window's buttons over the
+  // chart sit there, and a long title is set smaller or cut rather than run under them.
+  double title_reserve_px = 0;
   bool transparent = false;  // background alpha 0 (exports)
   std::string title;         // empty: "<model> on <GPU>"
   // Interaction (ids as in geometry.h); the hovered/selected dot is drawn larger.
