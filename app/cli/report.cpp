@@ -131,6 +131,10 @@ std::string analysis_table(const Scenario& s, const Analysis& a) {
   if (a.calibrated) {
     out += "\nExpected times under the calibration " + s.calibration->id + " (" +
            s.calibration->name + "); the roofline bound beside them.\n";
+    if (!s.calibration->prior_from.empty())
+      out += "A prior: " + s.calibration->prior_from +
+             "'s parameters carried over to a GPU with no measurement of its own; its 80 % "
+             "intervals are how far a fit fell on a GPU it never saw.\n";
   } else {
     out +=
         "\nRoofline times (bounds): kernel latency, per-step overhead and all-reduce latency "

@@ -28,7 +28,7 @@ expect "$(complete_words roofline-cli ana)" "analyze"
 expect "$(complete_words roofline-cli export --format '')" "svg png pdf csv md"
 expect "$(complete_words roofline-cli analyze --gpu h1)" "h100-nvl h100-pcie h100-sxm"
 expect "$(complete_words roofline-cli analyze --calibration '')" \
-  "none a100-cuda-graphs h100-cuda-graphs h200-cuda-graphs mi300x-cuda-graphs"
+  "none a100-cuda-graphs ada-prior ampere-prior blackwell-prior cdna-prior h100-cuda-graphs h200-cuda-graphs hopper-prior mi300x-cuda-graphs other-prior volta-prior"
 expect "$(complete_words roofline-cli request --is)" "--isl"
 expect "$(complete_words roofline-cli completion '')" "bash zsh fish --help -h --error-format"
 # The command line's own --error-format, after a command too.

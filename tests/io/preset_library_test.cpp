@@ -73,6 +73,38 @@ TEST(PresetLibrary, EveryBuiltinGpuParsesAndValidates) {
   }
 }
 
+// Issue 27: every GPU preset has a calibration, fitted on its measurements or a prior carried
+// over from a fitted one (tools/fit_priors.py), and says which; exactly one kind per GPU.
+TEST(PresetLibrary, EveryBuiltinGpuHasACalibrationThatSaysWhetherItIsAPrior) {
+  int priors = 0;
+  for (const auto& e : lib().gpus()) {
+    const std::vector<std::string> ids = lib().calibrations_for(e.id);
+    ASSERT_FALSE(ids.empty()) << e.id << " has no calibration";
+    bool fitted = false, prior = false;
+    for (const std::string& id : ids) {
+      auto c = lib().calibration(id);
+      ASSERT_TRUE(c) << c.error();
+      if (c->prior_from.empty()) {
+        fitted = true;
+        continue;
+      }
+      prior = true;
+      // A prior carries a fitted calibration over, and every interval it gives is a transfer's.
+      auto anchor = lib().calibration(c->prior_from);
+      ASSERT_TRUE(anchor) << id << ": " << anchor.error();
+      EXPECT_TRUE(anchor->prior_from.empty()) << id;
+      EXPECT_EQ(c->kernel_latency_s, anchor->kernel_latency_s) << id;
+      EXPECT_EQ(c->step_overhead_s, anchor->step_overhead_s) << id;
+      for (const CalibrationError& err : c->errors)
+        EXPECT_TRUE(err.interval_transfer && err.points == 0) << id << " " << err.metric;
+    }
+    EXPECT_NE(fitted, prior) << e.id << ": fitted and a prior at once";
+    priors += prior ? 1 : 0;
+  }
+  // 7 GPUs have fitted calibrations (H100 SXM, NVL, PCIe; H200; A100 80 and 40 GB; MI300X).
+  EXPECT_EQ(priors, static_cast<int>(lib().gpus().size()) - 7);
+}
+
 TEST(PresetLibrary, EveryBuiltinModelParsesAndValidates) {
   for (const auto& e : lib().models()) {
     auto m = lib().model(e.id);

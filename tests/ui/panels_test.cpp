@@ -171,8 +171,9 @@ TEST(Panels, ThroughputTabMarksTheCurrentBatch) {
   EXPECT_DOUBLE_EQ(ui.state.view.throughput_geometry.find_marker("current")->x_value, 40);
 }
 
-// Expected mode follows the GPU: the H200 shares the H100's calibration, the A100 has its own,
-// the L4 has none (bounds, and a message saying so).
+// Expected mode follows the GPU: the H100 NVL shares the H100's calibration, the H200 and the
+// A100 have their own, the L4 a prior (tools/fit_priors.py) and a GPU of the user's none
+// (bounds, and a message saying so).
 TEST(Panels, ExpectedTimesFollowTheGpu) {
   Scenario doc = lib().default_scenario();
   doc.calibration = lib().calibration("h100-cuda-graphs").value();
@@ -190,6 +191,15 @@ TEST(Panels, ExpectedTimesFollowTheGpu) {
   ASSERT_TRUE(ui.state.doc.calibration);
   EXPECT_EQ(ui.state.doc.calibration->id, "a100-cuda-graphs");
   ui.state.doc.gpu = lib().gpu("l4").value();
+  follow_gpu_calibration(ui.state);
+  ASSERT_TRUE(ui.state.doc.calibration);
+  EXPECT_EQ(ui.state.doc.calibration->id, "ada-prior");
+  EXPECT_EQ(ui.state.doc.calibration->prior_from, "h100-cuda-graphs");
+  EXPECT_EQ(ui.state.ui.message,
+            "Expected times on " + ui.state.doc.gpu.name + ": Ada · prior from the H100 fit");
+  ui.frame(2);
+  ui.state.doc.gpu.id = "my-gpu";  // a GPU file of the user's: no calibration lists it
+  ui.state.doc.gpu.name = "My GPU";
   follow_gpu_calibration(ui.state);
   EXPECT_FALSE(ui.state.doc.calibration);
   EXPECT_EQ(ui.state.ui.message,

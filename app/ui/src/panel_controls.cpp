@@ -134,9 +134,12 @@ const std::vector<PresetEntry>& gpu_calibrations(AppState& s) {
   if (s.ui.calibrations_gpu != s.doc.gpu.id || s.ui.calibrations_gpu.empty()) {
     s.ui.calibrations_gpu = s.doc.gpu.id;
     s.ui.gpu_calibrations.clear();
+    s.ui.gpu_calibration_is_prior = false;
     for (const std::string& id : s.library->calibrations_for(s.doc.gpu.id)) {
-      if (auto c = s.library->calibration(id))
+      if (auto c = s.library->calibration(id)) {
+        if (s.ui.gpu_calibrations.empty()) s.ui.gpu_calibration_is_prior = !c->prior_from.empty();
         s.ui.gpu_calibrations.push_back({id, c->name, "", ""});
+      }
     }
   }
   return s.ui.gpu_calibrations;
@@ -569,6 +572,19 @@ void draw_kernels(AppState& s) {
 // "held-out median error 6 % on decode steps (4 points)": the calibration's own record.
 std::string fitted_error_text(const Calibration& c) {
   std::string out;
+  if (!c.prior_from.empty()) {
+    // A prior was fitted on nothing: its errors are a fit's on a GPU it never saw.
+    out = "A prior: " + c.prior_from +
+          "'s parameters, not fitted on this GPU. On a GPU a fit "
+          "never saw, measured / expected fell:";
+    for (const CalibrationError& e : c.errors) {
+      if (!e.has_interval()) continue;
+      out += "\n" + e.metric + ": median error " + format_percent(e.held_out_median) +
+             ", 8 in 10 within " + format_ratio(e.interval_low) + "–" +
+             format_ratio(e.interval_high) + " (" + std::to_string(e.interval_points) + " points)";
+    }
+    return out;
+  }
   for (const CalibrationError& e : c.errors) {
     if (e.held_out_points == 0) continue;
     if (!out.empty()) out += "\n";
@@ -613,7 +629,10 @@ void draw_bound_expected(AppState& s) {
                   "tools/fit_calibration.py.")
                      .c_str());
   } else {
-    item_tooltip("Expected times under the calibration fitted for this GPU.");
+    item_tooltip(s.ui.gpu_calibration_is_prior
+                     ? "Expected times under a prior: a fitted GPU's calibration carried over "
+                       "to this one, which has no measurement of its own."
+                     : "Expected times under the calibration fitted for this GPU.");
   }
   if (!calibrated) return;
   const Calibration& c = *s.doc.calibration;
@@ -623,8 +642,10 @@ void draw_bound_expected(AppState& s) {
     if (auto loaded = s.library->calibration(picked)) s.doc.calibration = std::move(loaded).value();
   }
   const bool fitted_here = std::find(c.gpus.begin(), c.gpus.end(), s.doc.gpu.id) != c.gpus.end();
-  disabled_wrapped(fitted_here ? "Fitted for this GPU; hover for its error."
-                               : "Not fitted for " + s.doc.gpu.name + ": its numbers are a guess.");
+  disabled_wrapped(!fitted_here ? "Not fitted for " + s.doc.gpu.name + ": its numbers are a guess."
+                   : !c.prior_from.empty()
+                       ? "A prior, not fitted on this GPU: wider intervals; hover for why."
+                       : "Fitted for this GPU; hover for its error.");
   item_tooltip(fitted_error_text(c).c_str());
 }
 

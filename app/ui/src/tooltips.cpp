@@ -93,7 +93,9 @@ void expected_rows(const Analysis& a, double time_s, double bound_s, double late
     row("80 % interval",
         interval_text(Quantity::time, interval_around(time_s, *interval, false), TextStyle::line) +
             "  (from " + std::to_string(interval->interval_points) +
-            (interval->interval_held_out ? " held-out " : " ") + "measurements of " +
+            (interval->interval_transfer   ? " measurements of another GPU, "
+             : interval->interval_held_out ? " held-out measurements of "
+                                           : " measurements of ") +
             interval->metric + ")");
   }
   const double roofs_s = std::max(0.0, time_s - bound_s - latency_s - fixed_s);

@@ -50,6 +50,9 @@ struct CalibrationError {
   double interval_low = 0, interval_high = 0;
   int interval_points = 0;
   bool interval_held_out = false;  // from held-out measurements only
+  // A prior's: how far a fitted calibration fell on another GPU's measurements
+  // (interval_from "transfer"; tools/fit_priors.py).
+  bool interval_transfer = false;
 
   bool has_interval() const { return interval_low > 0 && interval_high >= interval_low; }
   bool operator==(const CalibrationError&) const = default;
@@ -60,7 +63,10 @@ struct Calibration {
   std::string name;               // "H100, CUDA-graph decode (vLLM, SGLang, TensorRT-LLM)"
   std::string style;              // "cuda-graphs" or "eager"
   std::string source;             // what it was fitted on: sources and conditions
-  std::vector<std::string> gpus;  // the GPU presets it was fitted for
+  std::vector<std::string> gpus;  // the GPU presets it was fitted for (a prior: carried over to)
+  // A prior: the fitted calibration whose parameters it carries over to GPUs with no
+  // measurement of their own ("" for a calibration fitted on its GPUs' measurements).
+  std::string prior_from;
 
   ClassEfficiency efficiency[static_cast<size_t>(OpClass::count)];
   // Multipliers on the memory efficiency of matmuls whose weights are narrower than their

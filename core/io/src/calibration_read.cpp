@@ -26,6 +26,7 @@ Calibration read_calibration(const Reader& r, std::string_view origin) {
   c.name = r.string("name", c.id);
   c.style = r.string("style", "");
   c.source = r.string("source", "");
+  c.prior_from = r.string("prior_from", "");
   if (const Json* gpus = r.find("gpus")) {
     if (!gpus->is_array()) r.fail("gpus", "a list of GPU preset ids", *gpus);
     for (size_t i = 0; i < gpus->size(); ++i)
@@ -79,9 +80,11 @@ Calibration read_calibration(const Reader& r, std::string_view origin) {
         ce.interval_points =
             static_cast<int>(e.integer("interval_points", integer_between(1, 100000)));
         const std::string from = e.string("interval_from");
-        if (from != "held_out" && from != "all")
-          e.fail("interval_from", "\"held_out\" or \"all\"", *e.find("interval_from"));
+        if (from != "held_out" && from != "all" && from != "transfer")
+          e.fail("interval_from", "\"held_out\", \"all\" or \"transfer\"",
+                 *e.find("interval_from"));
         ce.interval_held_out = from == "held_out";
+        ce.interval_transfer = from == "transfer";
       }
       c.errors.push_back(std::move(ce));
     }

@@ -165,6 +165,7 @@ struct UiState {
   // The calibration presets fitted for `calibrations_gpu` (parsed once per GPU, not per frame).
   std::string calibrations_gpu;
   std::vector<PresetEntry> gpu_calibrations;
+  bool gpu_calibration_is_prior = false;  // the first of them is a prior (tools/fit_priors.py)
   // The GPU presets parsed once for the GPU lists (grouped by class and vendor, with memory and
   // bandwidth beside each name), in grouped_order.
   std::vector<GpuSpec> gpu_menu;
