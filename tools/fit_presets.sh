@@ -12,6 +12,7 @@
 # all-reduce latency are fitted; the rest is the H100 fit's. The H200 starts from the H100 fit
 # too and refits what its own measurements (tools/roofline-probe's kernels, TensorRT-LLM's
 # steps) bear on.
+# Then the priors of the other GPUs from these fits (tools/fit_priors.py).
 #   tools/fit_presets.sh [path/to/roofline-cli]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -51,3 +52,7 @@ fit --calibration presets/calibrations/mi300x-cuda-graphs.json --only step_overh
 fit --calibration presets/calibrations/h200-cuda-graphs.json --fit-metrics op_time_s,decode_step_s \
   --only "${kernels/efficiency.elementwise.memory,/},efficiency.attention.memory,efficiency.attention.compute"
 fit --calibration presets/calibrations/h200-cuda-graphs.json --only "$steps" --loso
+
+# The priors carry the fitted parameters over to the GPUs no measurement covers: rewritten
+# from the fits above (tools/fit_priors.py; a test checks they match).
+python3 tools/fit_priors.py --cli "$cli"
