@@ -13,9 +13,11 @@ come from how far an anchor fell on another GPU's measurements it was never fitt
   - "same architecture": the H100 fit predicting the H200's measurements (Hopper to Hopper);
   - "another architecture": the A100 fit predicting the H100's measurements and the H100 fit
     predicting the A100's (Ampere and Hopper, both ways), pooled.
-Each metric with at least 3 such predictions gets that interval (interval_from "transfer"); the
-`errors` entries record the median error of the transfer as held_out_median, their count as
-held_out_points and points 0 (nothing was fitted). --check recomputes every prior and fails
+Each metric with at least 3 such predictions gets that interval, widened at either end to the
+anchor's own interval of the metric where it has one (a prior is never surer than its anchor at
+home); interval_from "transfer". The `errors` entries record the transfer's median
+|expected / measured - 1| (on the value, as tools/fit_calibration.py) as held_out_median, their
+count as held_out_points and points 0 (nothing was fitted). --check recomputes every prior and fails
 (exit 1) when a file differs from what it would write.
 """
 
@@ -52,11 +54,11 @@ PRIORS = [
     ("ada-prior", "Ada · prior from the H100 fit", "h100-cuda-graphs", "another architecture",
      ["l4", "l40", "l40s", "rtx-4090"],
      "Ada GPUs (L4, L40, L40S, RTX 4090): the Hopper fit, the nearest with FP8 tensor cores"),
-    ("ampere-prior", "Ampere · prior from the A100 fit", "a100-cuda-graphs", "same architecture",
+    ("ampere-prior", "Ampere · prior from the A100 fit", "a100-cuda-graphs", "another architecture",
      ["a10", "a10g", "rtx-a6000", "rtx-3090", "jetson-agx-orin"],
      "Ampere GPUs with no measurement of their own (A10, A10G, RTX A6000, RTX 3090, Jetson AGX "
-     "Orin); the interval is the Hopper-to-Hopper transfer's, the only same-architecture "
-     "evidence"),
+     "Orin): consumer and inference parts far from the A100 in bandwidth and clocks, so the "
+     "cross-architecture interval (no Ampere-to-Ampere evidence exists)"),
     ("volta-prior", "Volta · prior from the A100 fit", "a100-cuda-graphs", "another architecture",
      ["v100-sxm2"], "the V100: the Ampere fit, the nearest"),
     ("cdna-prior", "CDNA 3/4 · prior from the MI300X fit", "mi300x-cuda-graphs",
@@ -88,13 +90,14 @@ def transfer_ratios(cli, files, anchor_id, gpu):
     model = fc.Model(cli, files, cal)
     r = fc.ratios(model, cal)
     out = {}
-    for mid in r:
+    for mid in r:  # (measured / expected time, expected / measured value, id)
         out.setdefault(model.measurements[mid]["_class"], []).append(
-            (fc.time_ratio(model, r, mid), mid))
+            (fc.time_ratio(model, r, mid), r[mid], mid))
     return out
 
 
-def errors_for(cli, files, evidence):
+def errors_for(cli, files, evidence, anchor):
+    own = {e["metric"]: e["interval_80"] for e in anchor.get("errors", []) if "interval_80" in e}
     pooled = {}
     for anchor_id, gpu in EVIDENCE[evidence]:
         for metric, rows in transfer_ratios(cli, files, anchor_id, gpu).items():
@@ -104,16 +107,19 @@ def errors_for(cli, files, evidence):
         rows = pooled.get(metric, [])
         if len(rows) < fc.MIN_INTERVAL_POINTS:
             continue
-        errs = [abs(1 / x - 1) for x, _ in rows]  # |expected / measured - 1|
-        worst_x, worst_id = max(rows, key=lambda row: abs(math.log(row[0])))
+        errs = [abs(v - 1) for _, v, _ in rows]  # |expected / measured - 1| of the value
+        _, worst_v, worst_id = max(rows, key=lambda row: abs(math.log(row[1])))
+        lo, hi = fc.interval_80([x for x, _, _ in rows])
+        if metric in own:  # never surer than the anchor on its own GPU
+            lo, hi = min(lo, own[metric][0]), max(hi, own[metric][1])
         table.append({
             "metric": metric,
             "points": 0,
             "fit_median": 0,
             "held_out_points": len(rows),
             "held_out_median": round(statistics.median(errs), 3),
-            "worst": f"{worst_id}: expected/measured {1 / worst_x:.2f} (another GPU)",
-            "interval_80": fc.interval_80([x for x, _ in rows]),
+            "worst": f"{worst_id}: expected/measured {worst_v:.2f} (another GPU)",
+            "interval_80": [lo, hi],
             "interval_points": len(rows),
             "interval_from": "transfer",
         })
@@ -128,8 +134,8 @@ def prior(pid, name, anchor_id, evidence, gpus, what, errors):
     out["source"] = (
         f"A prior, not a fit: {what}. Its parameters are {anchor_id}'s, unchanged (written by "
         f"tools/fit_priors.py); no measurement of these GPUs was fitted. Its 80 % intervals are "
-        f"how far a fitted calibration fell on a GPU it never saw ({evidence}: {pairs}), so "
-        "they are wider than a fitted GPU's.")
+        f"how far a fitted calibration fell on a GPU it never saw ({evidence}: {pairs}), "
+        f"widened to {anchor_id}'s own where that is wider.")
     out["errors"] = errors
     # The key order of the fitted files, for readable diffs.
     order = ["id", "name", "style", "prior_from", "gpus", "source"]
@@ -144,12 +150,10 @@ def main():
                     help="recompute every prior; exit 1 where a file differs")
     args = ap.parse_args()
     files = sorted(os.path.join(DATA, f) for f in os.listdir(DATA) if f.endswith(".json"))
-    cache = {}
     failed = False
     for pid, name, anchor_id, evidence, gpus, what in PRIORS:
-        if evidence not in cache:
-            cache[evidence] = errors_for(args.cli, files, evidence)
-        want = prior(pid, name, anchor_id, evidence, gpus, what, cache[evidence])
+        errors = errors_for(args.cli, files, evidence, load(anchor_id))
+        want = prior(pid, name, anchor_id, evidence, gpus, what, errors)
         path = os.path.join(CAL, pid + ".json")
         text = json.dumps(want, indent=2, ensure_ascii=False) + "\n"
         if args.check:

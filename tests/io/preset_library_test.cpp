@@ -95,6 +95,8 @@ TEST(PresetLibrary, EveryBuiltinGpuHasACalibrationThatSaysWhetherItIsAPrior) {
       EXPECT_TRUE(anchor->prior_from.empty()) << id;
       EXPECT_EQ(c->kernel_latency_s, anchor->kernel_latency_s) << id;
       EXPECT_EQ(c->step_overhead_s, anchor->step_overhead_s) << id;
+      EXPECT_EQ(c->step_overhead_per_sequence_s, anchor->step_overhead_per_sequence_s) << id;
+      EXPECT_EQ(c->allreduce_latency_s, anchor->allreduce_latency_s) << id;
       for (const CalibrationError& err : c->errors)
         EXPECT_TRUE(err.interval_transfer && err.points == 0) << id << " " << err.metric;
     }

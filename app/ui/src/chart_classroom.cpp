@@ -37,6 +37,7 @@ void draw_chart_classroom_overlay(AppState& s, ImVec2 origin, ImVec2 size) {
         origin.y + static_cast<float>(t->box.y0) < origin.y + 0.35f * em + ImGui::GetFrameHeight())
       top = false;
   }
+  s.classroom.chart_tools_top = top;
   // A window of its own, so its buttons win the mouse over the chart's invisible button.
   if (top) {
     ImGui::SetNextWindowPos({origin.x + size.x - 0.4f * em, origin.y + 0.35f * em},

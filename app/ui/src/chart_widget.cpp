@@ -301,8 +301,11 @@ void draw_chart(AppState& s, ImVec2 size) {
   if (v.hovered_id.empty()) v.hovered_id = vs.table_hovered_id;
 
   apply_classroom_view(s, v);
-  // The buttons over the chart's top right corner (last frame's width): the title keeps clear.
-  if (s.classroom.chart_tools_w > 0) v.title_reserve_px = s.classroom.chart_tools_w + 0.9 * em;
+  // The buttons over the chart's top right corner (last frame's width and place): the title
+  // keeps clear of them, and of nothing when they are not there.
+  v.title_reserve_px = s.classroom.chart_tools_w > 0 && s.classroom.chart_tools_top
+                           ? s.classroom.chart_tools_w + 0.9 * em
+                           : 0;
   vs.geometry =
       build_figure(chart_data(s), {v, &ui_theme(s), imgui_text_measure(s.ui.font_regular)});
   v.legend_last = vs.geometry.legend.place;

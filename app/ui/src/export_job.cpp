@@ -175,7 +175,8 @@ PlotGeometry build_export_figure(const AppState& s, const FigureExportOptions& o
   }
   FigureRequest request{s.view.plot, &chart_theme(theme), measure, o.fit};  // the window's axes
   PlotView& view = request.view;
-  view.chart = s.chart;  // the window's series
+  view.chart = s.chart;       // the window's series
+  view.title_reserve_px = 0;  // the window's buttons are not in the figure
   view.hovered_id.clear();
   view.selected_id.clear();
   view.legend_lists_hidden = false;  // a figure names only what it shows

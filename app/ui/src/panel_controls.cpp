@@ -629,10 +629,11 @@ void draw_bound_expected(AppState& s) {
                   "tools/fit_calibration.py.")
                      .c_str());
   } else {
-    item_tooltip(s.ui.gpu_calibration_is_prior
-                     ? "Expected times under a prior: a fitted GPU's calibration carried over "
-                       "to this one, which has no measurement of its own."
-                     : "Expected times under the calibration fitted for this GPU.");
+    const bool prior =
+        calibrated ? !s.doc.calibration->prior_from.empty() : s.ui.gpu_calibration_is_prior;
+    item_tooltip(prior ? "Expected times under a prior: a fitted GPU's calibration carried over "
+                         "to this one, which has no measurement of its own."
+                       : "Expected times under the calibration fitted for this GPU.");
   }
   if (!calibrated) return;
   const Calibration& c = *s.doc.calibration;

@@ -84,7 +84,7 @@ struct Totals {
   double roofline_time_s = 0;       // the bound: op bounds + all-reduce bytes at full link speed
   double communication_time_s = 0;  // tensor-parallel all-reduces (0 when tp == 1)
   double kernel_latency_s = 0;      // of time_s: the calibration's kernel latencies
-  double step_overhead_s = 0;       // of time_s: the calibration's per-step cost
+  double step_overhead_s = 0;       // of time_s: the calibration's host work (fixed + B × per seq)
   double tokens_per_s = 0;          // decode: B·τ / t; prefill: B*T / t (prompt tokens)
   // Speculative decoding (decode with a method): the drafting passes' time and bound, in time_s
   // and roofline_time_s; the tokens a sequence gains per step τ (1 without).

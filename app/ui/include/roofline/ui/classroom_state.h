@@ -63,6 +63,7 @@ struct ClassroomState {
   std::optional<LessonCatalog> catalog;  // the built-in lessons, loaded on first use
   float navigation_top_px = 0;  // where the Back / Restart / Next row was drawn last frame (px)
   float chart_tools_w = 0;      // the ghost buttons' width last frame (px)
+  bool chart_tools_top = true;  // ... and whether they sat at the top right (else bottom right)
   bool nav_keyboard_was_on = false;  // keyboard navigation before presentation mode
   int scroll_to_answer = 0;          // frames left to bring the just revealed answer into view
 };
