@@ -193,7 +193,8 @@ constexpr StepReadout kStepReadouts[] =
          .quantity = Quantity::time,
          .object = JsonObject::totals,
          .get = [](const StepContext& c) -> V { return c.totals().step_overhead_s; },
-         .help = "Of the step time: the calibration's host work per step, a fixed part and a part per sequence"},
+         .help = "Of the step time: the calibration's host work per step, a fixed part and a part "
+                 "per sequence"},
         {.label = "fixed costs",
          .shows = kReport,
          .get = [](const StepContext& c) -> V {

@@ -412,8 +412,8 @@ TEST(CliRequest, IsThePrefillAndTheDecodeSteps) {
 }
 
 // The 80 % intervals of presets/calibrations/h100-cuda-graphs.json (measured / expected):
-// op times 0.798-1.29, TTFT 0.928-1.28, output tokens/s 0.892-1.32 (as times: expected over measured
-// tokens/s).
+// op times 0.798-1.29, TTFT 0.928-1.28, output tokens/s 0.892-1.32 (as times: expected over
+// measured tokens/s).
 TEST(CliRequest, EveryExpectedValueCarriesItsInterval) {
   const std::string common = " --model llama-3-8b --batch 4 --calibration h100-cuda-graphs";
   CliRun r = cli("request --isl 1024 --osl 64 --format json" + common);
