@@ -186,6 +186,15 @@ TEST(Calibration, ValidateNamesTheBadParameter) {
             "calibration toy-calibration: weight_only.4bit must be in [0.01, 1], got 0");
 }
 
+// A measurement of Llama-3-8B under the toy calibration (the scenario above).
+Measurement llama_measurement(MeasuredMetric metric, std::vector<std::string> ops = {}) {
+  Measurement m;
+  m.scenario = calibrated_llama();
+  m.metric = metric;
+  m.ops = std::move(ops);
+  return m;
+}
+
 TEST(Calibration, PredictsOneLayersOps) {
   Measurement m;
   m.scenario = calibrated_llama();
@@ -202,10 +211,7 @@ TEST(Calibration, PredictsOneLayersOps) {
 // A kernel timed alone between two CUDA events pays the timer's cost once (eval.timer_s); the
 // bound does not.
 TEST(Calibration, AnOpTimedAlonePaysItsTimerOnce) {
-  Measurement m;
-  m.scenario = calibrated_llama();
-  m.metric = MeasuredMetric::op_time_s;
-  m.ops = {"q_proj", "k_proj"};
+  Measurement m = llama_measurement(MeasuredMetric::op_time_s, {"q_proj", "k_proj"});
   const Prediction in_step = predict(m);
   m.timer_s = 3e-6;
   const Prediction alone = predict(m);
@@ -216,9 +222,7 @@ TEST(Calibration, AnOpTimedAlonePaysItsTimerOnce) {
 // A decode step replayed bare as one CUDA graph (eval.host false) pays no step overhead: the
 // toy calibration's 50 us is taken off the step, nothing else.
 TEST(Calibration, AStepWithoutHostWorkPaysNoStepOverhead) {
-  Measurement m;
-  m.scenario = calibrated_llama();
-  m.metric = MeasuredMetric::decode_step_s;
+  Measurement m = llama_measurement(MeasuredMetric::decode_step_s);
   const Prediction served = predict(m);
   m.host = false;
   const Prediction bare = predict(m);
