@@ -40,16 +40,18 @@ std::string request_table(const Scenario& s, int64_t isl, int64_t osl, const Req
     if (!calibrated) row.pop_back();
     if (!intervals) row.erase(row.begin() + 2);
   }
-  std::string out =
-      s.model.name + " on " + s.gpu.name + (s.tp > 1 ? " x " + std::to_string(s.tp) : "") +
-      "\n  batch " + std::to_string(s.batch) + ", prompt " + std::to_string(isl) + " tokens, " +
-      std::to_string(osl) + " output tokens; " + precision_text(s) + "; calibration " +
-      (calibrated ? s.calibration->id : std::string("none")) +
-      (s.spec != SpecMethod::none ? "; " + speculation_text(s) : std::string()) + "\n\n";
+  std::string out = s.model.name + " on " + s.gpu.name +
+                    (gpu_count(s) > 1 ? " x " + std::to_string(gpu_count(s)) : "") +
+                    (s.dp > 1 || s.ep > 1 ? " (" + parallel_text(s) + ")" : "") + "\n  batch " +
+                    std::to_string(s.batch) + ", prompt " + std::to_string(isl) + " tokens, " +
+                    std::to_string(osl) + " output tokens; " + precision_text(s) +
+                    "; calibration " + (calibrated ? s.calibration->id : std::string("none")) +
+                    (s.spec != SpecMethod::none ? "; " + speculation_text(s) : std::string()) +
+                    "\n\n";
   std::vector<bool> right(rows.front().size(), true);
   right.front() = false;
   out += aligned_table(rows, right);
-  out += "\nmemory " + request_memory_statement(r, isl, osl, s.tp).text + "\n";
+  out += "\nmemory " + request_memory_statement(r, isl, osl, gpu_count(s)).text + "\n";
   for (const std::string& w : r.warnings) out += "warning: " + w + "\n";
   return out;
 }

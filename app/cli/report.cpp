@@ -32,6 +32,10 @@ std::string workload_line(const Scenario& s) {
                      std::string(to_string(s.kv)) + "; flash attention " +
                      on_off(s.flash_attention) + ", fused elementwise " +
                      on_off(s.fuse_elementwise) + ", tp " + std::to_string(s.tp);
+  if (s.dp > 1) line += ", dp " + std::to_string(s.dp);
+  if (s.ep > 1) line += ", ep " + std::to_string(s.ep);
+  if (s.ep > 1 && s.moe_imbalance != 1)
+    line += " (busiest GPU " + format_ratio(s.moe_imbalance) + " the mean)";
   if (speculative(s)) line += "; " + speculation_text(s);
   return line;
 }

@@ -81,6 +81,12 @@ std::string op_key(const Analysis& a, const OpCost& op) {
   return std::string(op.name) + "@" + type_key(a, op.layer_type);
 }
 
+std::string comm_key(const Analysis& a, const CommOp& c) {
+  const bool recurs = std::any_of(a.comm.begin(), a.comm.end(),
+                                  [&](const CommOp& o) { return &o != &c && o.name == c.name; });
+  return std::string(c.name) + (recurs ? "@" + type_key(a, c.layer_type) : "");
+}
+
 const OpCost* find_op_key(const Analysis& a, std::string_view key) {
   const size_t at = key.find('@');
   if (at == std::string_view::npos) return a.find_op(key);
@@ -149,6 +155,14 @@ void split_across_gpus(const Scenario& s, const Analysis& a, OpCost& op) {
   const double tp = static_cast<double>(s.tp);
   if (op.replicated) {  // whole on every GPU
     op.kv_share = 1;
+    return;
+  }
+  if (op.expert_group) {  // every rank's tokens, over every GPU (MODEL.md §17)
+    const double n = static_cast<double>(gpu_count(s));
+    op.kv_share = 1 / n;
+    op.flops /= n;
+    op.bytes /= n;
+    op.weight_bytes /= n;
     return;
   }
   const LayerTypeInfo* type =
@@ -227,26 +241,33 @@ void memory_totals(const Scenario& s, Analysis& a) {
     const StateElements e = state_elements(m, type.kind);
     state_per_seq += static_cast<double>(type.count) * (e.recurrent * bstate + e.conv * ba);
   }
-  const double B = static_cast<double>(s.batch);
+  const double B = static_cast<double>(s.batch), rank = static_cast<double>(rank_batch(s));
   t.kv_cache_bytes = B * kv_per_seq;
   t.state_bytes = B * state_per_seq;
-  // The KV cache by each type's share (a replicated KV head or MLA's latent is on every GPU).
-  t.kv_cache_per_gpu_bytes = B * kv_per_gpu_seq;
-  // The weights: 1/tp each, but a matmul that runs whole (replicated) or writes KV heads that do
-  // not split tp ways keeps its share of the whole on every GPU: its op's weights after the split
-  // (the ops' weight bytes are per GPU; these matmuls read all they hold every step).
-  t.weights_per_gpu_bytes = t.weights_bytes / tp;
+  // The busiest rank's KV cache by each type's share (a replicated KV head or MLA's latent is on
+  // every GPU of the rank), and its state split tp ways.
+  t.kv_cache_per_gpu_bytes = rank * kv_per_gpu_seq;
+  t.state_per_gpu_bytes = rank * state_per_seq / tp;
+  // The weights: 1/tp each (each data-parallel rank holds its own copy), the routed experts
+  // 1/(tp × dp); but a matmul that runs whole (replicated) or writes KV heads that do not split
+  // tp ways keeps its share of the whole on every GPU: its op's weights after the split (the
+  // ops' weight bytes are per GPU; these matmuls read all they hold every step).
+  const double experts = p.of(WeightGroup::experts) * f.of(WeightGroup::experts).bytes();
+  t.weights_per_gpu_bytes =
+      (t.weights_bytes - experts) / tp + experts / static_cast<double>(gpu_count(s));
   for (const OpCost& op : a.ops) {
     const double share = op.replicated ? 1 : op.kv_share;
     if (op.kind == OpKind::fc && share * tp > 1 + 1e-12)
       t.weights_per_gpu_bytes += op.weight_bytes * (1 - 1 / (tp * share));
   }
-  t.memory_per_gpu_bytes = t.weights_per_gpu_bytes + t.state_bytes / tp + t.kv_cache_per_gpu_bytes;
+  t.memory_per_gpu_bytes =
+      t.weights_per_gpu_bytes + t.state_per_gpu_bytes + t.kv_cache_per_gpu_bytes;
   t.usable_memory_bytes = s.gpu.memory_capacity_bytes * s.memory_utilization;
   t.fits_in_memory = t.memory_per_gpu_bytes <= t.usable_memory_bytes;
   const double room = t.usable_memory_bytes - t.weights_per_gpu_bytes;
   const double per_seq = kv_per_gpu_seq + state_per_seq / tp;
-  const double max_batch = room > 0 ? std::floor(room / per_seq) : 0;
+  // Sequences per rank, over every rank.
+  const double max_batch = room > 0 ? std::floor(room / per_seq) * static_cast<double>(s.dp) : 0;
   t.max_batch = static_cast<int64_t>(std::min(max_batch, 1e18));
   if (!t.fits_in_memory) a.warnings.push_back(memory_warning(s, t));
 }
@@ -279,37 +300,91 @@ void add_drafting(const Scenario& s, Analysis& a) {
   a.step.bytes += k * ((p.step.bytes - out_bytes) / L + out_bytes);
 }
 
-// An all-reduce of the M x d activations after each mixer and each feed-forward (ring:
-// 2(tp-1)/tp of the data crosses each link), not overlapped with compute. The bound moves the
-// bytes at the full link bandwidth; a calibration adds its efficiency and a latency per message.
+// The communication after each mixer and feed-forward (MODEL.md §17), not overlapped with
+// compute: an all-reduce of a rank's M x d activations over its tp GPUs (ring: 2(n-1)/n of the
+// data leaves each GPU), and around the routed experts either an all-reduce over every GPU (an
+// all-gather of the ranks' tokens and a reduce-scatter when dp > 1: the same bytes) or, with
+// expert parallelism across data-parallel ranks, an all-to-all dispatch of each token to its k
+// experts and a combine back. The bound moves the bytes at the full link bandwidth; a
+// calibration adds its efficiency and a latency per collective.
 struct Communication {
   double bound_s = 0, expected_s = 0;
 };
 
-Communication communication_time(const Scenario& s, Analysis& a) {
-  if (s.tp <= 1) return {};
+// The other GPUs a token's k experts are on, on average, with E experts spread evenly over n
+// GPUs and routed uniformly: (n − 1)·(1 − P(a GPU holds none of the k)), the chance being
+// hypergeometric, Π_{i<k} (E − E/n − i)/(E − i).
+double remote_gpus_per_token(const MoeShape& e, double n) {
+  const double E = static_cast<double>(e.experts), per_gpu = E / n;
+  double none = 1;
+  for (int64_t i = 0; i < e.top_k; ++i) {
+    const double x = static_cast<double>(i);
+    none *= std::max(0.0, (E - per_gpu - x) / (E - x));
+  }
+  return (n - 1) * (1 - none);
+}
+
+Communication communication(const Scenario& s, Analysis& a) {
+  const int64_t n = gpu_count(s);
+  if (n <= 1) return {};
   if (!s.gpu.interconnect_bandwidth_bytes_per_s) {
-    a.warnings.push_back(s.gpu.name + " gives no interconnect bandwidth: the tensor-parallel " +
-                         "all-reduce time is not counted");
+    a.warnings.push_back(s.gpu.name + " gives no interconnect bandwidth: the time GPUs spend " +
+                         "communicating is not counted");
     return {};
   }
-  const double tokens = s.phase == Phase::decode ? static_cast<double>(s.batch * query_tokens(s))
-                                                 : static_cast<double>(s.batch * s.seq);
-  const double tp = static_cast<double>(s.tp);
-  const double data =
-      tokens * static_cast<double>(s.model.hidden) * bytes_per_element(s.activations);
-  const double one = 2 * (tp - 1) / tp * data / *s.gpu.interconnect_bandwidth_bytes_per_s;
-  // One after each mixer and one after each feed-forward: two per layer of a standard model.
-  int64_t reduces = 0;
-  for (const MixerType& t : s.model.mixers) reduces += t.kind != MixerKind::none ? t.count : 0;
-  for (const FfnType& t : s.model.ffns) reduces += t.kind != FfnKind::none ? t.count : 0;
-  const double n = static_cast<double>(reduces);
-  Communication c{n * one, n * one};
-  if (s.calibration) {
-    c.expected_s =
-        n * (one / s.calibration->allreduce_efficiency + s.calibration->allreduce_latency_s);
+  const double link = *s.gpu.interconnect_bandwidth_bytes_per_s;
+  const double per_seq =
+      s.phase == Phase::decode ? static_cast<double>(query_tokens(s)) : static_cast<double>(s.seq);
+  const double rank_tokens = static_cast<double>(rank_batch(s)) * per_seq;
+  const double all_tokens = static_cast<double>(s.batch) * per_seq;
+  const double row = static_cast<double>(s.model.hidden) * bytes_per_element(s.activations);
+  const double efficiency = s.calibration ? s.calibration->allreduce_efficiency : 1;
+  const double latency = s.calibration ? s.calibration->allreduce_latency_s : 0;
+  Communication total;
+  auto add = [&](std::string_view name, int16_t type, int64_t count, int64_t gpus, double one,
+                 int collectives = 1) {
+    CommOp c{.name = name, .layer_type = type, .count = count, .gpus = gpus};
+    c.bytes = static_cast<double>(count) * one;
+    c.roofline_time_s = c.bytes / link;
+    c.latency_s = s.calibration ? static_cast<double>(count * collectives) * latency : 0;
+    c.time_s = c.bytes / (link * efficiency) + c.latency_s;
+    total.bound_s += c.roofline_time_s;
+    total.expected_s += c.time_s;
+    a.comm.push_back(c);
+  };
+  auto ring = [](int64_t gpus, double data) {
+    const double g = static_cast<double>(gpus);
+    return 2 * (g - 1) / g * data;
+  };
+  for (size_t i = 0; i < a.layer_types.size(); ++i) {
+    const LayerTypeInfo& t = a.layer_types[i];
+    const auto type = static_cast<int16_t>(i);
+    const FfnType* moe = t.part == LayerPart::ffn && t.kind == "moe"
+                             ? &s.model.ffns[static_cast<size_t>(t.index)]
+                             : nullptr;
+    if (t.part == LayerPart::output) continue;
+    if (!moe) {  // a mixer or a dense feed-forward: within the rank
+      if (s.tp > 1) add("all_reduce", type, t.count, s.tp, ring(s.tp, rank_tokens * row));
+      continue;
+    }
+    if (expert_parallel(s) && s.dp > 1) {
+      // Each GPU sends its 1/n of the tokens once to every other GPU that holds one of their k
+      // experts (DeepEP's and pplx's kernels send a token once per rank); the busiest GPU
+      // receives moe_imbalance times the mean. The combine brings them back.
+      const double g = static_cast<double>(n);
+      const double one =
+          s.moe_imbalance * all_tokens / g * remote_gpus_per_token(moe->moe, g) * row;
+      add("dispatch", type, t.count, n, one);
+      add("combine", type, t.count, n, one);
+      // The shared experts and the rest of the block split tp ways within the rank.
+      if (s.tp > 1) add("all_reduce", type, t.count, s.tp, ring(s.tp, rank_tokens * row));
+    } else if (s.dp > 1) {  // two collectives a layer: an all-gather and a reduce-scatter
+      add("gather_scatter", type, t.count, n, ring(n, all_tokens * row), 2);
+    } else {
+      add("all_reduce", type, t.count, n, ring(n, all_tokens * row));
+    }
   }
-  return c;
+  return total;
 }
 
 }  // namespace
@@ -399,6 +474,22 @@ Analysis analyze(const Scenario& s) {
     }
   }
 
+  if (expert_parallel(s)) {
+    const FfnType* moe = find_ffn(s.model, FfnKind::moe);
+    const std::string ep = "ep " + std::to_string(s.ep);
+    if (!moe) {
+      a.warnings.push_back(ep + ": " + s.model.name +
+                           " has no routed experts, so expert parallelism changes nothing");
+    } else if (moe->moe.experts % s.ep != 0) {
+      a.warnings.push_back(ep + " does not divide the " + std::to_string(moe->moe.experts) +
+                           " routed experts: some GPUs hold one more than the mean");
+    }
+  }
+  if (s.dp > 1 && s.batch % s.dp != 0) {
+    a.warnings.push_back("dp " + std::to_string(s.dp) + " does not divide batch " +
+                         std::to_string(s.batch) + ": the busiest rank has " +
+                         std::to_string(rank_batch(s)) + " sequences and sets the step's time");
+  }
   if (s.calibration) {
     if (std::string err = validate(*s.calibration).error(); !err.empty()) {
       a.warnings.push_back("calibration " + s.calibration->id + ": " + err);
@@ -450,7 +541,7 @@ Analysis analyze(const Scenario& s) {
   }
   for (GroupCost& t : a.attention_types) finish_group(t, a.ridge_point);
   Totals& t = a.totals;
-  const Communication comm = communication_time(s, a);
+  const Communication comm = communication(s, a);
   t.communication_time_s = comm.expected_s;
   // The host's share: a fixed part and a part per sequence in the step (MODEL.md §9).
   t.step_overhead_s =

@@ -41,6 +41,7 @@ struct Row {
   std::string layer;  // the op's layer type ("sliding 128", "output"); "" for a group
   std::string id;
   bool whole_step = false;  // its interval is the step's
+  bool link = false;        // a communication operator: bound by the interconnect, no interval
 };
 
 std::vector<Row> table_rows(const Analysis& a) {
@@ -50,6 +51,23 @@ std::vector<Row> table_rows(const Analysis& a) {
                    op.flops, op.bytes, op.weight_bytes, op.kv_bytes, op.intensity, op.time_s,
                    op.bound, op.time_s > 0 ? op.flops / op.time_s : 0,
                    a.layer_types[static_cast<size_t>(op.layer_type)].label, op_key(a, op)});
+  }
+  for (const CommOp& c : a.comm) {
+    Row r{std::string(c.name),
+          "comm",
+          std::to_string(c.count),
+          0,
+          c.bytes,
+          0,
+          0,
+          0,
+          c.time_s,
+          Bound::memory,
+          0,
+          a.layer_types[static_cast<size_t>(c.layer_type)].label,
+          comm_key(a, c)};
+    r.link = true;
+    out.push_back(std::move(r));
   }
   const std::pair<const char*, const GroupCost*> groups[] = {{"fc", &a.fc},
                                                              {"attention", &a.attention},
@@ -122,11 +140,11 @@ std::vector<std::vector<std::string>> operator_table_rows(const Analysis& a, boo
     const double share = step > 0 ? r.time_s / step : 0;
     if (raw) {
       const ValueInterval& ratio = r.whole_step ? a.step_interval : a.op_interval;
-      const bool interval = ratio.low > 0 && r.time_s > 0;
+      const bool interval = ratio.low > 0 && r.time_s > 0 && !r.link;
+      const std::string bound = r.link ? "link" : std::string(to_string(r.bound));
       out.push_back({r.name, r.kind, r.count, format_exact(r.flops), format_exact(r.bytes),
                      format_exact(r.weight_bytes), format_exact(r.kv_bytes),
-                     format_exact(r.intensity), format_exact(r.time_s),
-                     std::string(to_string(r.bound)), format_exact(share),
+                     format_exact(r.intensity), format_exact(r.time_s), bound, format_exact(share),
                      format_exact(r.achieved_flops), r.layer, r.id,
                      interval ? format_exact(r.time_s * ratio.low) : "",
                      interval ? format_exact(r.time_s * ratio.high) : ""});
@@ -134,7 +152,7 @@ std::vector<std::vector<std::string>> operator_table_rows(const Analysis& a, boo
       out.push_back({r.name, r.kind, r.count, format_flops(r.flops), format_bytes(r.bytes),
                      format_bytes(r.weight_bytes), format_bytes(r.kv_bytes),
                      format_intensity(r.intensity), format_time(r.time_s),
-                     std::string(to_string(r.bound)), format_percent(share),
+                     r.link ? "link" : std::string(to_string(r.bound)), format_percent(share),
                      format_flop_rate(r.achieved_flops), r.layer});
     }
   }

@@ -11,8 +11,13 @@ double d(int64_t v) { return static_cast<double>(v); }
 
 // Sizes of the step shared by every operator builder.
 struct Step {
-  double B, M;  // sequences; tokens processed this step (B·q in decode, B*T in prefill)
-  double S;     // decode: context length; prefill: prompt length T
+  // Sequences and tokens of one data-parallel rank (the busiest: ⌈batch/dp⌉; B·q in decode, B·T
+  // in prefill): what attention, dense layers and the output see.
+  double B, M;
+  // Tokens of every rank together, which the routed experts serve (M with dp 1), and the busiest
+  // GPU's routed tokens over the mean (moe_imbalance under expert parallelism, else 1).
+  double M_all, imbalance;
+  double S;  // decode: context length; prefill: prompt length T
   bool decode;
   double ba, bkv, bstate;  // activations, KV cache, recurrent state
   double bw[static_cast<size_t>(WeightGroup::count)];
@@ -48,6 +53,9 @@ class OpList {
 
   // The ops pushed until it is set back run whole on every GPU (OpCost::replicated).
   void set_replicated(bool r) { replicated_ = r; }
+  // The ops pushed until it is set back are the routed experts' (OpCost::expert_group): sized
+  // for every rank's tokens, spread over all tp × dp GPUs.
+  void set_expert_group(bool g) { expert_group_ = g; }
 
   // fc whose output goes straight into the KV cache (k_proj, v_proj, kv_a_proj, indexer_k).
   void fc_to_cache(Matmul mm) {
@@ -120,6 +128,7 @@ class OpList {
     op.count = count_;
     op.layer_type = type_;
     op.replicated = replicated_;
+    op.expert_group = expert_group_;
     const double c = d(count_);
     op.flops *= c;
     op.bytes *= c;
@@ -136,6 +145,7 @@ class OpList {
   int16_t type_ = 0;
   int64_t count_ = 0;
   bool replicated_ = false;
+  bool expert_group_ = false;
 };
 
 // Attention over H query heads and Hkv key/value heads with query/key width dqk and value
@@ -463,7 +473,9 @@ void append_ffn(const Scenario& s, const Step& st, const FfnType& t, OpList& out
   } else {
     const MoeShape& e = t.moe;
     const double E = d(e.experts), k = d(e.top_k), dffe = d(e.width);
-    const double touched = expected_experts_touched(E, k, M);
+    // Every rank's tokens reach the experts; the busiest GPU takes `imbalance` of its share.
+    const double touched = expected_experts_touched(E, k, st.M_all);
+    const double routed = st.M_all * k * st.imbalance;
     // The router runs whole on every GPU (vLLM's and SGLang's ReplicatedLinear gate).
     out.set_replicated(true);
     out.fc({.name = "router",
@@ -477,8 +489,10 @@ void append_ffn(const Scenario& s, const Step& st, const FfnType& t, OpList& out
     if (e.latent > 0) {  // Nemotron-3: tokens go to the experts' latent width and back
       out.fc({.name = "latent_down", .group = WeightGroup::dense, .rows = M, .K = dm, .N = de});
     }
-    append_mlp(s, "expert_gate", "expert_up", "expert_down", WeightGroup::experts, M * k, dffe,
+    out.set_expert_group(true);
+    append_mlp(s, "expert_gate", "expert_up", "expert_down", WeightGroup::experts, routed, dffe,
                touched, e.expert_bias, out, de);
+    out.set_expert_group(false);
     if (e.latent > 0) {
       out.fc({.name = "latent_up", .group = WeightGroup::dense, .rows = M, .K = de, .N = dm});
     }
@@ -487,8 +501,12 @@ void append_ffn(const Scenario& s, const Step& st, const FfnType& t, OpList& out
       append_mlp(s, "shared_gate", "shared_up", "shared_down", WeightGroup::dense, M, shared, 1,
                  false, out);
     }
-    const double act_elems = M * k * dffe + M * shared;
+    // Over the experts' GPUs: the routed rows, and each rank's shared-expert rows (dp·M split
+    // tp × dp ways is one rank's M split tp ways).
+    const double act_elems = routed * dffe + d(s.dp) * M * shared;
+    out.set_expert_group(true);
     out.elementwise("expert_act", act.flops * act_elems, act.tensors * act_elems * ba);
+    out.set_expert_group(false);
   }
   if (m.ffn_norms > 1) out.norm("post_mlp_norm", M, dm, layer_norm);
   out.elementwise("mlp_residual", M * dm, 3 * M * dm * ba);
@@ -530,12 +548,14 @@ void append_operators(const Scenario& s, std::vector<OpCost>& ops,
                       std::vector<LayerTypeInfo>& types) {
   const ModelConfig& m = s.model;
   const bool decode = s.phase == Phase::decode;
-  const double B = d(s.batch), S = d(s.seq);
+  const double B = d(rank_batch(s)), S = d(s.seq);
   // A speculative verify step checks the k drafted tokens and one more for each sequence.
   const double q = decode ? d(query_tokens(s)) : 1;
   const WeightFormats formats = weight_formats(s);
   Step st{.B = B,
           .M = decode ? B * q : B * S,
+          .M_all = d(s.batch) * (decode ? q : S),
+          .imbalance = expert_parallel(s) ? s.moe_imbalance : 1,
           .S = S,
           .decode = decode,
           .ba = bytes_per_element(s.activations),

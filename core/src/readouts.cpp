@@ -58,10 +58,9 @@ std::string readout_text(Quantity q, const std::optional<ReadoutValue>& v, TextS
 std::string memory_text(const Totals& t, int64_t tp, MemoryDetail detail, bool per_gpu) {
   std::string out;
   if (detail == MemoryDetail::parts) {
-    const double n = static_cast<double>(std::max<int64_t>(1, tp));
     out = format_bytes(t.weights_per_gpu_bytes) + " weights + " +
           format_bytes(t.kv_cache_per_gpu_bytes) + " KV";
-    if (t.state_bytes > 0) out += " + " + format_bytes(t.state_bytes / n) + " state";
+    if (t.state_bytes > 0) out += " + " + format_bytes(t.state_per_gpu_bytes) + " state";
     out += " = ";
   }
   out += format_bytes(t.memory_per_gpu_bytes);

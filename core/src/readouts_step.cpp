@@ -49,7 +49,7 @@ std::string step_time_text(const StepContext& c, TextStyle style) {
   std::string out = format_time(t.time_s);
   if (style != TextStyle::table && calibrated(c)) out += " expected";
   if (t.communication_time_s > 0 && style != TextStyle::brief)
-    out += " (" + format_time(t.communication_time_s) + " all-reduce)";
+    out += " (" + format_time(t.communication_time_s) + " communication)";
   return out;
 }
 
@@ -57,9 +57,9 @@ std::string memory_line(const StepContext& c, TextStyle style) {
   const Totals& t = c.totals();
   const Statement fit = memory_fit(t);
   if (style == TextStyle::table)
-    return memory_text(t, c.scenario.tp, MemoryDetail::sum, false) + ": " + fit.text;
+    return memory_text(t, gpu_count(c.scenario), MemoryDetail::sum, false) + ": " + fit.text;
   const MemoryDetail detail = style == TextStyle::brief ? MemoryDetail::sum : MemoryDetail::parts;
-  return memory_text(t, c.scenario.tp, detail, true) +
+  return memory_text(t, gpu_count(c.scenario), detail, true) +
          (fit.severity == Severity::info ? "" : " (" + fit.text + ")");
 }
 
@@ -172,14 +172,16 @@ constexpr StepReadout kStepReadouts[] =
          .shows = kReport | kStatus,
          .get = [](const StepContext& c) -> V { return c.totals().roofline_time_s; },
          .shown = calibrated,
-         .help = "The step's roofline bound: each op at its roof, all-reduces at the link's speed"},
+         .help =
+             "The step's roofline bound: each op at its roof, communication at the link's speed"},
         {.key = "communication_time_s",
          .placeholder = "allreduce",
-         .label = "all-reduce",
+         .label = "communication",
          .quantity = Quantity::time,
          .object = JsonObject::totals,
          .get = [](const StepContext& c) -> V { return c.totals().communication_time_s; },
-         .help = "Of the step time: the tensor-parallel all-reduces (0 at tp 1)"},
+         .help = "Of the step time: the GPUs' communication, all-reduces and expert all-to-alls (0 "
+                 "on one GPU)"},
         {.key = "kernel_latency_s",
          .placeholder = "kernel_latency",
          .label = "kernel latency",
@@ -261,9 +263,9 @@ constexpr StepReadout kStepReadouts[] =
          .object = JsonObject::totals,
          .shows = kReport,
          .get = [](const StepContext& c) -> V { return c.totals().tokens_per_s_per_gpu; },
-         .shown = [](const StepContext& c) { return c.scenario.tp > 1; },
+         .shown = [](const StepContext& c) { return gpu_count(c.scenario) > 1; },
          .interval = step_kind,
-         .help = "Tokens per second over the tensor-parallel GPUs"},
+         .help = "Tokens per second over the GPUs (tp x dp)"},
         {.key = "cost_per_mtok_usd",
          .placeholder = "cost_per_mtok",
          .label = "$ per million tokens",
@@ -414,8 +416,9 @@ constexpr StepReadout kStepReadouts[] =
          .object = JsonObject::totals,
          .shows = kReport | kMemory,
          .get = [](const StepContext& c) -> V { return c.totals().weights_per_gpu_bytes; },
-         .shown = [](const StepContext& c) { return c.scenario.tp > 1; },
-         .help = "One GPU's weights: 1/tp of them, more where a matmul runs whole on every GPU "
+         .shown = [](const StepContext& c) { return gpu_count(c.scenario) > 1; },
+         .help = "One GPU's weights: 1/tp of them (the routed experts 1/(tp x dp)), more where a "
+                 "matmul runs whole on every GPU "
                  "(MLA's q_a_proj and kv_a_proj, a sparse-attention indexer) or writes KV heads "
                  "that do not split tp ways"},
         {.key = "kv_cache_bytes",
@@ -433,8 +436,9 @@ constexpr StepReadout kStepReadouts[] =
          .object = JsonObject::totals,
          .shows = kReport | kMemory,
          .get = [](const StepContext& c) -> V { return c.totals().kv_cache_per_gpu_bytes; },
-         .shown = [](const StepContext& c) { return c.scenario.tp > 1; },
-         .help = "One GPU's part of the KV cache: 1/tp of it, more where tp exceeds the KV heads "
+         .shown = [](const StepContext& c) { return gpu_count(c.scenario) > 1; },
+         .help = "One GPU's part of the KV cache: its rank's sequences, 1/tp of their cache, more "
+                 "where tp exceeds the KV heads "
                  "(replicated) or with MLA (every GPU keeps the whole latent cache)"},
         {.key = "state_bytes",
          .placeholder = "state",
@@ -508,6 +512,21 @@ constexpr StepReadout kStepReadouts[] =
          .quantity = Quantity::count,
          .get = [](const StepContext& c) -> V { return c.scenario.tp; },
          .help = "Tensor-parallel GPUs"},
+        {.placeholder = "dp",
+         .label = "data-parallel ranks",
+         .quantity = Quantity::count,
+         .get = [](const StepContext& c) -> V { return c.scenario.dp; },
+         .help = "Data-parallel attention ranks"},
+        {.placeholder = "ep",
+         .label = "expert parallelism",
+         .quantity = Quantity::count,
+         .get = [](const StepContext& c) -> V { return c.scenario.ep; },
+         .help = "Expert-parallel GPUs (1: every expert split over the GPUs)"},
+        {.placeholder = "gpu_count",
+         .label = "GPUs",
+         .quantity = Quantity::count,
+         .get = [](const StepContext& c) -> V { return gpu_count(c.scenario); },
+         .help = "The GPUs of the layout, tp x dp"},
         {.placeholder = "query_heads",
          .label = "query heads",
          .quantity = Quantity::count,

@@ -178,6 +178,8 @@ Result<std::vector<FrontierPoint>> frontier(const Scenario& s, std::span<const i
     for (Precision p : ps) {
       // Through the knob table's setters, as a change list would set them.
       std::vector<ScenarioChange> changes = {{ChangeKey::tp, tp}};
+      // Expert parallelism spans every GPU of the layout: it follows tp.
+      if (expert_parallel(s)) changes.push_back({ChangeKey::ep, tp * s.dp});
       if (!precisions.empty()) changes.push_back({ChangeKey::precision, p});
       auto changed = apply_changes(s, changes, {}, "frontier");
       if (!changed) return R::fail(changed.error());
@@ -191,14 +193,15 @@ Result<std::vector<FrontierPoint>> frontier(const Scenario& s, std::span<const i
         base.batch = b;
         auto r = request(base, isl, osl);
         if (!r) return R::fail(r.error());
-        FrontierPoint f{.batch = b,
-                        .tp = tp,
-                        .precision = p,
-                        .tpot_s = r->tpot_s,
-                        .tokens_per_s_per_user = r->tokens_per_s_per_user,
-                        .tokens_per_s_per_gpu = r->tpot_s > 0 ? d(b) / r->tpot_s / d(tp) : 0,
-                        .ttft_s = r->ttft_s,
-                        .fits_in_memory = r->memory().fits_in_memory};
+        FrontierPoint f{
+            .batch = b,
+            .tp = tp,
+            .precision = p,
+            .tpot_s = r->tpot_s,
+            .tokens_per_s_per_user = r->tokens_per_s_per_user,
+            .tokens_per_s_per_gpu = r->tpot_s > 0 ? d(b) / r->tpot_s / d(gpu_count(base)) : 0,
+            .ttft_s = r->ttft_s,
+            .fits_in_memory = r->memory().fits_in_memory};
         f.cost_per_mtok_usd = cost_per_mtok_usd(base, f.tokens_per_s_per_gpu);
         f.energy_per_token_j = energy_per_token_j(base, f.tokens_per_s_per_gpu);
         out.push_back(f);

@@ -53,7 +53,19 @@ double accepted_tokens_per_step(const Scenario& s) {
   return (1 - std::pow(a, k + 1)) / (1 - a);
 }
 
-int64_t gpu_count(const Scenario& s) { return s.tp; }
+int64_t gpu_count(const Scenario& s) { return s.tp * s.dp; }
+
+int64_t rank_batch(const Scenario& s) { return (s.batch + s.dp - 1) / s.dp; }
+
+bool expert_parallel(const Scenario& s) { return s.ep > 1; }
+
+std::string parallel_text(const Scenario& s) {
+  if (gpu_count(s) <= 1) return {};
+  std::string out = "tp " + std::to_string(s.tp);
+  if (s.dp > 1) out += " \u00d7 dp " + std::to_string(s.dp);
+  if (s.ep > 1) out += ", ep " + std::to_string(s.ep);
+  return out;
+}
 
 std::optional<double> gpu_hour_price(const Scenario& s) {
   if (s.gpu_hour_usd > 0) return s.gpu_hour_usd;
@@ -125,11 +137,24 @@ static std::string scenario_problem(const Scenario& s) {
       continue;  // no id copies
     if (std::string e = range_error(k, k.get(s)).error(); !e.empty()) return e;
   }
+  if (s.tp * s.dp > 1024)
+    return "tp × dp must be at most 1,024 GPUs, got " + std::to_string(s.tp * s.dp);
   if (!(s.gpu.memory_bandwidth_bytes_per_s > 0))
     return "gpu " + s.gpu.id + ": memory_bandwidth must be positive";
   if (!(s.gpu.memory_capacity_bytes > 0))
     return "gpu " + s.gpu.id + ": memory_capacity must be positive";
-  return validate(s.model).error();
+  if (std::string e = validate(s.model).error(); !e.empty()) return e;
+  if (s.ep > 1) {
+    const FfnType* moe = find_ffn(s.model, FfnKind::moe);
+    if (s.ep != s.tp * s.dp)
+      return "ep " + std::to_string(s.ep) + " must be 1 or tp × dp (" +
+             std::to_string(s.tp * s.dp) +
+             "): expert parallelism spans every GPU of the layout, as vLLM's and SGLang's do";
+    if (moe && s.ep > moe->moe.experts)
+      return "ep " + std::to_string(s.ep) + " is more GPUs than " + s.model.name + "'s " +
+             std::to_string(moe->moe.experts) + " routed experts";
+  }
+  return {};
 }
 
 Status validate(const Scenario& s) { return Status::from_message(scenario_problem(s)); }

@@ -69,6 +69,11 @@ def analyses():
             yield f"{sid} {knobs}", roofline.analyze(scenario=sid, **knobs)
     for model in roofline.list_models():
         yield model["id"], roofline.analyze(model=model["id"], calibration=CALIBRATION)
+    # Every communication operator: all-reduces, the experts' all-to-alls, a gather-scatter.
+    for layout in ({"tp": 2, "dp": 4, "ep": 8, "moe_imbalance": 1.3}, {"tp": 1, "dp": 8},
+                   {"tp": 8, "ep": 8}):
+        yield f"deepseek-v3 {layout}", roofline.analyze(model="deepseek-v3",
+                                                         calibration=CALIBRATION, **layout)
     # Every config the tests keep (heads of their own per layer type, latent experts, no
     # context limit...), the ones roofline refuses aside.
     for config in sorted((SOURCE / "tests/data/configs").glob("*.json")):

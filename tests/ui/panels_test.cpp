@@ -155,6 +155,41 @@ TEST(Panels, OperatorTableEndsWithTheWholeStepsSums) {
   EXPECT_EQ(format_flops(a.totals.flops), "15.6 GFLOP");  // Llama 3 8B, batch 1, 1,024 context
 }
 
+// Mixtral on tp 2 x dp 4 with expert parallelism: the table ends with the all-reduce of each
+// rank and the experts' dispatch and combine, each with the bytes a GPU sends and its time.
+TEST(Panels, OperatorTableListsTheCommunication) {
+  Scenario doc = lib().default_scenario();
+  doc.model = lib().model("mixtral-8x7b").value();
+  doc.tp = 2;
+  doc.dp = 4;
+  doc.ep = 8;
+  doc.batch = 64;
+  HeadlessUi ui(doc, {1600, 1000});
+  ui.frame(3);
+  const Analysis& a = chart_data(ui.state).analysis;
+  ASSERT_EQ(a.comm.size(), 4u);  // all_reduce (attention), dispatch, combine, all_reduce (MoE)
+  ui.move_to({1000, 900});
+  for (int i = 0; i < 20; ++i) ui.wheel(-5);
+  ui.frame(2);
+  const std::vector<std::string> lines = ui.text_lines_of_windows_named("details");
+  int found = 0;
+  for (const CommOp& c : a.comm) {
+    const std::string row = strip_spaces(std::string(c.name) + " · " +
+                                         a.layer_types[static_cast<size_t>(c.layer_type)].label) +
+                            "comm" + std::to_string(c.count) + strip_spaces(format_bytes(c.bytes)) +
+                            strip_spaces(format_time(c.time_s));
+    for (const std::string& line : lines) found += line.rfind(row, 0) == 0;
+  }
+  EXPECT_EQ(found, 4);
+  // The panel keeps ep spanning the layout: tp 4 makes it 16, beyond Mixtral's 8 experts, off.
+  ui.state.doc.tp = 1;
+  ui.frame(2);
+  EXPECT_EQ(ui.state.doc.ep, 4);
+  ui.state.doc.tp = 4;
+  ui.frame(2);
+  EXPECT_EQ(ui.state.doc.ep, 1);
+}
+
 TEST(Panels, ThroughputTabMarksTheCurrentBatch) {
   Scenario doc = lib().default_scenario();
   doc.batch = 32;

@@ -30,9 +30,12 @@ std::string caption_line(const Scenario& s, const Analysis& a) {
     out += " (" + std::string(to_string(a.math_precision)) + " math on the " +
            std::string(to_string(a.roof_precision)) + " roof)";
   }
-  if (s.tp > 1) {
+  if (gpu_count(s) > 1) {
     out += dot;
-    out += "TP " + std::to_string(s.tp) + ", per GPU";
+    out += "TP " + std::to_string(s.tp);
+    if (s.dp > 1) out += " \u00d7 DP " + std::to_string(s.dp);
+    if (s.ep > 1) out += ", EP " + std::to_string(s.ep);
+    out += ", per GPU";
   }
   // A speculative step's dots are its verify step's (k + 1 tokens per sequence).
   if (speculative(s)) out.append(dot).append(speculation_text(s));
@@ -54,7 +57,7 @@ std::string caption_line(const Scenario& s, const Analysis& a) {
   // A figure of a configuration that cannot run says so (an exported one has no status line).
   if (!a.ops.empty() && !a.totals.fits_in_memory) {
     out.append(dot).append("does not fit: ").append(format_bytes(a.totals.memory_per_gpu_bytes));
-    out.append(s.tp > 1 ? " per GPU of " : " of ")
+    out.append(gpu_count(s) > 1 ? " per GPU of " : " of ")
         .append(format_bytes(a.totals.usable_memory_bytes))
         .append(" usable");
   }

@@ -547,7 +547,7 @@ void draw_precision(AppState& s) {
 }
 
 void draw_kernels(AppState& s) {
-  section("Kernels and parallelism");
+  section("Kernels");
   ImGui::Checkbox("Flash attention", &s.doc.flash_attention);
   item_tooltip(knob_tooltip(ChangeKey::flash_attention,
                             "On: attention is one fused kernel; the score matrix never goes to "
@@ -560,13 +560,6 @@ void draw_kernels(AppState& s) {
                             "On: they move no bytes of their own (their FLOPs remain; with zero "
                             "bytes they leave the chart).")
                    .c_str());
-
-  row_label("Tensor par.",
-            "tp, the GPUs one layer is split over. Every op's FLOPs and bytes "
-            "divide by tp (numbers are per GPU); each layer adds two all-reduces "
-            "over the interconnect.");
-  menu_combo("##tp", ChangeKey::tp, s.doc.tp, "GPU");
-  item_tooltip(knob_tooltip(ChangeKey::tp, "The chart shows per-GPU numbers.").c_str());
 }
 
 // "held-out median error 6 % on decode steps (4 points)": the calibration's own record.
@@ -708,6 +701,7 @@ void draw_controls_panel(AppState& s) {
   draw_workload(s);
   draw_precision(s);
   draw_kernels(s);
+  draw_parallelism(s);
   draw_speculation(s);
   draw_cost(s);
   draw_roofs(s);

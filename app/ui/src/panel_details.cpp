@@ -149,6 +149,29 @@ float table_width_for_content(const ImGuiTable& t, const CellWidths& cells) {
   return content + around;
 }
 
+// What a communication operator is and moves, for its row's tooltip.
+std::string comm_tooltip(const CommOp& c, const Analysis& a) {
+  std::string what;
+  if (c.name == "dispatch") {
+    what = "All-to-all: each GPU sends its tokens to the GPUs that hold their experts.";
+  } else if (c.name == "combine") {
+    what = "All-to-all: the experts' outputs travel back to their tokens' GPUs.";
+  } else if (c.name == "gather_scatter") {
+    what =
+        "The ranks' tokens gathered onto every GPU before the split experts, the results "
+        "reduce-scattered after: an all-reduce's bytes.";
+  } else {
+    what = "All-reduce (ring): the partial sums of a split layer added up on every GPU.";
+  }
+  std::string out = what + "\n\n" + format_bytes(c.bytes) + " sent by each GPU over " +
+                    std::to_string(c.count) + (c.count == 1 ? " layer" : " layers") + ", " +
+                    std::to_string(c.gpus) + " GPUs in each collective; " +
+                    format_time(c.roofline_time_s) + " at the link's full bandwidth";
+  if (a.calibrated)
+    out += ", " + format_time(c.time_s) + " expected (" + format_time(c.latency_s) + " latency)";
+  return out + ". Not overlapped with compute.";
+}
+
 void draw_operator_table(AppState& s) {
   const Analysis& a = chart_data(s).analysis;
   ImGuiTableFlags flags = ImGuiTableFlags_Sortable | ImGuiTableFlags_RowBg |
@@ -280,7 +303,31 @@ void draw_operator_table(AppState& s) {
     widths.note(bound);
     ImGui::TextDisabled("%s", bound);
   };
-  time_only_row("all-reduce (tp)", a.totals.communication_time_s, "interconnect");
+  // The communication operators (core/MODEL.md §17): bytes each GPU sends, no FLOPs, bound by
+  // the interconnect.
+  for (const CommOp& c : a.comm) {
+    const LayerTypeInfo& type = a.layer_types[static_cast<size_t>(c.layer_type)];
+    const std::string label = std::string(c.name) + " · " + type.label;
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    widths.note(label.c_str());
+    ImGui::TextUnformatted(label.c_str());
+    if (ImGui::IsItemHovered()) item_tooltip(comm_tooltip(c, a).c_str());
+    ImGui::TableNextColumn();
+    text_cell(widths, "comm");
+    ImGui::TableNextColumn();
+    number_cell(widths, std::to_string(c.count));
+    ImGui::TableNextColumn();
+    ImGui::TableNextColumn();
+    number_cell(widths, format_bytes(c.bytes));
+    ImGui::TableNextColumn();
+    ImGui::TableNextColumn();
+    number_cell(widths, format_time(c.time_s));
+    ImGui::TableNextColumn();
+    number_cell(widths, format_percent(step > 0 ? c.time_s / step : 0.0));
+    ImGui::TableNextColumn();
+    text_cell(widths, "link");
+  }
   time_only_row("per-step overhead", a.totals.step_overhead_s, "calibration");
   // The whole step, last whatever the sort: the sums the rows add up to.
   if (!a.ops.empty()) {
@@ -476,7 +523,7 @@ void draw_request(AppState& s) {
     }
     ImGui::EndTable();
   }
-  const Statement fit = request_memory_statement(*r, isl, osl, s.doc.tp);
+  const Statement fit = request_memory_statement(*r, isl, osl, gpu_count(s.doc));
   const std::string memory_line = "Memory " + fit.text;
   // The memory line and the warnings wrap at the panel's edge.
   ImGui::PushTextWrapPos(0.0f);

@@ -1,5 +1,5 @@
-// The left panel's serving sections: speculative decoding (core/MODEL.md §14) and the cost and
-// energy of the tokens a step makes (§16).
+// The left panel's serving sections: the GPU layout (core/MODEL.md §5, §17), speculative decoding
+// (§14) and the cost and energy of the tokens a step makes (§16).
 
 #include <imgui.h>
 
@@ -14,6 +14,55 @@
 #include "ui_internal.h"
 
 namespace roofline {
+
+// The GPU layout: tensor parallelism, data-parallel attention ranks, whether the routed experts
+// are whole on each GPU (ep = tp × dp, which follows tp and dp here) and how unevenly they load.
+void draw_parallelism(AppState& s) {
+  section("Parallelism");
+  row_label("Tensor par.",
+            "tp, the GPUs one layer is split over. Every op's FLOPs and bytes "
+            "divide by tp (numbers are per GPU); each layer adds two all-reduces "
+            "over the interconnect.");
+  menu_combo("##tp", ChangeKey::tp, s.doc.tp, "GPU");
+  item_tooltip(knob_tooltip(ChangeKey::tp, "The chart shows per-GPU numbers.").c_str());
+  row_label("Data par.",
+            "dp, attention ranks of tp GPUs each, every one with its own share of the batch "
+            "and its own KV cache (DeepSeek's and SGLang's data-parallel attention). The "
+            "routed experts serve every rank's tokens.");
+  menu_combo("##dp", ChangeKey::dp, s.doc.dp, "rank");
+  item_tooltip(knob_tooltip(ChangeKey::dp, "The busiest rank sets the step's time.").c_str());
+
+  const FfnType* moe = find_ffn(s.doc.model, FfnKind::moe);
+  const int64_t gpus = gpu_count(s.doc);
+  const bool possible = moe && gpus > 1 && gpus <= moe->moe.experts;
+  // ep spans the layout: it follows tp and dp, and turns off where it cannot be.
+  if (s.doc.ep > 1) s.doc.ep = possible ? gpus : 1;
+  if (!moe) return;
+  bool whole = s.doc.ep > 1;
+  ImGui::BeginDisabled(!possible);
+  if (ImGui::Checkbox("Expert parallel", &whole)) s.doc.ep = whole ? gpus : 1;
+  ImGui::EndDisabled();
+  item_tooltip(knob_tooltip(ChangeKey::ep,
+                            "On: each GPU holds whole experts (ep = tp × dp) and, with dp > 1, "
+                            "tokens travel to them by all-to-all. Off: every expert is split "
+                            "over the GPUs.")
+                   .c_str());
+  if (!possible) {
+    disabled_wrapped(gpus <= 1 ? "Needs 2 GPUs or more (tp × dp)."
+                               : "More GPUs than the model's " + std::to_string(moe->moe.experts) +
+                                     " routed experts.");
+    return;
+  }
+  if (s.doc.ep <= 1) return;
+  row_label("Imbalance",
+            "The busiest GPU's routed tokens over the mean (1 = uniform routing). It sets the "
+            "step: every GPU waits for the busiest at the combine.");
+  const Knob& k = knob(ChangeKey::moe_imbalance);
+  double imbalance = s.doc.moe_imbalance;
+  if (ImGui::InputDouble("##moe_imbalance", &imbalance, 0.05, 0.25, "%.2f"))
+    s.doc.moe_imbalance = std::clamp(imbalance, k.min, k.max);
+  item_tooltip(knob_tooltip(ChangeKey::moe_imbalance).c_str());
+}
 
 // Speculative decoding (core/MODEL.md §14): the method, the drafted tokens and their acceptance;
 // the tokens a step then makes.

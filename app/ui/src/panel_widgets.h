@@ -27,7 +27,9 @@ void percent_slider(const char* id, ChangeKey key, double& fraction, std::string
 // An integer knob picked from its row's menu (tp, drafted tokens), "N unit(s)" in the box.
 void menu_combo(const char* id, ChangeKey key, int64_t& value, const char* unit);
 
-// The panel's sections beyond panel_controls.cpp's: speculative decoding, cost and energy.
+// The panel's sections beyond panel_controls.cpp's: parallelism, speculative decoding, cost and
+// energy.
+void draw_parallelism(AppState& s);
 void draw_speculation(AppState& s);
 void draw_cost(AppState& s);
 

@@ -62,6 +62,23 @@ struct OpCost {
   // Runs whole on every GPU under tensor parallelism: serving engines replicate it rather than
   // split it (MLA's q_a_proj, DeepSeek-V3.2's sparse-attention indexer). Its kv_share is 1.
   bool replicated = false;
+  // A routed expert's op (expert_gate, expert_up, expert_down, expert_act): sized for every
+  // data-parallel rank's tokens and spread over all tp × dp GPUs, each expert split over them
+  // (ep 1) or whole on one (ep = tp × dp, the busiest GPU's share scaled by moe_imbalance).
+  bool expert_group = false;
+};
+
+// A communication operator (core/MODEL.md §17): the data one GPU sends over the interconnect per
+// step, summed over the `count` layers it follows; no arithmetic, so no dot on the roofline.
+struct CommOp {
+  std::string_view name;       // "all_reduce", "dispatch", "combine" (static storage)
+  int16_t layer_type = 0;      // the mixer or feed-forward type it follows (Analysis::layer_types)
+  int64_t count = 0;           // layers
+  int64_t gpus = 0;            // GPUs taking part in one collective
+  double bytes = 0;            // sent by each GPU (the busiest), all layers
+  double time_s = 0;           // expected: at the calibration's link efficiency plus its latencies
+  double roofline_time_s = 0;  // the bound: bytes at the full interconnect bandwidth
+  double latency_s = 0;        // of time_s: the calibration's per-collective latency
 };
 
 // An aggregate point: "fc", "attention", "elementwise" or the whole "step".
@@ -82,7 +99,7 @@ struct Totals {
   double bytes = 0;
   double time_s = 0;                // step time: sum of op times + all-reduce time (+ overhead)
   double roofline_time_s = 0;       // the bound: op bounds + all-reduce bytes at full link speed
-  double communication_time_s = 0;  // tensor-parallel all-reduces (0 when tp == 1)
+  double communication_time_s = 0;  // the communication operators' (Analysis::comm) time
   double kernel_latency_s = 0;      // of time_s: the calibration's kernel latencies
   double step_overhead_s = 0;       // of time_s: the calibration's host work (fixed + B × per seq)
   double tokens_per_s = 0;          // decode: B·τ / t; prefill: B*T / t (prompt tokens)
@@ -105,7 +122,8 @@ struct Totals {
   double kv_cache_per_gpu_bytes = 0;  // each GPU's part: 1/tp, more with replicated KV heads
   double weights_per_gpu_bytes = 0;   // weights / tp, plus what every GPU keeps whole
   double state_bytes = 0;             // linear-attention / Mamba state of the batch, all GPUs
-  double memory_per_gpu_bytes = 0;    // weights_per_gpu + state / tp + kv_cache_per_gpu
+  double state_per_gpu_bytes = 0;     // the busiest rank's state / tp
+  double memory_per_gpu_bytes = 0;    // weights_per_gpu + state_per_gpu + kv_cache_per_gpu
   double usable_memory_bytes = 0;     // capacity * memory_utilization
   bool fits_in_memory = false;
   int64_t max_batch = 0;  // 0: the weights alone do not fit
@@ -128,6 +146,9 @@ struct Analysis {
   double ridge_point = 0;                      // peak_flops / bandwidth (FLOP/byte)
   std::vector<LayerTypeInfo> layer_types;      // mixer types, feed-forward types, then the output
   std::vector<OpCost> ops;  // by layer type, in execution order; final_norm, lm_head last
+  // The communication between GPUs, by the layer type each follows (empty on one GPU); its time
+  // is in the step's, its bytes are not (they cross the interconnect, not memory).
+  std::vector<CommOp> comm;
   GroupCost fc, attention, elementwise, step;
   // One per mixer type when the model has more than one (sliding and full, linear and full,
   // ...): each type's attention-kind ops summed; empty for a model with one mixer type.
@@ -153,6 +174,8 @@ struct Analysis {
 std::string op_key(const Analysis& a, const OpCost& op);
 // The op with that key, or nullptr; a plain name also finds the first op of that name.
 const OpCost* find_op_key(const Analysis& a, std::string_view key);
+// A communication operator's id, unique in the step as op_key()'s: "dispatch", "all_reduce@moe".
+std::string comm_key(const Analysis& a, const CommOp& c);
 // A layer type's word in keys: its kind ("sliding", "moe"), numbered from the second type of
 // the same kind on ("moe2").
 std::string type_key(const Analysis& a, int layer_type);

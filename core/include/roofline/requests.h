@@ -20,7 +20,7 @@ struct RequestResult {
   double e2e_s = 0;   // ttft + every decode step
   double roofline_ttft_s = 0, roofline_tpot_s = 0, roofline_e2e_s = 0;  // the bounds
   double output_tokens_per_s = 0;                                       // B·OSL / e2e
-  double output_tokens_per_s_per_gpu = 0;                               // divided by tp
+  double output_tokens_per_s_per_gpu = 0;                               // over tp x dp
   double total_tokens_per_s = 0;                                        // B·(ISL + OSL) / e2e
   double tokens_per_s_per_user = 0;                                     // 1 / tpot (0 if OSL 1)
   // MODEL.md §16, per output token, on output_tokens_per_s_per_gpu (prefill's time included):
@@ -49,7 +49,7 @@ struct FrontierPoint {
   Precision precision = Precision::bf16;  // weights, activations and KV cache
   double tpot_s = 0;
   double tokens_per_s_per_user = 0;  // 1 / TPOT
-  double tokens_per_s_per_gpu = 0;   // B / TPOT / tp
+  double tokens_per_s_per_gpu = 0;   // B / TPOT / (tp x dp)
   double ttft_s = 0;
   // MODEL.md §16 on tokens_per_s_per_gpu (the decode steps'): 0 without a price or a power.
   double cost_per_mtok_usd = 0;

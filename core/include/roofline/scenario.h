@@ -46,6 +46,15 @@ struct Scenario {
   bool flash_attention = true;
   bool fuse_elementwise = false;
   int64_t tp = 1;
+  // Expert and data parallelism (core/MODEL.md §17). `dp` attention ranks, each `tp` GPUs holding
+  // its own sequences (data-parallel attention, DeepSeek/SGLang style): tp × dp GPUs in all, the
+  // batch shared out over the ranks. The routed experts span every one of them: `ep` 1 splits each
+  // expert over the tp × dp GPUs (tensor parallel, vLLM's default), `ep` = tp × dp gives each GPU
+  // whole experts (expert parallel) and routes tokens to them (all-to-all when dp > 1).
+  // `moe_imbalance` is the busiest GPU's routed tokens over the mean under expert parallelism.
+  int64_t dp = 1;
+  int64_t ep = 1;
+  double moe_imbalance = 1.0;
   double compute_efficiency = 1.0;  // (0, 1]: scales the compute roof
   double memory_efficiency = 1.0;   // (0, 1]: scales the bandwidth roof
   double memory_utilization = 0.9;  // (0, 1]: share of capacity usable for weights + KV
@@ -75,8 +84,14 @@ std::string speculation_text(const Scenario& s);
 // ones before): (1 − a^(k+1)) / (1 − a) (Leviathan et al. 2023), k + 1 at a = 1; 1 without.
 double accepted_tokens_per_step(const Scenario& s);
 
-// Cost and energy (core/MODEL.md §16). The GPUs a step runs on: tp.
+// Cost and energy (core/MODEL.md §16). The GPUs a step runs on: tp × dp.
 int64_t gpu_count(const Scenario& s);
+// The sequences of the busiest data-parallel rank: ⌈batch / dp⌉ (the batch with dp 1).
+int64_t rank_batch(const Scenario& s);
+// Whether the routed experts are whole on each GPU (ep > 1) rather than split over the GPUs.
+bool expert_parallel(const Scenario& s);
+// The layout in words: "tp 8", "tp 2 × dp 4, ep 8" ("" on one GPU).
+std::string parallel_text(const Scenario& s);
 // The price of a GPU-hour the scenario counts with: its gpu_hour_usd, else the GPU's published
 // price; nullopt for neither.
 std::optional<double> gpu_hour_price(const Scenario& s);

@@ -410,6 +410,27 @@ void write_analysis(JsonOut& out, const Scenario& s, const Analysis& a) {
     out.member("bound", to_string(op.bound));
     out.end();
   }
+  // The communication operators: bytes each GPU sends over the interconnect, no arithmetic.
+  for (const CommOp& c : a.comm) {
+    out.begin_object();
+    out.member("name", c.name);
+    out.member("id", comm_key(a, c));
+    out.member("kind", "comm");
+    out.member("count", c.count);
+    const LayerTypeInfo& type = a.layer_types[static_cast<size_t>(c.layer_type)];
+    out.member("layer_type", type.kind);
+    out.member("layer", type.label);
+    out.member("gpus", c.gpus);
+    out.member("flops", 0.0);
+    out.member("bytes", c.bytes);
+    out.member("weight_bytes", 0.0);
+    out.member("kv_bytes", 0.0);
+    out.member("intensity", 0.0);
+    out.member("time_s", c.time_s);
+    out.member("roofline_time_s", c.roofline_time_s);
+    out.member("bound", "link");
+    out.end();
+  }
   out.end();
   out.key("groups");
   write_groups(out, a.fc, a.attention, a.elementwise, a.step, a, &a);

@@ -1,0 +1,176 @@
+// Expert and data parallelism and the communication operators (core/MODEL.md §17), worked by hand
+// on tiny_moe (2 layers, d 64, the first feed-forward dense, the second MoE: 4 experts, top 2,
+// width 32, one shared expert of 32; bf16) on the toy GPU (1 TB/s, 1 GB/s links).
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "roofline/analysis.h"
+#include "roofline/requests.h"
+#include "test_fixtures.h"
+
+namespace roofline {
+namespace {
+
+using namespace roofline::testing;
+
+Scenario layout(int64_t tp, int64_t dp, int64_t ep, int64_t batch = 4) {
+  Scenario s = decode(toy_gpu(), tiny_moe(), batch, 8);
+  s.kv = Precision::bf16;
+  s.tp = tp;
+  s.dp = dp;
+  s.ep = ep;
+  return s;
+}
+
+const CommOp* find_comm(const Analysis& a, std::string_view name, std::string_view kind = {}) {
+  for (const CommOp& c : a.comm) {
+    if (c.name == name &&
+        (kind.empty() || a.layer_types[static_cast<size_t>(c.layer_type)].kind == kind))
+      return &c;
+  }
+  return nullptr;
+}
+
+// dp 2 ranks of one GPU each, experts whole on each GPU (ep 2), batch 4: each rank runs 2
+// sequences through attention; the experts serve all 4 tokens, half of them on each GPU.
+TEST(Parallel, DataParallelAttentionWithExpertParallelism) {
+  const Analysis a = analyze(layout(1, 2, 2));
+  ASSERT_FALSE(a.ops.empty()) << a.warnings.front();
+  // q_proj on a rank's 2 tokens: 2·2·64·64 FLOPs a layer, 2 layers = 32,768.
+  EXPECT_DOUBLE_EQ(a.find_op("q_proj")->flops, 32768);
+  // expert_up: 4 tokens x top 2 = 8 rows, 2·8·64·32 = 32,768 FLOPs over 2 GPUs: 16,384 each.
+  EXPECT_DOUBLE_EQ(a.find_op("expert_up")->flops, 16384);
+  // Experts touched by 4 tokens: 4·(1 − (1 − 2/4)^4) = 3.75; 3.75·64·32·2 B over 2 GPUs.
+  EXPECT_DOUBLE_EQ(a.find_op("expert_up")->weight_bytes, 7680);
+  // Dispatch: each GPU sends its 4/2 tokens once to the other GPU if it holds one of their 2
+  // experts; it holds 2 of the 4, so it holds neither with chance (2/4)·(1/3) = 1/6: 2·(5/6)
+  // tokens of 64·2 B = 213.3 bytes, 213 ns on a 1 GB/s link; the combine brings them back.
+  const CommOp* dispatch = find_comm(a, "dispatch");
+  ASSERT_NE(dispatch, nullptr);
+  EXPECT_DOUBLE_EQ(dispatch->bytes, 640.0 / 3);
+  EXPECT_DOUBLE_EQ(dispatch->roofline_time_s, 640e-9 / 3);
+  EXPECT_EQ(dispatch->gpus, 2);
+  ASSERT_NE(find_comm(a, "combine"), nullptr);
+  EXPECT_DOUBLE_EQ(find_comm(a, "combine")->bytes, 640.0 / 3);
+  // tp 1 inside each rank: no all-reduce, and only the two all-to-alls.
+  EXPECT_EQ(a.comm.size(), 2u);
+  EXPECT_DOUBLE_EQ(a.totals.communication_time_s, 1280e-9 / 3);
+  // 2 GPUs: tokens/s per GPU is half the step's.
+  EXPECT_DOUBLE_EQ(a.totals.tokens_per_s_per_gpu, a.totals.tokens_per_s / 2);
+  EXPECT_EQ(comm_key(a, *dispatch), "dispatch");
+}
+
+// The busiest GPU takes 1.5x the mean of the routed rows: its experts' FLOPs and the tokens it
+// receives grow by 1.5; the weights it reads do not.
+TEST(Parallel, ImbalanceLoadsTheBusiestGpu) {
+  Scenario s = layout(1, 2, 2);
+  s.moe_imbalance = 1.5;
+  const Analysis a = analyze(s);
+  EXPECT_DOUBLE_EQ(a.find_op("expert_up")->flops, 24576);
+  EXPECT_DOUBLE_EQ(a.find_op("expert_up")->weight_bytes, 7680);
+  EXPECT_DOUBLE_EQ(find_comm(a, "dispatch")->bytes, 320);  // 1.5 x 640/3
+  // Without expert parallelism every GPU holds a slice of every expert: no imbalance.
+  s.ep = 1;
+  const Analysis split = analyze(s);
+  EXPECT_DOUBLE_EQ(split.find_op("expert_up")->flops, 16384);
+}
+
+// dp 2 with the experts split over both GPUs (ep 1): the ranks' tokens are gathered before the
+// experts and the results scattered after, an all-reduce's bytes: 2·(1/2)·4·128 = 512.
+TEST(Parallel, DataParallelWithoutExpertParallelismGathersAndScatters) {
+  Scenario s = layout(1, 2, 1);
+  const Analysis a = analyze(s);
+  ASSERT_EQ(a.comm.size(), 1u);
+  EXPECT_EQ(a.comm[0].name, "gather_scatter");
+  EXPECT_DOUBLE_EQ(a.comm[0].bytes, 512);
+  // Under a calibration: the link at its efficiency and two latencies (gather, scatter) a layer.
+  Calibration c;
+  c.id = "link";
+  c.allreduce_efficiency = 0.5;
+  c.allreduce_latency_s = 1e-6;
+  s.calibration = c;
+  const Analysis e = analyze(s);
+  ASSERT_EQ(e.comm.size(), 1u);
+  EXPECT_DOUBLE_EQ(e.comm[0].latency_s, 2e-6);
+  EXPECT_DOUBLE_EQ(e.comm[0].time_s, 1024e-9 + 2e-6);
+}
+
+// DeepSeek-V3's shape: 256 experts, top 8, over 8 GPUs: a token's experts are on 7·(1 − P) other
+// GPUs, P = Π_{i<8} (224 − i)/(256 − i) = 0.33817 (224·223·…·217 / 256·255·…·249).
+TEST(Parallel, DispatchSendsATokenOncePerGpu) {
+  Scenario s = layout(1, 8, 8, 8);
+  s.model.ffns.back().moe.experts = 256;
+  s.model.ffns.back().moe.top_k = 8;
+  const Analysis a = analyze(s);
+  double none = 1;
+  for (int i = 0; i < 8; ++i) none *= (224.0 - i) / (256.0 - i);
+  EXPECT_NEAR(none, 0.33817, 1e-5);
+  // 8 tokens over 8 GPUs: one each, to 7·(1 − P) = 4.6328 GPUs, 128 bytes each time.
+  EXPECT_NEAR(find_comm(a, "dispatch")->bytes, 4.63282 * 128, 0.01);
+}
+
+// tp 2 alone: an all-reduce after each mixer and each feed-forward, 2·(1/2)·4 tokens·128 B = 512
+// bytes each, as before there were communication operators: 2 mixers, 1 dense and 1 MoE block.
+TEST(Parallel, TensorParallelAllReducesOnePerMixerAndFeedForward) {
+  const Analysis a = analyze(layout(2, 1, 1));
+  ASSERT_EQ(a.comm.size(), 3u);
+  EXPECT_DOUBLE_EQ(find_comm(a, "all_reduce", "full")->bytes, 1024);
+  EXPECT_EQ(find_comm(a, "all_reduce", "full")->count, 2);
+  EXPECT_DOUBLE_EQ(find_comm(a, "all_reduce", "dense")->bytes, 512);
+  EXPECT_DOUBLE_EQ(find_comm(a, "all_reduce", "moe")->bytes, 512);
+  EXPECT_DOUBLE_EQ(a.totals.communication_time_s, 2048e-9);
+  EXPECT_EQ(comm_key(a, a.comm[0]), "all_reduce@full");
+  // ep 2 = tp 2 with dp 1: every GPU has every token, the experts' outputs are all-reduced.
+  const Analysis ep = analyze(layout(2, 1, 2));
+  EXPECT_DOUBLE_EQ(ep.totals.communication_time_s, 2048e-9);
+  EXPECT_DOUBLE_EQ(ep.find_op("expert_up")->flops, a.find_op("expert_up")->flops);
+}
+
+// Memory per GPU: each rank keeps the attention and dense weights whole (tp 1) and its own 2
+// sequences' cache; the routed experts (4·3·64·32 = 24,576 weights, 49,152 B) are split in two.
+TEST(Parallel, MemoryPerGpuFollowsTheLayout) {
+  const Analysis one = analyze(layout(1, 1, 1)), a = analyze(layout(1, 2, 2));
+  EXPECT_DOUBLE_EQ(a.totals.weights_bytes, one.totals.weights_bytes);
+  EXPECT_DOUBLE_EQ(a.totals.weights_per_gpu_bytes, one.totals.weights_bytes - 24576);
+  // KV per sequence: 2 layers·8 tokens·2·2 heads·16·2 B = 2,048; 2 sequences on each GPU.
+  EXPECT_DOUBLE_EQ(a.totals.kv_cache_per_gpu_bytes, 4096);
+  EXPECT_DOUBLE_EQ(a.totals.kv_cache_bytes, 8192);
+  // Each GPU holds (0.9 MB − its weights) / 2,048 sequences of its rank, times 2 ranks.
+  const double room = 0.9e6 - a.totals.weights_per_gpu_bytes;
+  EXPECT_EQ(a.totals.max_batch, static_cast<int64_t>(std::floor(room / 2048)) * 2);
+}
+
+// A batch dp does not divide: the busiest rank has ⌈5/2⌉ = 3 sequences, and a warning says so.
+TEST(Parallel, UnevenBatchTheBusiestRankSetsTheStep) {
+  const Analysis a = analyze(layout(1, 2, 2, 5));
+  EXPECT_DOUBLE_EQ(a.find_op("q_proj")->flops, 2.0 * 3 * 64 * 64 * 2);
+  EXPECT_TRUE(std::any_of(a.warnings.begin(), a.warnings.end(), [](const std::string& w) {
+    return w.find("busiest rank has 3 sequences") != std::string::npos;
+  }));
+}
+
+// ep must span the layout (1 or tp × dp) and may not exceed the experts; on a dense model it is
+// inert, and says so.
+TEST(Parallel, BadLayoutsAreRefusedByName) {
+  EXPECT_NE(validate(layout(2, 1, 4)).error().find("ep 4 must be 1 or tp × dp (2)"),
+            std::string::npos);
+  EXPECT_NE(validate(layout(8, 1, 8)).error().find("more GPUs than tiny's 4 routed experts"),
+            std::string::npos);
+  Scenario dense = layout(2, 1, 2);
+  dense.model = tiny_dense();
+  const Analysis a = analyze(dense);
+  ASSERT_FALSE(a.ops.empty());
+  EXPECT_NE(a.warnings.front().find("no routed experts"), std::string::npos);
+}
+
+// A request divides its rates by every GPU of the layout.
+TEST(Parallel, RequestRatesPerGpuCountTheRanks) {
+  auto r = request(layout(1, 2, 2), 8, 4);
+  ASSERT_TRUE(r) << r.error();
+  EXPECT_DOUBLE_EQ(r->output_tokens_per_s_per_gpu, r->output_tokens_per_s / 2);
+}
+
+}  // namespace
+}  // namespace roofline
