@@ -326,7 +326,8 @@ double remote_gpus_per_token(const MoeShape& e, double n) {
 
 Communication communication(const Scenario& s, Analysis& a) {
   const int64_t n = gpu_count(s);
-  if (n <= 1) return {};
+  // Nothing crosses a link on one GPU, nor between data-parallel ranks of one GPU without experts.
+  if (n <= 1 || (s.tp <= 1 && !find_ffn(s.model, FfnKind::moe))) return {};
   if (!s.gpu.interconnect_bandwidth_bytes_per_s) {
     a.warnings.push_back(s.gpu.name + " gives no interconnect bandwidth: the time GPUs spend " +
                          "communicating is not counted");
@@ -367,19 +368,23 @@ Communication communication(const Scenario& s, Analysis& a) {
       if (s.tp > 1) add("all_reduce", type, t.count, s.tp, ring(s.tp, rank_tokens * row));
       continue;
     }
+    // A latent MoE (Nemotron-3) sends its tokens at the latent width, after latent_down.
+    const double moe_row = moe->moe.latent > 0 ? static_cast<double>(moe->moe.latent) *
+                                                     bytes_per_element(s.activations)
+                                               : row;
     if (expert_parallel(s) && s.dp > 1) {
       // Each GPU sends its 1/n of the tokens once to every other GPU that holds one of their k
       // experts (DeepEP's and pplx's kernels send a token once per rank); the busiest GPU
       // receives moe_imbalance times the mean. The combine brings them back.
       const double g = static_cast<double>(n);
       const double one =
-          s.moe_imbalance * all_tokens / g * remote_gpus_per_token(moe->moe, g) * row;
+          s.moe_imbalance * all_tokens / g * remote_gpus_per_token(moe->moe, g) * moe_row;
       add("dispatch", type, t.count, n, one);
       add("combine", type, t.count, n, one);
       // The shared experts and the rest of the block split tp ways within the rank.
       if (s.tp > 1) add("all_reduce", type, t.count, s.tp, ring(s.tp, rank_tokens * row));
     } else if (s.dp > 1) {  // two collectives a layer: an all-gather and a reduce-scatter
-      add("gather_scatter", type, t.count, n, ring(n, all_tokens * row), 2);
+      add("gather_scatter", type, t.count, n, ring(n, all_tokens * moe_row), 2);
     } else {
       add("all_reduce", type, t.count, n, ring(n, all_tokens * row));
     }
@@ -543,11 +548,12 @@ Analysis analyze(const Scenario& s) {
   Totals& t = a.totals;
   const Communication comm = communication(s, a);
   t.communication_time_s = comm.expected_s;
-  // The host's share: a fixed part and a part per sequence in the step (MODEL.md §9).
-  t.step_overhead_s =
-      s.calibration ? s.calibration->step_overhead_s +
-                          static_cast<double>(s.batch) * s.calibration->step_overhead_per_sequence_s
-                    : 0;
+  // The host's share: a fixed part and a part per sequence of the busiest rank, each rank
+  // scheduling its own (MODEL.md §9, §17).
+  t.step_overhead_s = s.calibration ? s.calibration->step_overhead_s +
+                                          static_cast<double>(rank_batch(s)) *
+                                              s.calibration->step_overhead_per_sequence_s
+                                    : 0;
   for (const OpCost& op : a.ops) t.kernel_latency_s += op.latency_s;
   a.step.time_s += comm.expected_s + t.step_overhead_s;
   a.step.roofline_time_s += comm.bound_s;

@@ -423,7 +423,16 @@ void add_mixer_symbols(const Scenario& s, const OpPlace& p, std::vector<FormulaS
 
 }  // namespace
 
-OpFormula formula_for(const Scenario& s, const Analysis& a, const OpCost& op) {
+// The scenario an op's formula reads: a data-parallel rank's sequences for every op but the
+// routed experts', which serve every rank's tokens (core/MODEL.md §17).
+Scenario scenario_of_op(const Scenario& whole, const OpCost& op) {
+  Scenario s = whole;
+  if (!op.expert_group) s.batch = rank_batch(whole);
+  return s;
+}
+
+OpFormula formula_for(const Scenario& whole, const Analysis& a, const OpCost& op) {
+  const Scenario s = scenario_of_op(whole, op);
   const OpPlace p = place_of(s, a, op);
   if (std::optional<OpFormula> e = elementwise_formula(s, p, op.name)) return *e;
   if (std::optional<MatmulShape> mm = matmul_shape(s, p, op.name)) return matmul_formula(*mm);
@@ -431,21 +440,35 @@ OpFormula formula_for(const Scenario& s, const Analysis& a, const OpCost& op) {
 }
 
 std::string tp_split_text(const Scenario& s, const OpCost& op) {
-  if (s.tp <= 1) return {};
+  if (gpu_count(s) <= 1) return {};
+  if (op.expert_group && (s.dp > 1 || s.ep > 1)) {  // over every GPU (core/MODEL.md §17)
+    std::string out = "÷ " + std::to_string(gpu_count(s)) + " GPUs (tp × dp";
+    out += s.ep > 1 ? ", whole experts on each)" : ", each expert split over them)";
+    if (s.ep > 1 && s.moe_imbalance != 1)
+      out += ", its rows " + format_ratio(s.moe_imbalance) + " on the busiest GPU";
+    return out;
+  }
+  // Under data-parallel attention the formula is one rank's: ⌈B/dp⌉ sequences.
+  const std::string rank = s.dp > 1 ? "one rank's ⌈B/dp⌉ sequences" : "";
+  if (s.tp <= 1) return rank;
+  const std::string lead = rank.empty() ? "" : rank + ", ";
   const std::string tp = "tp " + std::to_string(s.tp);
   const double tpd = d(s.tp);
-  if (op.replicated) return "whole on every GPU, not ÷ " + tp + " (serving engines replicate it)";
-  if (op.kv_share * tpd <= 1 + 1e-12) return "÷ " + tp;
+  if (op.replicated)
+    return lead + "whole on every GPU, not ÷ " + tp + " (serving engines replicate it)";
+  if (op.kv_share * tpd <= 1 + 1e-12) return lead + "÷ " + tp;
   const double parts = std::round(1 / op.kv_share);
   const std::string kv = parts <= 1 ? "whole on every GPU" : "÷ " + format_count(parts);
   const std::string why = s.model.mla
                               ? "every head reads the MLA latent"
                               : "the KV heads do not split " + std::to_string(s.tp) + " ways";
-  if (op.kind == OpKind::fc) return kv + ", not ÷ " + tp + " (" + why + ")";
-  return "÷ " + tp + ", its KV-cache bytes " + kv + " (" + why + ")";
+  if (op.kind == OpKind::fc) return lead + kv + ", not ÷ " + tp + " (" + why + ")";
+  return lead + "÷ " + tp + ", its KV-cache bytes " + kv + " (" + why + ")";
 }
 
-std::vector<FormulaSymbol> formula_symbols(const Scenario& s, const Analysis& a, const OpCost& op) {
+std::vector<FormulaSymbol> formula_symbols(const Scenario& whole, const Analysis& a,
+                                           const OpCost& op) {
+  const Scenario s = scenario_of_op(whole, op);
   const ModelConfig& m = s.model;
   const OpPlace p = place_of(s, a, op);
   const bool decode = s.phase == Phase::decode;

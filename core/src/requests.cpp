@@ -113,6 +113,20 @@ std::string check_request(const Scenario& s, int64_t isl, int64_t osl) {
   return {};
 }
 
+// Why tp cannot be the frontier's with the scenario's dp and expert parallelism ("" when it can).
+std::string layout_problem(const Scenario& s, int64_t tp) {
+  const int64_t gpus = tp * s.dp;
+  if (gpus > 1024)
+    return "tp " + std::to_string(tp) + " × dp " + std::to_string(s.dp) +
+           " is more than 1,024 GPUs";
+  const FfnType* moe = find_ffn(s.model, FfnKind::moe);
+  if (expert_parallel(s) && moe && gpus > moe->moe.experts)
+    return "ep " + std::to_string(gpus) + " (tp " + std::to_string(tp) + " × dp " +
+           std::to_string(s.dp) + ") is more GPUs than " + s.model.name + "'s " +
+           std::to_string(moe->moe.experts) + " routed experts";
+  return {};
+}
+
 }  // namespace
 
 Result<RequestResult> request(const Scenario& s, int64_t isl, int64_t osl) {
@@ -173,12 +187,19 @@ Result<std::vector<FrontierPoint>> frontier(const Scenario& s, std::span<const i
   std::vector<Precision> ps(precisions.begin(), precisions.end());
   if (ps.empty()) ps.push_back(s.activations);
   std::vector<FrontierPoint> out;
+  std::string skipped;
   for (int64_t tp : tps) {
     if (const Status st = range_error(knob(ChangeKey::tp), tp); !st) return R::fail(st);
     for (Precision p : ps) {
       // Through the knob table's setters, as a change list would set them.
       std::vector<ScenarioChange> changes = {{ChangeKey::tp, tp}};
-      // Expert parallelism spans every GPU of the layout: it follows tp.
+      // Expert parallelism spans every GPU of the layout: it follows tp. A tp whose layout
+      // cannot be (more GPUs than 1,024, or than the routed experts under ep) is left out.
+      const std::string layout = layout_problem(s, tp);
+      if (!layout.empty()) {
+        skipped = layout;
+        continue;
+      }
       if (expert_parallel(s)) changes.push_back({ChangeKey::ep, tp * s.dp});
       if (!precisions.empty()) changes.push_back({ChangeKey::precision, p});
       auto changed = apply_changes(s, changes, {}, "frontier");
@@ -208,6 +229,7 @@ Result<std::vector<FrontierPoint>> frontier(const Scenario& s, std::span<const i
       }
     }
   }
+  if (out.empty() && !skipped.empty()) return R::fail(skipped);
   for (FrontierPoint& f : out) {
     if (!f.fits_in_memory) continue;
     f.pareto = std::none_of(out.begin(), out.end(), [&](const FrontierPoint& g) {

@@ -110,8 +110,8 @@ TEST(LessonFiles, FirstStepSetsTheScene) {
     for (const ScenarioChange& c : lesson->steps.front().changes) keys.insert(c.key);
     for (ChangeKey k :
          {ChangeKey::gpu, ChangeKey::model, ChangeKey::phase, ChangeKey::batch, ChangeKey::seq,
-          ChangeKey::precision, ChangeKey::tp, ChangeKey::compute_efficiency,
-          ChangeKey::memory_efficiency, ChangeKey::compare_gpu}) {
+          ChangeKey::precision, ChangeKey::tp, ChangeKey::dp, ChangeKey::ep,
+          ChangeKey::compute_efficiency, ChangeKey::memory_efficiency, ChangeKey::compare_gpu}) {
       EXPECT_TRUE(keys.count(k)) << f << " step 1 does not set " << to_string(k);
     }
   }

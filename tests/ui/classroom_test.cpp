@@ -54,7 +54,7 @@ TEST(Classroom, EveryLessonWalksToItsEndWithThePresentersKeys) {
   ui.frame(2);
   const LessonCatalog& catalog = lesson_catalog(ui.state);
   ASSERT_TRUE(catalog.errors.empty()) << catalog.errors.front();
-  ASSERT_EQ(catalog.lessons.size(), 12u);
+  ASSERT_EQ(catalog.lessons.size(), 13u);
   ui.tap(key::f11);
   ASSERT_TRUE(ui.state.classroom.presentation);
   float nav_top = 0;  // the Back / Restart / Next row: the same place at every step

@@ -85,6 +85,7 @@ const FrontierData& ChartDataCache::frontier(int64_t isl, int64_t osl) {
   const Scenario& s = data_.scenario;
   Scenario key = s;  // the frontier sweeps batch and tp; decode at ISL + OSL
   key.batch = key.tp = 1;
+  key.ep = key.ep > 1 ? 2 : 1;  // expert parallelism follows tp: on or off is what matters
   key.seq = 1;
   key.phase = Phase::decode;
   if (!frontier_valid_ || !(key == frontier_key_) || frontier_.isl != isl || frontier_.osl != osl) {

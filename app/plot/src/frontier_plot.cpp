@@ -34,12 +34,13 @@ FrontierData make_frontier_data(const Scenario& s, int64_t isl, int64_t osl) {
 void set_frontier_current(FrontierData& d, const Scenario& s) {
   d.current_batch = s.batch;
   d.current_tp = s.tp;
+  d.current_gpus = gpu_count(s);
   d.current_per_user = d.current_per_gpu = 0;
   auto r = request(s, d.isl, d.osl);
   if (!r || !(r->tpot_s > 0)) return;
   d.current_per_user = r->tokens_per_s_per_user;
-  d.current_per_gpu =
-      static_cast<double>(s.batch) / r->tpot_s / static_cast<double>(std::max<int64_t>(1, s.tp));
+  d.current_per_gpu = static_cast<double>(s.batch) / r->tpot_s /
+                      static_cast<double>(std::max<int64_t>(1, gpu_count(s)));
   d.current_fits = r->memory().fits_in_memory;
 }
 
@@ -98,8 +99,9 @@ PlotGeometry build_frontier_plot(const FrontierData& data, const Scenario& s,
     for (Precision p : data.precisions) ps += (ps.empty() ? "" : ", ") + std::string(to_string(p));
     frame.caption =
         "prompt " + format_count(static_cast<double>(data.isl)) + " \u00b7 output " +
-        format_count(static_cast<double>(data.osl)) + " tokens \u00b7 tp " + tps + " \u00b7 " + ps +
-        " \u00b7 " +
+        format_count(static_cast<double>(data.osl)) + " tokens \u00b7 tp " + tps +
+        (s.dp > 1 ? " \u00d7 dp " + std::to_string(s.dp) : std::string()) +
+        (s.ep > 1 ? ", ep = tp \u00d7 dp" : std::string()) + " \u00b7 " + ps + " \u00b7 " +
         (s.calibration ? "expected (" + s.calibration->id + ")" : std::string("roofline bounds")) +
         (s.calibration && interval_of(&*s.calibration, Expected::tpot)
              ? " \u00b7 band: 80 % interval"

@@ -104,13 +104,14 @@ void symbols_block(const Scenario& s, const Analysis& a, const std::vector<const
   if (layers > 1)
     scale = group ? "per layer, × the layers of each op's type (lm_head and final_norm once)"
                   : "per layer, × " + count(layers) + " layers";
-  if (s.tp > 1) {
+  if (gpu_count(s) > 1) {
     // One op says how it splits; a group says whether any of its ops does not split tp ways
-    // (a replicated op, or KV heads that do not split that far).
-    std::string split = "÷ tp = " + count(s.tp);
+    // (a replicated op, KV heads that do not split that far, routed experts over tp × dp).
+    std::string split = s.tp > 1 ? "÷ tp = " + count(s.tp) : "one rank's ⌈B/dp⌉ sequences";
     if (ops.size() == 1) split = tp_split_text(s, *ops.front());
     bool whole = false;
-    for (const OpCost* op : ops) whole = whole || op->kv_share * double(s.tp) > 1 + 1e-12;
+    for (const OpCost* op : ops)
+      whole = whole || op->kv_share * double(s.tp) > 1 + 1e-12 || (op->expert_group && s.dp > 1);
     if (ops.size() > 1 && whole) split += " (not all of it: see each op)";
     scale += (scale.empty() ? "" : ", ") + split;
   }
@@ -159,7 +160,7 @@ void draw_formula_card(AppState& s) {
                                format_time(g->time_s));
       }
       if (a.totals.communication_time_s > 0)
-        label_value("all-reduce", format_time(a.totals.communication_time_s));
+        label_value("communication", format_time(a.totals.communication_time_s));
       ImGui::Separator();
       results(a, a.step.flops, a.step.bytes, a.step.time_s);
     } else {

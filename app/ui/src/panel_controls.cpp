@@ -164,12 +164,13 @@ void percent_slider(const char* id, ChangeKey key, double& fraction, std::string
   item_tooltip(knob_tooltip(key, more).c_str());
 }
 
-void menu_combo(const char* id, ChangeKey key, int64_t& value, const char* unit) {
+void menu_combo(const char* id, ChangeKey key, int64_t& value, const char* unit, int64_t most) {
   char preview[32];
   std::snprintf(preview, sizeof preview, "%lld %s%s", static_cast<long long>(value), unit,
                 value > 1 ? "s" : "");
   if (ImGui::BeginCombo(id, preview)) {
     for (const int64_t v : knob(key).menu) {
+      if (most > 0 && v > most) break;
       char label[16];
       std::snprintf(label, sizeof label, "%lld", static_cast<long long>(v));
       if (ImGui::Selectable(label, v == value)) value = v;

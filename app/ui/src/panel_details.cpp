@@ -396,8 +396,8 @@ void draw_throughput(AppState& s) {
       ImGui::SetTooltip(
           "Batch %lld on %lld GPU%s: %s per user, %s per GPU\n(prompt %lld, output "
           "%lld tokens: the Request tab's)",
-          static_cast<long long>(fd.current_batch), static_cast<long long>(fd.current_tp),
-          fd.current_tp > 1 ? "s" : "", format_token_rate(fd.current_per_user).c_str(),
+          static_cast<long long>(fd.current_batch), static_cast<long long>(fd.current_gpus),
+          fd.current_gpus > 1 ? "s" : "", format_token_rate(fd.current_per_user).c_str(),
           format_token_rate(fd.current_per_gpu).c_str(), static_cast<long long>(fd.isl),
           static_cast<long long>(fd.osl));
     }

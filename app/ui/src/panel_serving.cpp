@@ -23,21 +23,23 @@ void draw_parallelism(AppState& s) {
             "tp, the GPUs one layer is split over. Every op's FLOPs and bytes "
             "divide by tp (numbers are per GPU); each layer adds two all-reduces "
             "over the interconnect.");
-  menu_combo("##tp", ChangeKey::tp, s.doc.tp, "GPU");
+  const int64_t most = static_cast<int64_t>(knob(ChangeKey::tp).max);  // GPUs in a layout
+  menu_combo("##tp", ChangeKey::tp, s.doc.tp, "GPU", most / s.doc.dp);
   item_tooltip(knob_tooltip(ChangeKey::tp, "The chart shows per-GPU numbers.").c_str());
   row_label("Data par.",
             "dp, attention ranks of tp GPUs each, every one with its own share of the batch "
             "and its own KV cache (DeepSeek's and SGLang's data-parallel attention). The "
             "routed experts serve every rank's tokens.");
-  menu_combo("##dp", ChangeKey::dp, s.doc.dp, "rank");
+  menu_combo("##dp", ChangeKey::dp, s.doc.dp, "rank", most / s.doc.tp);
   item_tooltip(knob_tooltip(ChangeKey::dp, "The busiest rank sets the step's time.").c_str());
 
   const FfnType* moe = find_ffn(s.doc.model, FfnKind::moe);
+  if (!moe) return;  // ep changes nothing (the analysis says so where it is set)
   const int64_t gpus = gpu_count(s.doc);
-  const bool possible = moe && gpus > 1 && gpus <= moe->moe.experts;
-  // ep spans the layout: it follows tp and dp, and turns off where it cannot be.
+  const bool possible = gpus > 1 && gpus <= moe->moe.experts;
+  // ep spans the layout: it follows tp and dp as they are picked above, and turns off where it
+  // cannot be. A loaded or lesson document is valid already (ep = tp × dp): nothing changes.
   if (s.doc.ep > 1) s.doc.ep = possible ? gpus : 1;
-  if (!moe) return;
   bool whole = s.doc.ep > 1;
   ImGui::BeginDisabled(!possible);
   if (ImGui::Checkbox("Expert parallel", &whole)) s.doc.ep = whole ? gpus : 1;

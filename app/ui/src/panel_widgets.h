@@ -24,8 +24,9 @@ void section(const char* title);
 // `amount` (when given) is what the percent comes to, written after it: "80 % · 2.68 TB/s".
 void percent_slider(const char* id, ChangeKey key, double& fraction, std::string_view more = {},
                     const std::string& amount = {});
-// An integer knob picked from its row's menu (tp, drafted tokens), "N unit(s)" in the box.
-void menu_combo(const char* id, ChangeKey key, int64_t& value, const char* unit);
+// An integer knob picked from its row's menu (tp, drafted tokens), "N unit(s)" in the box; only
+// the entries up to `most` (when above 0: tp and dp keep tp × dp within 1,024 GPUs).
+void menu_combo(const char* id, ChangeKey key, int64_t& value, const char* unit, int64_t most = 0);
 
 // The panel's sections beyond panel_controls.cpp's: parallelism, speculative decoding, cost and
 // energy.

@@ -39,7 +39,8 @@ std::string op_formula(const Scenario& s, const Analysis& a, const OpCost& op) {
     text.append("\nper layer, × ")
         .append(format_count(static_cast<double>(op.count)))
         .append(" layers");
-  if (s.tp > 1) text.append(op.count > 1 ? ", " : "\n").append(tp_split_text(s, op));
+  if (const std::string split = tp_split_text(s, op); !split.empty())
+    text.append(op.count > 1 ? ", " : "\n").append(split);
   return text;
 }
 
@@ -102,7 +103,7 @@ void expected_rows(const Analysis& a, double time_s, double bound_s, double late
   std::string split = "bound " + format_percent(bound_s / time_s);
   if (latency_s > 0) split += " + kernel latency " + format_percent(latency_s / time_s);
   split += " + practical roofs " + format_percent(roofs_s / time_s);
-  if (fixed_s > 0) split += " + all-reduce and step costs " + format_percent(fixed_s / time_s);
+  if (fixed_s > 0) split += " + communication and step costs " + format_percent(fixed_s / time_s);
   row("Bound", format_time(bound_s) + "  (the roofline; the time above is expected)");
   row("The gap", split);
 }
@@ -212,7 +213,7 @@ void dot_tooltip(const AppState& s, const std::string& marker_id) {
     ImGui::TextDisabled(
         "ΣFLOPs and Σbytes over its operators; time = Σ max(FLOPs / peak, "
         "bytes / bandwidth)%s",
-        kind == "step" ? " + tensor-parallel all-reduce time" : "");
+        kind == "step" ? " + the communication's time (all-reduces, all-to-alls)" : "");
     if (kind == "fc" && s.doc.phase == Phase::decode) {
       // Speculating, each sequence's k drafted tokens and one more share the weight reads.
       ImGui::TextDisabled(

@@ -97,8 +97,8 @@ struct GroupCost {
 struct Totals {
   double flops = 0;
   double bytes = 0;
-  double time_s = 0;                // step time: sum of op times + all-reduce time (+ overhead)
-  double roofline_time_s = 0;       // the bound: op bounds + all-reduce bytes at full link speed
+  double time_s = 0;                // step time: sum of op times + communication (+ overhead)
+  double roofline_time_s = 0;       // the bound: op bounds + communication at full link speed
   double communication_time_s = 0;  // the communication operators' (Analysis::comm) time
   double kernel_latency_s = 0;      // of time_s: the calibration's kernel latencies
   double step_overhead_s = 0;       // of time_s: the calibration's host work (fixed + B × per seq)
@@ -119,7 +119,7 @@ struct Totals {
   double active_parameters = 0;       // what one token touches: all but the unused routed experts
   double weights_bytes = 0;           // whole model, all GPUs (divide by tp for one)
   double kv_cache_bytes = 0;          // whole cache, one copy (all GPUs together when it splits)
-  double kv_cache_per_gpu_bytes = 0;  // each GPU's part: 1/tp, more with replicated KV heads
+  double kv_cache_per_gpu_bytes = 0;  // the busiest rank's, 1/tp (more with replicated heads)
   double weights_per_gpu_bytes = 0;   // weights / tp, plus what every GPU keeps whole
   double state_bytes = 0;             // linear-attention / Mamba state of the batch, all GPUs
   double state_per_gpu_bytes = 0;     // the busiest rank's state / tp

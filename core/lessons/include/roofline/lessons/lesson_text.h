@@ -32,19 +32,21 @@ std::vector<TextSpan> parse_emphasis(std::string_view text);
 // current scenario and analysis, formatted with units (roofline/units.h):
 //   {gpu} {model}                     display names: "NVIDIA H100 SXM5 80GB", "Llama 3 8B"
 //   {batch} {seq} {max_batch} {tp}    counts: "1,024"
-//   {dp} {ep} {gpu_count}             counts: the data-parallel ranks, expert-parallel GPUs, tp x
-//   dp {query_heads} {kv_heads}          the model's H and Hkv {experts} {experts_per_token} MoE: E
-//   and k ("–" for a dense model) {compute_efficiency} {memory_efficiency}   "70%" {critical_batch}
-//   critical_value(s, batch, kMaxBatch): "332", or "none" {peak} {bandwidth}                roofs
-//   after efficiencies: "989 TFLOP/s", "3.35 TB/s" {ridge}                           FLOP/byte:
-//   "295 FLOP/B" (H100 SXM, bf16) {math_precision} {roof_precision} "bf16" {step.time} {ttft} "4.52
-//   ms" ({ttft} is the step time in prefill, else "–") {tokens_per_s}                    "221
-//   tokens/s" (prefill: prompt tokens) {tokens_per_s_per_user} {tokens_per_s_per_gpu}   one
-//   sequence's / one GPU's tokens per second {accepted_tokens} {draft_time}    speculative
-//   decoding: tokens per step, drafting time {cost_per_mtok} {energy_per_token}  $ per million
-//   tokens; joules per token (board power) {spec_breakeven_batch}            the smallest batch at
-//   which speculating stops paying {weights} {kv_cache} {memory} {usable_memory}    bytes of the
-//   whole model, the whole cache,
+//   {dp} {ep} {gpu_count}             counts: data-parallel ranks, expert-parallel GPUs, tp x dp
+//   {query_heads} {kv_heads}          the model's H and Hkv
+//   {experts} {experts_per_token}     MoE: E and k ("–" for a dense model)
+//   {compute_efficiency} {memory_efficiency}   "70%"
+//   {critical_batch}                  critical_value(s, batch, kMaxBatch): "332", or "none"
+//   {peak} {bandwidth}                roofs after efficiencies: "989 TFLOP/s", "3.35 TB/s"
+//   {ridge}                           FLOP/byte: "295 FLOP/B" (H100 SXM, bf16)
+//   {math_precision} {roof_precision} "bf16"
+//   {step.time} {ttft}                "4.52 ms" ({ttft} is the step time in prefill, else "–")
+//   {tokens_per_s}                    "221 tokens/s" (prefill: prompt tokens)
+//   {tokens_per_s_per_user} {tokens_per_s_per_gpu}   one sequence's / one GPU's tokens per second
+//   {accepted_tokens} {draft_time}    speculative decoding: tokens per step, drafting time
+//   {cost_per_mtok} {energy_per_token}  $ per million tokens; joules per token (board power)
+//   {spec_breakeven_batch}            the smallest batch at which speculating stops paying
+//   {weights} {kv_cache} {memory} {usable_memory}    bytes of the whole model, the whole cache,
 //                                     per GPU, usable per GPU: "16.1 GB"
 //   {kv_cache_per_gpu}                one GPU's part of the KV cache (1/tp, more when replicated)
 //   {weights_per_gpu}                 one GPU's weights (1/tp, more where a matmul runs whole)
