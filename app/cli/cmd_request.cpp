@@ -98,11 +98,14 @@ std::string request_csv(int64_t isl, int64_t osl, const Scenario& s, const Reque
     row << ',';
     if (!readout.optional || readout.get(r) > 0) row << readout.get(r);
   }
+  // The layout's ranks, added last (MODEL.md §17).
+  header << ",dp,ep,moe_imbalance";
+  row << ',' << s.dp << ',' << s.ep << ',' << s.moe_imbalance;
   return header.str() + "\n" + row.str() + "\n";
 }
 
 // The columns of old, then each expected value's 80 % interval (empty where there is none), then
-// the values added since (cost, energy: empty where there is no price or board power).
+// the values added since (cost, energy: empty where there is no price or board power; the ranks).
 std::string frontier_csv(const std::vector<FrontierPoint>& points, const Calibration* c) {
   std::ostringstream out;
   out.precision(17);
@@ -112,7 +115,7 @@ std::string frontier_csv(const std::vector<FrontierPoint>& points, const Calibra
     out << ',' << f.key << "_low," << f.key << "_high";
   for (const FrontierExpected& f : kFrontierExpected)
     if (f.optional) out << ',' << f.key;
-  out << '\n';
+  out << ",dp,ep\n";  // the layout's ranks, last (MODEL.md §17)
   for (const FrontierPoint& p : points) {
     out << p.batch << ',' << p.tp << ',' << to_string(p.precision) << ',' << p.tokens_per_s_per_user
         << ',' << p.tokens_per_s_per_gpu << ',' << p.tpot_s << ',' << p.ttft_s << ','
@@ -131,7 +134,7 @@ std::string frontier_csv(const std::vector<FrontierPoint>& points, const Calibra
       out << ',';
       if (p.*f.value > 0) out << p.*f.value;
     }
-    out << '\n';
+    out << ',' << p.dp << ',' << p.ep << '\n';
   }
   return out.str();
 }
@@ -183,13 +186,17 @@ void register_frontier(CLI::App& app) {
     std::vector<std::string> precisions = {"bf16", "fp8"};
     int64_t isl = 1024, osl = 1024;
     int points = 24;
+    int64_t ep = 0;  // 0: the scenario's; 1 off; more: on, following each tp
     std::string format = "csv";
   };
   auto options = std::make_shared<Options>();
   CLI::App* cmd = app.add_subcommand(
       "frontier", "Tokens/s per user against tokens/s per GPU over batch, tp and precision");
-  add_scenario_options(*cmd, options->scenario, {ChangeKey::tp});
+  add_scenario_options(*cmd, options->scenario, {ChangeKey::tp, ChangeKey::ep});
   cmd->add_option("--tp", options->tps, "Tensor-parallel sizes (default 1,2,4,8)")->delimiter(',');
+  cmd->add_option("--ep", options->ep,
+                  "Expert parallelism: 1 off, more than 1 on; on, ep follows each tp (tp x dp) "
+                  "(default: the scenario's)");
   std::vector<std::string> names;
   for (Precision p : kAllPrecisions) names.emplace_back(to_string(p));
   cmd->add_option("--precisions", options->precisions,
@@ -207,9 +214,19 @@ void register_frontier(CLI::App& app) {
                      std::to_string(o.points));
     std::vector<Precision> ps;
     for (const std::string& n : o.precisions) ps.push_back(*parse_precision(n));
-    const Scenario s = resolve_builtin_scenario(o.scenario);
+    if (o.ep < 0 || o.ep > 1024)
+      throw CliError("--ep: expected an integer from 1 to 1024, got " + std::to_string(o.ep));
+    Scenario s = resolve_builtin_scenario(o.scenario);
+    // On or off: frontier() sets ep to tp × dp for each tp it sweeps (core/MODEL.md §17).
+    if (o.ep > 0) s.ep = o.ep > 1 ? std::max<int64_t>(2, s.tp * s.dp) : 1;
     auto f = frontier(s, o.tps, ps, o.isl, o.osl, o.points);
     if (!f) throw CliError(f.error());
+    std::vector<std::string> left_out;
+    for (int64_t tp : o.tps) {
+      if (std::string why = frontier_layout_problem(s, tp); !why.empty())
+        left_out.push_back("tp " + std::to_string(tp) + " left out: " + why);
+    }
+    write_warnings(left_out);
     const Calibration* cal = s.calibration ? &*s.calibration : nullptr;
     write_stdout(o.format == "json" ? frontier_to_json(*f, cal) : frontier_csv(*f, cal));
   });

@@ -84,7 +84,9 @@ std::string op_key(const Analysis& a, const OpCost& op) {
 std::string comm_key(const Analysis& a, const CommOp& c) {
   const bool recurs = std::any_of(a.comm.begin(), a.comm.end(),
                                   [&](const CommOp& o) { return &o != &c && o.name == c.name; });
-  return std::string(c.name) + (recurs ? "@" + type_key(a, c.layer_type) : "");
+  std::string key(c.name);  // appended, not "@" + ...: GCC 12's -Wrestrict false positive
+  if (recurs) key.append("@").append(type_key(a, c.layer_type));
+  return key;
 }
 
 const OpCost* find_op_key(const Analysis& a, std::string_view key) {

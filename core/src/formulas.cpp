@@ -87,6 +87,9 @@ MatmulShape per_head(MatmulShape m, std::string heads) {
   return m;
 }
 
+// Whether the routed experts' rows carry the busiest GPU's imbalance (expert parallelism).
+bool uneven_experts(const Scenario& s) { return expert_parallel(s) && s.moe_imbalance != 1; }
+
 MatmulShape experts(MatmulShape m) {
   m.copies = "E_t";
   m.note = "each token runs k experts; the weights of every touched expert are read";
@@ -157,10 +160,11 @@ std::optional<MatmulShape> matmul_shape(const Scenario& s, const OpPlace& p,
     return mm(name, "M", "d", e->shared_gate ? "E + 1" : "E", "b_a", e->router_bias,
               e->shared_gate ? "with the shared expert's sigmoid gate" : "");
   const char* de = e && e->latent > 0 ? "dl" : "d";  // the experts' width (Nemotron-3's latent)
+  // The busiest GPU's routed rows under expert parallelism (core/MODEL.md §17).
+  const char* rows = uneven_experts(s) ? "M·k·ib" : "M·k";
   if ((name == "expert_gate" || name == "expert_up") && e)
-    return experts(mm(name, "M·k", de, "dffe", "b_a", e->expert_bias));
-  if (name == "expert_down" && e)
-    return experts(mm(name, "M·k", "dffe", de, "b_a", e->expert_bias));
+    return experts(mm(name, rows, de, "dffe", "b_a", e->expert_bias));
+  if (name == "expert_down" && e) return experts(mm(name, rows, "dffe", de, "b_a", e->expert_bias));
   if (name == "latent_down")
     return mm(name, "M", "d", "dl", "b_a", false, "into the experts' latent width");
   if (name == "latent_up")
@@ -198,13 +202,20 @@ std::optional<OpFormula> elementwise_formula(const Scenario& s, const OpPlace& p
                                        m.hidden_act == "leaky_relu");
     const std::string flops = m.gated_mlp ? "5" : relu2 ? "2" : relu ? "1" : "8";
     const std::string tensors = m.gated_mlp ? "3" : "2";
-    std::string width = "dff";
+    std::string width = "M·dff";
     if (name == "expert_act") {
       const bool shared = p.ffn && p.ffn->moe.shared_width > 0;
-      width = shared ? "(k·dffe + dsh)" : "k·dffe";
+      width = shared ? "M·(k·dffe + dsh)" : "M·k·dffe";
+      // Under data or expert parallelism (core/MODEL.md §17): every rank's routed rows (the
+      // busiest GPU's share under ep) and each rank's shared rows, all over tp × dp GPUs.
+      if (s.dp > 1 || uneven_experts(s)) {
+        width = std::string("(M·k·") + (uneven_experts(s) ? "ib·" : "") + "dffe";
+        if (shared) width += s.dp > 1 ? " + dp·Mr·dsh" : " + M·dsh";
+        width += ")";
+      }
     }
-    f.flops = flops + "·M·" + width;
-    f.bytes = tensors + "·M·" + width + "·b_a";
+    f.flops = flops + "·" + width;
+    f.bytes = tensors + "·" + width + "·b_a";
     f.note = m.gated_mlp ? "silu(gate)·up" : relu2 ? "relu(up)²" : relu ? "relu(up)" : "gelu(up)";
   } else {
     return std::nullopt;
@@ -473,11 +484,12 @@ std::vector<FormulaSymbol> formula_symbols(const Scenario& whole, const Analysis
   const OpPlace p = place_of(s, a, op);
   const bool decode = s.phase == Phase::decode;
   const double B = d(s.batch), M = decode ? B * d(query_tokens(s)) : B * d(s.seq);
+  const bool rank = whole.dp > 1 && !op.expert_group;  // one data-parallel rank's sequences
   // The heads of this op's layer type (Step-3.5's sliding layers have their own).
   const AttentionDims heads =
       attention_dims(m, p.mixer && is_attention(p.mixer->kind) ? *p.mixer : MixerType{});
   std::vector<FormulaSymbol> out = {
-      {"B", B, ""},
+      {"B", B, rank ? "⌈batch/dp⌉, one rank's" : ""},
       {decode ? "S" : "T", d(s.seq), ""},
       {"M", M,
        !decode          ? "B·T"
@@ -499,6 +511,11 @@ std::vector<FormulaSymbol> formula_symbols(const Scenario& whole, const Analysis
                            {"dffe", d(e.width), ""},
                            {"E_t", expected_experts_touched(E, k, M), "E·(1 − (1 − k/E)^M)"}});
     if (e.shared_width > 0) out.push_back({"dsh", d(e.shared_width), ""});
+    if (uneven_experts(s)) out.push_back({"ib", s.moe_imbalance, "moe_imbalance"});
+    if (s.dp > 1) {
+      const double Mr = d(rank_batch(s)) * (decode ? d(query_tokens(s)) : d(s.seq));
+      out.insert(out.end(), {{"dp", d(s.dp), ""}, {"Mr", Mr, "one rank's M"}});
+    }
     if (e.latent > 0) out.push_back({"dl", d(e.latent), "moe_latent_size"});
   }
   add_mixer_symbols(s, p, out);

@@ -113,8 +113,9 @@ std::string check_request(const Scenario& s, int64_t isl, int64_t osl) {
   return {};
 }
 
-// Why tp cannot be the frontier's with the scenario's dp and expert parallelism ("" when it can).
-std::string layout_problem(const Scenario& s, int64_t tp) {
+}  // namespace
+
+std::string frontier_layout_problem(const Scenario& s, int64_t tp) {
   const int64_t gpus = tp * s.dp;
   if (gpus > 1024)
     return "tp " + std::to_string(tp) + " × dp " + std::to_string(s.dp) +
@@ -126,8 +127,6 @@ std::string layout_problem(const Scenario& s, int64_t tp) {
            std::to_string(moe->moe.experts) + " routed experts";
   return {};
 }
-
-}  // namespace
 
 Result<RequestResult> request(const Scenario& s, int64_t isl, int64_t osl) {
   using R = Result<RequestResult>;
@@ -195,7 +194,7 @@ Result<std::vector<FrontierPoint>> frontier(const Scenario& s, std::span<const i
       std::vector<ScenarioChange> changes = {{ChangeKey::tp, tp}};
       // Expert parallelism spans every GPU of the layout: it follows tp. A tp whose layout
       // cannot be (more GPUs than 1,024, or than the routed experts under ep) is left out.
-      const std::string layout = layout_problem(s, tp);
+      const std::string layout = frontier_layout_problem(s, tp);
       if (!layout.empty()) {
         skipped = layout;
         continue;
@@ -217,6 +216,8 @@ Result<std::vector<FrontierPoint>> frontier(const Scenario& s, std::span<const i
         FrontierPoint f{
             .batch = b,
             .tp = tp,
+            .dp = base.dp,
+            .ep = base.ep,
             .precision = p,
             .tpot_s = r->tpot_s,
             .tokens_per_s_per_user = r->tokens_per_s_per_user,

@@ -146,7 +146,7 @@ static std::string scenario_problem(const Scenario& s) {
   if (std::string e = validate(s.model).error(); !e.empty()) return e;
   if (s.ep > 1) {
     const FfnType* moe = find_ffn(s.model, FfnKind::moe);
-    if (s.ep != s.tp * s.dp)
+    if (moe && s.ep != s.tp * s.dp)  // on a model without experts ep is inert (a warning)
       return "ep " + std::to_string(s.ep) + " must be 1 or tp × dp (" +
              std::to_string(s.tp * s.dp) +
              "): expert parallelism spans every GPU of the layout, as vLLM's and SGLang's do";

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 
 namespace {
@@ -75,6 +76,54 @@ TEST(CliAnalyze, JsonCarriesEveryKeyOfTheContract) {
   EXPECT_EQ(j["scenario"]["flash_attention"], true);
   EXPECT_EQ(j["scenario"]["memory_utilization"], 0.9);
   EXPECT_EQ(j["hardware"]["ridge_point"].get<double>(), 989e12 / 3.35e12);
+}
+
+// Data-parallel attention with expert parallelism (core/MODEL.md §17): the communication is rows
+// of ops of kind comm in JSON and CSV; an ep that does not span the layout is refused by name.
+TEST(CliAnalyze, ParallelLayoutsListTheirCommunication) {
+  CliRun run =
+      cli("analyze --model deepseek-v3 --gpu h200 --dp 8 --ep 8 --batch 256 --format json");
+  ASSERT_EQ(run.code, 0) << run.err;
+  const json j = json::parse(run.out);
+  EXPECT_EQ(j["scenario"]["dp"], 8);
+  EXPECT_EQ(j["scenario"]["ep"], 8);
+  std::vector<std::string> comm;
+  double sent = 0;
+  for (const json& op : j["ops"]) {
+    if (op["kind"] != "comm") continue;
+    comm.push_back(op["id"].get<std::string>());
+    EXPECT_EQ(op["bound"], "link");
+    EXPECT_EQ(op["gpus"], 8);
+    sent += op["bytes"].get<double>();
+  }
+  EXPECT_EQ(comm, (std::vector<std::string>{"dispatch", "combine"}));
+  // 58 MoE layers, 256 tokens over 8 GPUs sent to 4.6328 other GPUs each, 7,168 x 2 bytes, twice.
+  EXPECT_NEAR(sent, 2 * 58 * 32 * 4.63282 * 7168 * 2, 1e3);
+  EXPECT_NEAR(j["totals"]["tokens_per_s_per_gpu"].get<double>(),
+              j["totals"]["tokens_per_s"].get<double>() / 8, 1e-9);
+  CliRun csv = cli("analyze --model deepseek-v3 --gpu h200 --dp 8 --ep 8 --batch 256 --format csv");
+  EXPECT_NE(csv.out.find("\ndispatch,comm,58,0,"), std::string::npos) << csv.out;
+  CliRun bad = cli("analyze --model deepseek-v3 --tp 2 --ep 4");
+  EXPECT_NE(bad.code, 0);
+  EXPECT_TRUE(bad.out.empty()) << bad.out;
+  EXPECT_NE(bad.err.find("ep 4 must be 1 or tp × dp (2)"), std::string::npos) << bad.err;
+}
+
+// frontier --ep 2 turns expert parallelism on: ep follows each tp (ep = tp × dp); a tp whose
+// layout cannot be (tp 16 on Mixtral's 8 experts) is left out, with a warning.
+TEST(CliFrontier, ExpertParallelismFollowsEachTp) {
+  CliRun run =
+      cli("frontier --model mixtral-8x7b --tp 1,2,16 --ep 2 --points 2 --precisions bf16 "
+          "--isl 128 --osl 16 --format json");
+  ASSERT_EQ(run.code, 0) << run.err;
+  std::set<int64_t> tps;
+  const json points = json::parse(run.out)["points"];  // alive through the loop
+  for (const json& p : points) {
+    tps.insert(p["tp"].get<int64_t>());
+    EXPECT_EQ(p["ep"], p["tp"].get<int64_t>() == 1 ? 1 : p["tp"].get<int64_t>());
+  }
+  EXPECT_EQ(tps, (std::set<int64_t>{1, 2}));
+  EXPECT_NE(run.err.find("tp 16 left out: ep 16"), std::string::npos) << run.err;
 }
 
 // Llama-3-70B (L 80, d 8192, H 64, Hkv 8, dh 128, V 128256), decode, B 64, S 1024, bf16.
@@ -397,7 +446,7 @@ TEST(CliRequest, IsThePrefillAndTheDecodeSteps) {
             "output_tokens_per_s_per_gpu_low,output_tokens_per_s_per_gpu_high,"
             "total_tokens_per_s_low,total_tokens_per_s_high,cost_per_mtok_usd_low,"
             "cost_per_mtok_usd_high,energy_per_token_j_low,energy_per_token_j_high,"
-            "cost_per_mtok_usd,energy_per_token_j");
+            "cost_per_mtok_usd,energy_per_token_j,dp,ep,moe_imbalance");
   // Without a calibration the interval columns are there, empty; without a price the cost is
   // empty; the energy is the H100 SXM's 700 W over output tokens/s per GPU (column 9).
   const std::string row = csv.out.substr(csv.out.find('\n') + 1);
@@ -458,7 +507,7 @@ TEST(CliRequest, EveryExpectedValueCarriesItsInterval) {
                           "tokens_per_s_per_gpu_low,tokens_per_s_per_gpu_high,tpot_s_low,"
                           "tpot_s_high,ttft_s_low,ttft_s_high,cost_per_mtok_usd_low,"
                           "cost_per_mtok_usd_high,energy_per_token_j_low,"
-                          "energy_per_token_j_high,cost_per_mtok_usd,energy_per_token_j\n"),
+                          "energy_per_token_j_high,cost_per_mtok_usd,energy_per_token_j,dp,ep\n"),
             std::string::npos)
       << fcsv.out;
   // The table says it; without a calibration (the bound) there is no interval anywhere.

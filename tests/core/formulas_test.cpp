@@ -106,6 +106,8 @@ TEST(FormulaEvaluator, FollowsPrecedence) {
 // ways (core/MODEL.md §5): a matmul writing the cache does kv_share of it, an attention op reads
 // kv_share of its KV bytes and 1/tp of the rest.
 double per_gpu(const Scenario& s, const OpCost& op, double whole, bool bytes) {
+  // The routed experts spread over every GPU of the layout (core/MODEL.md §17).
+  if (op.expert_group) return whole / static_cast<double>(gpu_count(s));
   const double tp = static_cast<double>(s.tp);
   if (op.kv_share * tp <= 1 + 1e-12) return whole / tp;
   if (op.kind == OpKind::fc) return whole * op.kv_share;
@@ -178,6 +180,27 @@ std::vector<Case> cases() {
     mla_no_flash.model.mla->q_lora_rank.reset();  // q_proj straight from d
     out.push_back({dec ? "MLA decode, no flash, no q rank" : "MLA prefill, no flash, no q rank",
                    mla_no_flash});
+  }
+  // Data-parallel attention and expert parallelism (core/MODEL.md §17): a rank's batch for the
+  // ops of attention and the dense layers, every rank's tokens for the experts, the busiest
+  // GPU's imbalance under ep, a batch dp does not divide.
+  for (const char* phase : {"decode", "prefill"}) {
+    const bool dec = std::string_view(phase) == "decode";
+    Scenario split = dec ? decode(gpu, tiny_moe(), 7, 40) : prefill(gpu, tiny_moe(), 5, 12);
+    split.tp = 2;
+    split.dp = 2;
+    out.push_back({dec ? "tp 2 x dp 2, experts split, decode" : "tp 2 x dp 2, prefill", split});
+    Scenario ep = split;
+    ep.tp = 1;
+    ep.dp = 4;
+    ep.ep = 4;
+    ep.moe_imbalance = 1.5;
+    out.push_back({dec ? "dp 4, ep 4, imbalance 1.5, decode" : "dp 4, ep 4, prefill", ep});
+    Scenario ep_only = split;
+    ep_only.dp = 1;
+    ep_only.ep = 2;
+    ep_only.moe_imbalance = 1.25;
+    out.push_back({dec ? "tp 2, ep 2, decode" : "tp 2, ep 2, prefill", ep_only});
   }
   // The layer layout (core/MODEL.md §6): windows, recurrences, sparse attention, biases.
   ModelConfig biased = tiny_gelu();

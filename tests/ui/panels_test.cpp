@@ -188,6 +188,16 @@ TEST(Panels, OperatorTableListsTheCommunication) {
   ui.state.doc.tp = 4;
   ui.frame(2);
   EXPECT_EQ(ui.state.doc.ep, 1);
+  // A model without experts keeps a valid document whatever the layout: ep is inert there.
+  ui.state.doc.tp = 1;
+  ui.state.doc.ep = 4;
+  ui.frame(2);
+  ui.state.doc.model = lib().model("llama-3-8b").value();
+  ui.frame(2);
+  ui.state.doc.dp = 2;
+  ui.frame(2);
+  EXPECT_EQ(validate(ui.state.doc).error(), "");
+  EXPECT_FALSE(chart_data(ui.state).analysis.ops.empty());
 }
 
 TEST(Panels, ThroughputTabMarksTheCurrentBatch) {

@@ -95,7 +95,11 @@ PlotGeometry build_frontier_plot(const FrontierData& data, const Scenario& s,
   }
   if (view.show_caption) {
     std::string tps, ps;
-    for (int64_t tp : data.tps) tps += (tps.empty() ? "" : ", ") + std::to_string(tp);
+    for (int64_t tp : data.tps) {  // those the layout allows (MODEL.md §17)
+      const bool present = std::any_of(data.points.begin(), data.points.end(),
+                                       [tp](const FrontierPoint& q) { return q.tp == tp; });
+      if (present) tps += (tps.empty() ? "" : ", ") + std::to_string(tp);
+    }
     for (Precision p : data.precisions) ps += (ps.empty() ? "" : ", ") + std::string(to_string(p));
     frame.caption =
         "prompt " + format_count(static_cast<double>(data.isl)) + " \u00b7 output " +
@@ -129,7 +133,9 @@ PlotGeometry build_frontier_plot(const FrontierData& data, const Scenario& s,
       }
       if (curve.points.size() < 2) continue;
       requests.push_back({curve.id,
-                          "tp " + std::to_string(tp) + " \u00b7 " + std::string(to_string(p)),
+                          "tp " + std::to_string(tp) +
+                              (s.dp > 1 ? " \u00d7 dp " + std::to_string(s.dp) : std::string()) +
+                              " \u00b7 " + std::string(to_string(p)),
                           first, 0.1 * f, label_size * 0.9, precision_colour(t, p), false});
       g.lines.push_back(std::move(curve));
     }
@@ -176,12 +182,15 @@ PlotGeometry build_frontier_plot(const FrontierData& data, const Scenario& s,
     current.x_value = data.current_per_user;
     current.y_value = data.current_per_gpu;
     g.markers.push_back(current);
-    requests.insert(
-        requests.begin(),
-        {"current",
-         "now: B = " + format_count(static_cast<double>(data.current_batch)) + ", tp " +
-             std::to_string(data.current_tp) + (data.current_fits ? "" : " (does not fit)"),
-         current.center, current.radius_px, label_size, t.text, true});
+    requests.insert(requests.begin(),
+                    {"current",
+                     "now: B = " + format_count(static_cast<double>(data.current_batch)) + ", tp " +
+                         std::to_string(data.current_tp) +
+                         (data.current_gpus > data.current_tp
+                              ? " \u00d7 dp " + std::to_string(data.current_gpus / data.current_tp)
+                              : std::string()) +
+                         (data.current_fits ? "" : " (does not fit)"),
+                     current.center, current.radius_px, label_size, t.text, true});
   }
   for (const Marker& m : g.markers) placer.add_dot(m.center, m.radius_px);
   if (!data.error.empty()) {

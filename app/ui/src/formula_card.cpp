@@ -107,11 +107,13 @@ void symbols_block(const Scenario& s, const Analysis& a, const std::vector<const
   if (gpu_count(s) > 1) {
     // One op says how it splits; a group says whether any of its ops does not split tp ways
     // (a replicated op, KV heads that do not split that far, routed experts over tp × dp).
-    std::string split = s.tp > 1 ? "÷ tp = " + count(s.tp) : "one rank's ⌈B/dp⌉ sequences";
+    std::string split = s.dp > 1 ? "one rank's ⌈B/dp⌉ sequences" : "";
+    if (s.tp > 1) split += (split.empty() ? "" : ", ") + std::string("÷ tp = ") + count(s.tp);
     if (ops.size() == 1) split = tp_split_text(s, *ops.front());
     bool whole = false;
     for (const OpCost* op : ops)
-      whole = whole || op->kv_share * double(s.tp) > 1 + 1e-12 || (op->expert_group && s.dp > 1);
+      whole = whole || op->kv_share * double(s.tp) > 1 + 1e-12 ||
+              (op->expert_group && (s.dp > 1 || s.ep > 1));
     if (ops.size() > 1 && whole) split += " (not all of it: see each op)";
     scale += (scale.empty() ? "" : ", ") + split;
   }

@@ -363,8 +363,9 @@ void draw_throughput(AppState& s) {
     s.ui.throughput_frontier = true;
   item_tooltip(
       "What a serving engineer chooses from: output tokens/s per GPU against tokens/s each user "
-      "sees, over batch, tp 1–8 and precision, for the Request tab's prompt and output "
-      "lengths. The black line is the Pareto frontier; the square is the current scenario.");
+      "sees, over batch, tp 1–8 (the scenario's dp kept; expert parallelism follows tp) and "
+      "precision, for the Request tab's prompt and output lengths. The black line is the "
+      "Pareto frontier; the square is the current scenario.");
   const ImVec2 size = ImGui::GetContentRegionAvail();
   if (size.x < 8 * em || size.y < 5 * em) return;
   const ThroughputData& data = throughput_data(s);

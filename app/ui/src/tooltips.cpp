@@ -218,12 +218,15 @@ void dot_tooltip(const AppState& s, const std::string& marker_id) {
       // Speculating, each sequence's k drafted tokens and one more share the weight reads.
       ImGui::TextDisabled(
           "Decode: every weight byte serves %s tokens, so intensity ≈ %s · 2 / b_w "
-          "= %s (%s). Drag the dot to change the batch.",
+          "= %s (%s)%s. Drag the dot to change the batch.",
           speculative(s.doc) ? "B · (k + 1)" : "B", speculative(s.doc) ? "B · (k + 1)" : "B",
-          format_intensity(static_cast<double>(s.doc.batch * query_tokens(s.doc)) * 2 /
+          format_intensity(static_cast<double>(rank_batch(s.doc) * query_tokens(s.doc)) * 2 /
                            weight_formats(s.doc).of(WeightGroup::mixer).bytes())
               .c_str(),
-          bytes_name("b_w", weight_formats(s.doc).of(WeightGroup::mixer).precision).c_str());
+          bytes_name("b_w", weight_formats(s.doc).of(WeightGroup::mixer).precision).c_str(),
+          s.doc.dp > 1 ? "; B is one rank's ⌈batch/dp⌉, while the routed experts see every "
+                         "rank's tokens"
+                       : "");
     } else if (kind == "fc") {
       ImGui::TextDisabled(
           "Prefill: B·T token rows share each weight read. Drag the dot to change "

@@ -101,8 +101,8 @@ struct Totals {
   double roofline_time_s = 0;       // the bound: op bounds + communication at full link speed
   double communication_time_s = 0;  // the communication operators' (Analysis::comm) time
   double kernel_latency_s = 0;      // of time_s: the calibration's kernel latencies
-  double step_overhead_s = 0;       // of time_s: the calibration's host work (fixed + B × per seq)
-  double tokens_per_s = 0;          // decode: B·τ / t; prefill: B*T / t (prompt tokens)
+  double step_overhead_s = 0;  // of time_s: the calibration's host work (fixed + ⌈B/dp⌉ × per seq)
+  double tokens_per_s = 0;  // decode: B·τ / t; prefill: B*T / t (prompt tokens)
   // Speculative decoding (decode with a method): the drafting passes' time and bound, in time_s
   // and roofline_time_s; the tokens a sequence gains per step τ (1 without).
   double draft_time_s = 0;
@@ -117,7 +117,7 @@ struct Totals {
   double energy_per_token_j = 0;
   double parameters = 0;
   double active_parameters = 0;       // what one token touches: all but the unused routed experts
-  double weights_bytes = 0;           // whole model, all GPUs (divide by tp for one)
+  double weights_bytes = 0;           // whole model, one copy (weights_per_gpu: one GPU's)
   double kv_cache_bytes = 0;          // whole cache, one copy (all GPUs together when it splits)
   double kv_cache_per_gpu_bytes = 0;  // the busiest rank's, 1/tp (more with replicated heads)
   double weights_per_gpu_bytes = 0;   // weights / tp, plus what every GPU keeps whole

@@ -43,9 +43,14 @@ struct RequestResult {
 // seq limit.
 Result<RequestResult> request(const Scenario& s, int64_t isl, int64_t osl);
 
+// Why frontier() leaves tp out with the scenario's dp and expert parallelism (over 1,024 GPUs,
+// or more GPUs than routed experts under ep: core/MODEL.md §17); "" when it keeps it.
+std::string frontier_layout_problem(const Scenario& s, int64_t tp);
+
 struct FrontierPoint {
   int64_t batch = 0;
   int64_t tp = 0;
+  int64_t dp = 1, ep = 1;                 // the scenario's ranks; ep follows tp (MODEL.md §17)
   Precision precision = Precision::bf16;  // weights, activations and KV cache
   double tpot_s = 0;
   double tokens_per_s_per_user = 0;  // 1 / TPOT

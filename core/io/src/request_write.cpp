@@ -14,6 +14,9 @@ std::string request_to_json(const Scenario& s, int64_t isl, int64_t osl, const R
                    {"model", s.model.id},
                    {"batch", s.batch},
                    {"tp", s.tp},
+                   {"dp", s.dp},
+                   {"ep", s.ep},
+                   {"moe_imbalance", s.moe_imbalance},
                    {"isl", isl},
                    {"osl", osl},
                    {"weights", weights_text(s)},
@@ -50,7 +53,11 @@ std::string request_to_json(const Scenario& s, int64_t isl, int64_t osl, const R
 std::string frontier_to_json(const std::vector<FrontierPoint>& points, const Calibration* c) {
   Json rows = Json::array();
   for (const FrontierPoint& p : points) {
-    Json row = {{"batch", p.batch}, {"tp", p.tp}, {"precision", to_string(p.precision)}};
+    Json row = {{"batch", p.batch},
+                {"tp", p.tp},
+                {"dp", p.dp},
+                {"ep", p.ep},
+                {"precision", to_string(p.precision)}};
     for (const FrontierExpected& f : kFrontierExpected) {
       if (f.optional && !(p.*f.value > 0)) {
         row[std::string(f.key)] = nullptr;
