@@ -16,6 +16,14 @@ std::string default_title(const Scenario& s) {
   return title;
 }
 
+std::string layout_caption(const Scenario& s) {
+  if (gpu_count(s) <= 1) return {};
+  std::string out = "TP " + std::to_string(s.tp);
+  if (s.dp > 1) out += " \u00d7 DP " + std::to_string(s.dp);
+  if (s.ep > 1) out += ", EP " + std::to_string(s.ep);
+  return out;
+}
+
 std::string caption_line(const Scenario& s, const Analysis& a) {
   const char* dot = " \u00b7 ";
   std::string out{to_string(s.phase)};
@@ -30,13 +38,7 @@ std::string caption_line(const Scenario& s, const Analysis& a) {
     out += " (" + std::string(to_string(a.math_precision)) + " math on the " +
            std::string(to_string(a.roof_precision)) + " roof)";
   }
-  if (gpu_count(s) > 1) {
-    out += dot;
-    out += "TP " + std::to_string(s.tp);
-    if (s.dp > 1) out += " \u00d7 DP " + std::to_string(s.dp);
-    if (s.ep > 1) out += ", EP " + std::to_string(s.ep);
-    out += ", per GPU";
-  }
+  if (gpu_count(s) > 1) out.append(dot).append(layout_caption(s)).append(", per GPU");
   // A speculative step's dots are its verify step's (k + 1 tokens per sequence).
   if (speculative(s)) out.append(dot).append(speculation_text(s));
   out += dot;

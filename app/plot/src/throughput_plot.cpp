@@ -7,6 +7,7 @@
 
 #include "axes_frame.h"
 #include "label_placer.h"
+#include "roofline/plot/roofline_plot.h"
 #include "roofline/readouts.h"
 #include "roofline/units.h"
 #include "text_box.h"
@@ -95,11 +96,7 @@ PlotGeometry build_throughput_plot(const ThroughputData& data, const Scenario& s
                     (prefill ? "prompt " : "context ") + format_count(static_cast<double>(s.seq)) +
                     " \u00b7 " + weights_text(s) + " weights, " + std::string(to_string(s.kv)) +
                     " KV \u00b7 memory " + usable_memory_caption(s);
-    if (gpu_count(s) > 1) {
-      frame.caption += " \u00b7 TP " + std::to_string(s.tp);
-      if (s.dp > 1) frame.caption += " \u00d7 DP " + std::to_string(s.dp);
-      if (s.ep > 1) frame.caption += ", EP " + std::to_string(s.ep);
-    }
+    if (gpu_count(s) > 1) frame.caption += " \u00b7 " + layout_caption(s);
   }
 
   // Beyond the KV-memory wall: shaded.

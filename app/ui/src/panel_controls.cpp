@@ -164,6 +164,16 @@ void percent_slider(const char* id, ChangeKey key, double& fraction, std::string
   item_tooltip(knob_tooltip(key, more).c_str());
 }
 
+bool amount_input(const char* id, ChangeKey key, double& value, double step, double fast_step) {
+  const Knob& k = knob(key);
+  double typed = value;
+  // A plain number in the box, so that what is typed or edited reads back (ImGui parses the
+  // box's text with the format's number only).
+  if (!ImGui::InputDouble(id, &typed, step, fast_step, "%.2f")) return false;
+  value = std::clamp(typed, k.min, k.max);
+  return true;
+}
+
 void menu_combo(const char* id, ChangeKey key, int64_t& value, const char* unit, int64_t most) {
   char preview[32];
   std::snprintf(preview, sizeof preview, "%lld %s%s", static_cast<long long>(value), unit,

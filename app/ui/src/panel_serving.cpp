@@ -59,10 +59,7 @@ void draw_parallelism(AppState& s) {
   row_label("Imbalance",
             "The busiest GPU's routed tokens over the mean (1 = uniform routing). It sets the "
             "step: every GPU waits for the busiest at the combine.");
-  const Knob& k = knob(ChangeKey::moe_imbalance);
-  double imbalance = s.doc.moe_imbalance;
-  if (ImGui::InputDouble("##moe_imbalance", &imbalance, 0.05, 0.25, "%.2f"))
-    s.doc.moe_imbalance = std::clamp(imbalance, k.min, k.max);
+  amount_input("##moe_imbalance", ChangeKey::moe_imbalance, s.doc.moe_imbalance, 0.05, 0.25);
   item_tooltip(knob_tooltip(ChangeKey::moe_imbalance).c_str());
 }
 
@@ -118,12 +115,7 @@ void draw_cost(AppState& s) {
             "The price of one GPU-hour in US dollars, what you pay per GPU (cloud or "
             "amortised); 0 takes the GPU preset's price where it has one. Cost per million "
             "tokens = price / 3600 / (tokens/s per GPU) × 10^6.");
-  const Knob& k = knob(ChangeKey::gpu_hour_usd);
-  double price = s.doc.gpu_hour_usd;
-  // A plain number in the box, so that what is typed or edited reads back (ImGui parses the
-  // box's text with the format's number only).
-  if (ImGui::InputDouble("##gpu_hour_usd", &price, 0.25, 1.0, "%.2f"))
-    s.doc.gpu_hour_usd = std::clamp(price, k.min, k.max);
+  amount_input("##gpu_hour_usd", ChangeKey::gpu_hour_usd, s.doc.gpu_hour_usd, 0.25, 1.0);
   const std::optional<double> listed = s.doc.gpu.gpu_hour_usd;
   item_tooltip(knob_tooltip(ChangeKey::gpu_hour_usd,
                             listed ? "The preset's price: " + format_usd(*listed) + " (" +

@@ -24,6 +24,9 @@ void section(const char* title);
 // `amount` (when given) is what the percent comes to, written after it: "80 % · 2.68 TB/s".
 void percent_slider(const char* id, ChangeKey key, double& fraction, std::string_view more = {},
                     const std::string& amount = {});
+// An amount knob (price, imbalance) typed as a plain number with +/- steps, kept in the knob's
+// [min, max]; true when it changed.
+bool amount_input(const char* id, ChangeKey key, double& value, double step, double fast_step);
 // An integer knob picked from its row's menu (tp, drafted tokens), "N unit(s)" in the box; only
 // the entries up to `most` (when above 0: tp and dp keep tp × dp within 1,024 GPUs).
 void menu_combo(const char* id, ChangeKey key, int64_t& value, const char* unit, int64_t most = 0);

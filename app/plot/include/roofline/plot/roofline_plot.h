@@ -136,6 +136,8 @@ std::string default_title(const Scenario& s);
 // tp > 1 adds "· TP 4, per GPU"; a roof fallback says "on the bf16 roof").
 // A calibration adds "· expected times (<id>)".
 std::string caption_line(const Scenario& s, const Analysis& a);
+// The GPU layout as the captions say it: "TP 8", "TP 2 × DP 4, EP 8" ("" on one GPU).
+std::string layout_caption(const Scenario& s);
 
 PlotGeometry build_roofline_plot(const Analysis& a, const Scenario& s, const PlotView& view,
                                  const Theme& theme, const TextMeasure& measure,
