@@ -42,9 +42,9 @@ std::string request_table(const Scenario& s, int64_t isl, int64_t osl, const Req
   }
   std::string out = s.model.name + " on " + s.gpu.name +
                     (gpu_count(s) > 1 ? " x " + std::to_string(gpu_count(s)) : "") +
-                    (s.dp > 1 || s.ep > 1 ? " (" + parallel_text(s) + ")" : "") + "\n  batch " +
-                    std::to_string(s.batch) + ", prompt " + std::to_string(isl) + " tokens, " +
-                    std::to_string(osl) + " output tokens; " + precision_text(s) +
+                    (s.dp > 1 || s.ep > 1 || s.pp > 1 ? " (" + parallel_text(s) + ")" : "") +
+                    "\n  batch " + std::to_string(s.batch) + ", prompt " + std::to_string(isl) +
+                    " tokens, " + std::to_string(osl) + " output tokens; " + precision_text(s) +
                     "; calibration " + (calibrated ? s.calibration->id : std::string("none")) +
                     (s.spec != SpecMethod::none ? "; " + speculation_text(s) : std::string()) +
                     "\n\n";
@@ -99,8 +99,8 @@ std::string request_csv(int64_t isl, int64_t osl, const Scenario& s, const Reque
     if (!readout.optional || readout.get(r) > 0) row << readout.get(r);
   }
   // The layout's ranks, added last (MODEL.md §17).
-  header << ",dp,ep,moe_imbalance";
-  row << ',' << s.dp << ',' << s.ep << ',' << s.moe_imbalance;
+  header << ",dp,ep,moe_imbalance,pp";
+  row << ',' << s.dp << ',' << s.ep << ',' << s.moe_imbalance << ',' << s.pp;
   return header.str() + "\n" + row.str() + "\n";
 }
 
@@ -115,7 +115,7 @@ std::string frontier_csv(const std::vector<FrontierPoint>& points, const Calibra
     out << ',' << f.key << "_low," << f.key << "_high";
   for (const FrontierExpected& f : kFrontierExpected)
     if (f.optional) out << ',' << f.key;
-  out << ",dp,ep\n";  // the layout's ranks, last (MODEL.md §17)
+  out << ",dp,ep,pp\n";  // the layout's ranks and stages, last (MODEL.md §17, §18)
   for (const FrontierPoint& p : points) {
     out << p.batch << ',' << p.tp << ',' << to_string(p.precision) << ',' << p.tokens_per_s_per_user
         << ',' << p.tokens_per_s_per_gpu << ',' << p.tpot_s << ',' << p.ttft_s << ','
@@ -134,7 +134,7 @@ std::string frontier_csv(const std::vector<FrontierPoint>& points, const Calibra
       out << ',';
       if (p.*f.value > 0) out << p.*f.value;
     }
-    out << ',' << p.dp << ',' << p.ep << '\n';
+    out << ',' << p.dp << ',' << p.ep << ',' << p.pp << '\n';
   }
   return out.str();
 }

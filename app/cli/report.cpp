@@ -33,6 +33,7 @@ std::string workload_line(const Scenario& s) {
                      on_off(s.flash_attention) + ", fused elementwise " +
                      on_off(s.fuse_elementwise) + ", tp " + std::to_string(s.tp);
   if (s.dp > 1) line += ", dp " + std::to_string(s.dp);
+  if (s.pp > 1) line += ", pp " + std::to_string(s.pp);
   if (s.ep > 1) line += ", ep " + std::to_string(s.ep);
   if (s.ep > 1 && s.moe_imbalance != 1)
     line += " (busiest GPU " + format_ratio(s.moe_imbalance) + " the mean)";

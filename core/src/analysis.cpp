@@ -89,6 +89,12 @@ std::string comm_key(const Analysis& a, const CommOp& c) {
   return key;
 }
 
+CommPlace comm_place(const Analysis& a, const CommOp& c) {
+  if (c.between_stages) return {"stage", "between pipeline stages"};
+  const LayerTypeInfo& t = a.layer_types[static_cast<size_t>(c.layer_type)];
+  return {t.kind, t.label};
+}
+
 const OpCost* find_op_key(const Analysis& a, std::string_view key) {
   const size_t at = key.find('@');
   if (at == std::string_view::npos) return a.find_op(key);
@@ -159,8 +165,8 @@ void split_across_gpus(const Scenario& s, const Analysis& a, OpCost& op) {
     op.kv_share = 1;
     return;
   }
-  if (op.expert_group) {  // every rank's tokens, over every GPU (MODEL.md §17)
-    const double n = static_cast<double>(gpu_count(s));
+  if (op.expert_group) {  // every rank's tokens, over every GPU of the stage (MODEL.md §17)
+    const double n = static_cast<double>(stage_gpus(s));
     op.kv_share = 1 / n;
     op.flops /= n;
     op.bytes /= n;
@@ -244,30 +250,42 @@ void memory_totals(const Scenario& s, Analysis& a) {
     state_per_seq += static_cast<double>(type.count) * (e.recurrent * bstate + e.conv * ba);
   }
   const double B = static_cast<double>(s.batch), rank = static_cast<double>(rank_batch(s));
+  // A pipeline stage holds its share of the layers (MODEL.md §18): of their KV and state too.
+  const double share = stage_share(s);
   t.kv_cache_bytes = B * kv_per_seq;
   t.state_bytes = B * state_per_seq;
   // The busiest rank's KV cache by each type's share (a replicated KV head or MLA's latent is on
   // every GPU of the rank), and its state split tp ways.
-  t.kv_cache_per_gpu_bytes = rank * kv_per_gpu_seq;
-  t.state_per_gpu_bytes = rank * state_per_seq / tp;
+  t.kv_cache_per_gpu_bytes = rank * kv_per_gpu_seq * share;
+  t.state_per_gpu_bytes = rank * state_per_seq / tp * share;
   // The weights: 1/tp each (each data-parallel rank holds its own copy), the routed experts
   // 1/(tp × dp); but a matmul that runs whole (replicated) or writes KV heads that do not split
   // tp ways keeps its share of the whole on every GPU: its op's weights after the split (the
-  // ops' weight bytes are per GPU; these matmuls read all they hold every step).
+  // ops' weight bytes are per GPU and per micro-batch pass; these matmuls read all they hold).
+  // Under pipeline stages the busiest GPU is the last stage's: its share of the layers and the
+  // output table (the embedding table sits on the first stage).
   const double experts = p.of(WeightGroup::experts) * f.of(WeightGroup::experts).bytes();
+  double layers = t.weights_bytes - experts, ends = 0;
+  if (s.pp > 1) {
+    const double other = f.of(WeightGroup::other).bytes();
+    const double table = static_cast<double>(m.vocab) * static_cast<double>(m.hidden) * other;
+    layers -= p.embedding * other + (m.tie_word_embeddings ? 0 : table);
+    ends = table;  // lm_head, or the embedding it is tied to
+  }
   t.weights_per_gpu_bytes =
-      (t.weights_bytes - experts) / tp + experts / static_cast<double>(gpu_count(s));
+      (layers * share + ends) / tp + experts * share / static_cast<double>(stage_gpus(s));
+  const double passes = static_cast<double>(a.totals.pipeline_microbatches);
   for (const OpCost& op : a.ops) {
-    const double share = op.replicated ? 1 : op.kv_share;
-    if (op.kind == OpKind::fc && share * tp > 1 + 1e-12)
-      t.weights_per_gpu_bytes += op.weight_bytes * (1 - 1 / (tp * share));
+    const double split = op.replicated ? 1 : op.kv_share;
+    if (op.kind == OpKind::fc && split * tp > 1 + 1e-12)
+      t.weights_per_gpu_bytes += op.weight_bytes / passes * (1 - 1 / (tp * split));
   }
   t.memory_per_gpu_bytes =
       t.weights_per_gpu_bytes + t.state_per_gpu_bytes + t.kv_cache_per_gpu_bytes;
   t.usable_memory_bytes = s.gpu.memory_capacity_bytes * s.memory_utilization;
   t.fits_in_memory = t.memory_per_gpu_bytes <= t.usable_memory_bytes;
   const double room = t.usable_memory_bytes - t.weights_per_gpu_bytes;
-  const double per_seq = kv_per_gpu_seq + state_per_seq / tp;
+  const double per_seq = (kv_per_gpu_seq + state_per_seq / tp) * share;
   // Sequences per rank, over every rank.
   const double max_batch = room > 0 ? std::floor(room / per_seq) * static_cast<double>(s.dp) : 0;
   t.max_batch = static_cast<int64_t>(std::min(max_batch, 1e18));
@@ -327,7 +345,7 @@ double remote_gpus_per_token(const MoeShape& e, double n) {
 }
 
 Communication communication(const Scenario& s, Analysis& a) {
-  const int64_t n = gpu_count(s);
+  const int64_t n = stage_gpus(s);
   // Nothing crosses a link on one GPU, nor between data-parallel ranks of one GPU without experts.
   if (n <= 1 || (s.tp <= 1 && !find_ffn(s.model, FfnKind::moe))) return {};
   if (!s.gpu.interconnect_bandwidth_bytes_per_s) {
@@ -392,6 +410,50 @@ Communication communication(const Scenario& s, Analysis& a) {
     }
   }
   return total;
+}
+
+// An op or collective run `times` over (MODEL.md §18: a stage's share of the layers, once per
+// micro-batch): its work, times and per-key rates; its intensity stays.
+void scale_op(OpCost& op, double times) {
+  for (double* x :
+       {&op.flops, &op.bytes, &op.weight_bytes, &op.kv_bytes, &op.flops_per_key, &op.bytes_per_key,
+        &op.kv_bytes_per_key, &op.time_s, &op.roofline_time_s, &op.latency_s})
+    *x *= times;
+}
+
+void scale_comm(CommOp& c, double times) {
+  for (double* x : {&c.bytes, &c.time_s, &c.roofline_time_s, &c.latency_s}) *x *= times;
+}
+
+// Between pipeline stages (MODEL.md §18): each micro-batch's activations, a rank's tokens × d,
+// sent once from each GPU of a stage to its peer in the next (point to point, one latency each).
+Communication stage_sends(const Scenario& s, Analysis& a) {
+  if (s.pp <= 1 || a.layer_types.empty()) return {};
+  if (!s.gpu.interconnect_bandwidth_bytes_per_s) {
+    if (stage_gpus(s) <= 1)  // communication() said so already on more GPUs per stage
+      a.warnings.push_back(s.gpu.name + " gives no interconnect bandwidth: the time GPUs spend " +
+                           "communicating is not counted");
+    return {};
+  }
+  const double link = *s.gpu.interconnect_bandwidth_bytes_per_s;
+  const double efficiency = s.calibration ? s.calibration->allreduce_efficiency : 1;
+  const double latency = s.calibration ? s.calibration->allreduce_latency_s : 0;
+  const int64_t m = microbatches(s);
+  const int64_t rank_mb = (microbatch_size(s) + s.dp - 1) / s.dp;
+  const double per_seq =
+      s.phase == Phase::decode ? static_cast<double>(query_tokens(s)) : static_cast<double>(s.seq);
+  CommOp c{.name = "stage_send",
+           .layer_type = static_cast<int16_t>(a.layer_types.size() - 1),
+           .count = m,
+           .gpus = 2,
+           .between_stages = true};
+  c.bytes = static_cast<double>(m) * static_cast<double>(rank_mb) * per_seq *
+            static_cast<double>(s.model.hidden) * bytes_per_element(s.activations);
+  c.roofline_time_s = c.bytes / link;
+  c.latency_s = static_cast<double>(m) * latency;
+  c.time_s = c.bytes / (link * efficiency) + c.latency_s;
+  a.comm.push_back(c);
+  return {c.roofline_time_s, c.time_s};
 }
 
 }  // namespace
@@ -520,8 +582,23 @@ Analysis analyze(const Scenario& s) {
     a.op_interval = ratio(interval_of(&*s.calibration, group_time_kind(false, s.phase)));
     a.step_interval = ratio(interval_of(&*s.calibration, group_time_kind(true, s.phase)));
   }
+  // Under pipeline stages (MODEL.md §18) the ops are one micro-batch's through the busiest
+  // stage's share of the layers, run once per micro-batch.
+  Scenario stage_scenario;
+  const Scenario* stage = &s;
+  if (s.pp > 1) {
+    stage_scenario = s;
+    stage_scenario.pp = 1;
+    stage_scenario.batch = microbatch_size(s);
+    stage = &stage_scenario;
+  }
+  Totals& t = a.totals;
+  t.pipeline_microbatches = microbatches(s);
+  t.pipeline_slots = pipeline_slots(s);
+  const double passes = static_cast<double>(t.pipeline_microbatches);
+  const double layer_passes = passes * stage_share(s);
   a.ops.reserve(40);
-  append_operators(s, a.ops, a.layer_types);
+  append_operators(*stage, a.ops, a.layer_types);
   for (size_t i = 0; i < a.layer_types.size(); ++i) {
     if (a.layer_types[i].part == LayerPart::mixer)
       a.attention_types.push_back(GroupCost{.layer_type = static_cast<int16_t>(i)});
@@ -529,11 +606,16 @@ Analysis analyze(const Scenario& s) {
   if (a.attention_types.size() < 2) a.attention_types.clear();
   const WeightFormats formats = weight_formats(s);
   for (OpCost& op : a.ops) {
-    split_across_gpus(s, a, op);
+    split_across_gpus(*stage, a, op);
     finish_op(op, a.peak_flops, a.bandwidth);
     if (s.calibration) {
       calibrate_op(op, *s.calibration, a.peak_flops, a.bandwidth,
                    weight_only_factor(op, *s.calibration, formats, s.activations));
+    }
+    if (s.pp > 1) {
+      const bool output =
+          a.layer_types[static_cast<size_t>(op.layer_type)].part == LayerPart::output;
+      scale_op(op, output ? passes : layer_passes);
     }
     GroupCost& g = op.kind == OpKind::fc          ? a.fc
                    : op.kind == OpKind::attention ? a.attention
@@ -541,14 +623,21 @@ Analysis analyze(const Scenario& s) {
     add_to(g, op);
     add_to(a.step, op);
     if (op.kind == OpKind::attention) {
-      for (GroupCost& t : a.attention_types) {
-        if (t.layer_type == op.layer_type) add_to(t, op);
+      for (GroupCost& g_type : a.attention_types) {
+        if (g_type.layer_type == op.layer_type) add_to(g_type, op);
       }
     }
   }
-  for (GroupCost& t : a.attention_types) finish_group(t, a.ridge_point);
-  Totals& t = a.totals;
-  const Communication comm = communication(s, a);
+  for (GroupCost& g_type : a.attention_types) finish_group(g_type, a.ridge_point);
+  Communication comm = communication(*stage, a);
+  if (s.pp > 1) {
+    for (CommOp& c : a.comm) scale_comm(c, layer_passes);
+    comm.expected_s *= layer_passes;
+    comm.bound_s *= layer_passes;
+    const Communication sends = stage_sends(s, a);
+    comm.expected_s += sends.expected_s;
+    comm.bound_s += sends.bound_s;
+  }
   t.communication_time_s = comm.expected_s;
   // The host's share: a fixed part and a part per sequence of the busiest rank, each rank
   // scheduling its own (MODEL.md §9, §17).
@@ -557,8 +646,12 @@ Analysis analyze(const Scenario& s) {
                                               s.calibration->step_overhead_per_sequence_s
                                     : 0;
   for (const OpCost& op : a.ops) t.kernel_latency_s += op.latency_s;
-  a.step.time_s += comm.expected_s + t.step_overhead_s;
-  a.step.roofline_time_s += comm.bound_s;
+  // A GPU waits (slots − micro-batches) of its stage's turns each step: the bubble.
+  const double wait = static_cast<double>(t.pipeline_slots) / passes - 1;
+  t.pipeline_bubble_s = wait * (a.step.time_s + comm.expected_s);
+  t.pipeline_bubble_roofline_s = wait * (a.step.roofline_time_s + comm.bound_s);
+  a.step.time_s += comm.expected_s + t.pipeline_bubble_s + t.step_overhead_s;
+  a.step.roofline_time_s += comm.bound_s + t.pipeline_bubble_roofline_s;
   if (speculative(s)) add_drafting(s, a);
   for (GroupCost* g : {&a.fc, &a.attention, &a.elementwise, &a.step})
     finish_group(*g, a.ridge_point);

@@ -434,11 +434,16 @@ void add_mixer_symbols(const Scenario& s, const OpPlace& p, std::vector<FormulaS
 
 }  // namespace
 
-// The scenario an op's formula reads: a data-parallel rank's sequences for every op but the
-// routed experts', which serve every rank's tokens (core/MODEL.md §17).
+// The scenario an op's formula reads: one micro-batch under pipeline stages (core/MODEL.md
+// §18), and of it a data-parallel rank's sequences for every op but the routed experts', which
+// serve every rank's tokens (§17).
 Scenario scenario_of_op(const Scenario& whole, const OpCost& op) {
   Scenario s = whole;
-  if (!op.expert_group) s.batch = rank_batch(whole);
+  if (whole.pp > 1) {
+    s.batch = microbatch_size(whole);
+    s.pp = 1;
+  }
+  if (!op.expert_group) s.batch = rank_batch(s);
   return s;
 }
 
@@ -450,10 +455,44 @@ OpFormula formula_for(const Scenario& whole, const Analysis& a, const OpCost& op
   return attention_formula(s, p, op.name);
 }
 
-std::string tp_split_text(const Scenario& s, const OpCost& op) {
-  if (gpu_count(s) <= 1) return {};
+// Under pipeline stages (core/MODEL.md §18): "× 1/2 of the layers (one stage's) × 2 micro-batches".
+static std::string stage_text(const Scenario& s, const Analysis& a, const OpCost& op) {
+  if (s.pp <= 1) return {};
+  std::string out;
+  const bool output = op.layer_type >= 0 &&
+                      static_cast<size_t>(op.layer_type) < a.layer_types.size() &&
+                      a.layer_types[static_cast<size_t>(op.layer_type)].part == LayerPart::output;
+  if (!output) {
+    const int64_t stage = (s.model.layers + s.pp - 1) / s.pp;
+    out = "× " + std::to_string(stage) + "/" + std::to_string(s.model.layers) +
+          " of the layers (the busiest stage's)";
+  }
+  const int64_t m = microbatches(s);
+  if (m > 1) {
+    if (!out.empty()) out += " ";
+    out.append("× ")
+        .append(std::to_string(m))
+        .append(" micro-batches of ⌈B/")
+        .append(std::to_string(m))
+        .append("⌉");
+  }
+  return out;
+}
+
+static std::string gpu_split_text(const Scenario& s, const OpCost& op);
+
+std::string tp_split_text(const Scenario& s, const Analysis& a, const OpCost& op) {
+  const std::string stage = stage_text(s, a, op);
+  std::string split = gpu_split_text(s, op);
+  if (stage.empty()) return split;
+  if (split.empty()) return stage;
+  return split.append("; ").append(stage);
+}
+
+static std::string gpu_split_text(const Scenario& s, const OpCost& op) {
+  if (stage_gpus(s) <= 1) return {};
   if (op.expert_group && (s.dp > 1 || s.ep > 1)) {  // over every GPU (core/MODEL.md §17)
-    std::string out = "÷ " + std::to_string(gpu_count(s)) + " GPUs (tp × dp";
+    std::string out = "÷ " + std::to_string(stage_gpus(s)) + " GPUs (tp × dp";
     out += s.ep > 1 ? ", whole experts on each)" : ", each expert split over them)";
     if (s.ep > 1 && s.moe_imbalance != 1)
       out += ", its rows " + format_ratio(s.moe_imbalance) + " on the busiest GPU";

@@ -348,6 +348,18 @@ constexpr Knob kKnobs[] = {
      .set = set_field<&Scenario::moe_imbalance>,
      .widget = Widget::amount_input,
      .unit = "x the mean"},
+    {.key = ChangeKey::pp,
+     .name = "pp",
+     .flag = "pp",
+     .type = KnobType::integer,
+     .min = 1,
+     .max = 1024,
+     .help = "Pipeline stages, each tp x dp GPUs holding its share of the layers; the batch runs "
+             "through them in micro-batches",
+     .get = get_field<&Scenario::pp>,
+     .set = set_field<&Scenario::pp>,
+     .widget = Widget::menu,
+     .menu = kTpMenu},
 };
 
 constexpr bool in_key_order() {

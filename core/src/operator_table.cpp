@@ -64,7 +64,7 @@ std::vector<Row> table_rows(const Analysis& a) {
           c.time_s,
           Bound::memory,
           0,
-          a.layer_types[static_cast<size_t>(c.layer_type)].label,
+          std::string(comm_place(a, c).label),
           comm_key(a, c)};
     r.link = true;
     out.push_back(std::move(r));

@@ -48,8 +48,12 @@ std::string step_time_text(const StepContext& c, TextStyle style) {
   const Totals& t = c.totals();
   std::string out = format_time(t.time_s);
   if (style != TextStyle::table && calibrated(c)) out += " expected";
-  if (t.communication_time_s > 0 && style != TextStyle::brief)
-    out += " (" + format_time(t.communication_time_s) + " communication)";
+  if (style == TextStyle::brief) return out;
+  std::string parts;
+  if (t.communication_time_s > 0) parts = format_time(t.communication_time_s) + " communication";
+  if (t.pipeline_bubble_s > 0)
+    parts += (parts.empty() ? "" : ", ") + format_time(t.pipeline_bubble_s) + " pipeline bubble";
+  if (!parts.empty()) out += " (" + parts + ")";
   return out;
 }
 
@@ -197,6 +201,15 @@ constexpr StepReadout kStepReadouts[] =
          .get = [](const StepContext& c) -> V { return c.totals().step_overhead_s; },
          .help = "Of the step time: the calibration's host work per step, a fixed part and a part "
                  "per sequence"},
+        {.key = "pipeline_bubble_s",
+         .placeholder = "pipeline_bubble",
+         .label = "pipeline bubble",
+         .quantity = Quantity::time,
+         .object = JsonObject::totals,
+         .get = [](const StepContext& c) -> V { return c.totals().pipeline_bubble_s; },
+         .shown = [](const StepContext& c) { return c.scenario.pp > 1; },
+         .help = "Of the step time: what a GPU waits for the other pipeline stages, (stage-times "
+                 "of the step − micro-batches) × its stage's time (0 without pipeline stages)"},
         {.label = "fixed costs",
          .shows = kReport,
          .get = [](const StepContext& c) -> V {
@@ -265,7 +278,7 @@ constexpr StepReadout kStepReadouts[] =
          .get = [](const StepContext& c) -> V { return c.totals().tokens_per_s_per_gpu; },
          .shown = [](const StepContext& c) { return gpu_count(c.scenario) > 1; },
          .interval = step_kind,
-         .help = "Tokens per second over the GPUs (tp x dp)"},
+         .help = "Tokens per second over the GPUs (tp x dp x pp)"},
         {.key = "cost_per_mtok_usd",
          .placeholder = "cost_per_mtok",
          .label = "$ per million tokens",
@@ -522,11 +535,16 @@ constexpr StepReadout kStepReadouts[] =
          .quantity = Quantity::count,
          .get = [](const StepContext& c) -> V { return c.scenario.ep; },
          .help = "Expert-parallel GPUs (1: every expert split over the GPUs)"},
+        {.placeholder = "pp",
+         .label = "pipeline stages",
+         .quantity = Quantity::count,
+         .get = [](const StepContext& c) -> V { return c.scenario.pp; },
+         .help = "Pipeline stages, each holding its share of the layers"},
         {.placeholder = "gpu_count",
          .label = "GPUs",
          .quantity = Quantity::count,
          .get = [](const StepContext& c) -> V { return gpu_count(c.scenario); },
-         .help = "The GPUs of the layout, tp x dp"},
+         .help = "The GPUs of the layout, tp x dp x pp"},
         {.placeholder = "query_heads",
          .label = "query heads",
          .quantity = Quantity::count,

@@ -67,11 +67,13 @@ double sum_over_contexts(const KeyCost& c, double s0, double s1, MixerKind kind,
 double decode_sum(const Scenario& s, const Analysis& a, int64_t s0, int64_t s1, bool expected) {
   const double n = d(s1 - s0 + 1);
   double per_step = expected ? a.totals.time_s : a.totals.roofline_time_s;
+  // Under pipeline stages an op's time recurs in the bubble (MODEL.md §18): slots / passes of it.
+  const double stretch = d(a.totals.pipeline_slots) / d(a.totals.pipeline_microbatches);
   double varying = 0;
   const int64_t top_k = s.model.indexer ? s.model.indexer->top_k : 0;
   for (const OpCost& op : a.ops) {
     if (op.flops_per_key == 0 && op.bytes_per_key == 0) continue;
-    per_step -= expected ? op.time_s : op.roofline_time_s;
+    per_step -= stretch * (expected ? op.time_s : op.roofline_time_s);
     const LayerTypeInfo& type = a.layer_types[static_cast<size_t>(op.layer_type)];
     double P = a.peak_flops, W = a.bandwidth, latency = 0;
     if (expected && s.calibration) {
@@ -94,7 +96,7 @@ double decode_sum(const Scenario& s, const Analysis& a, int64_t s0, int64_t s1, 
       kind = MixerKind::sliding;
       window = d(top_k);
     }
-    varying += sum_over_contexts(cost, d(s0), d(s1), kind, window);
+    varying += stretch * sum_over_contexts(cost, d(s0), d(s1), kind, window);
   }
   return n * per_step + varying;
 }
@@ -117,8 +119,9 @@ std::string check_request(const Scenario& s, int64_t isl, int64_t osl) {
 
 std::string frontier_layout_problem(const Scenario& s, int64_t tp) {
   const int64_t gpus = tp * s.dp;
-  if (gpus > 1024)
+  if (gpus * s.pp > 1024)
     return "tp " + std::to_string(tp) + " × dp " + std::to_string(s.dp) +
+           (s.pp > 1 ? " × pp " + std::to_string(s.pp) : std::string()) +
            " is more than 1,024 GPUs";
   const FfnType* moe = find_ffn(s.model, FfnKind::moe);
   if (expert_parallel(s) && moe && gpus > moe->moe.experts)
@@ -218,6 +221,7 @@ Result<std::vector<FrontierPoint>> frontier(const Scenario& s, std::span<const i
             .tp = tp,
             .dp = base.dp,
             .ep = base.ep,
+            .pp = base.pp,
             .precision = p,
             .tpot_s = r->tpot_s,
             .tokens_per_s_per_user = r->tokens_per_s_per_user,

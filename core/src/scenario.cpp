@@ -1,7 +1,9 @@
 #include "roofline/scenario.h"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
+#include <utility>
 
 #include "roofline/knobs.h"
 #include "roofline/units.h"
@@ -53,7 +55,34 @@ double accepted_tokens_per_step(const Scenario& s) {
   return (1 - std::pow(a, k + 1)) / (1 - a);
 }
 
-int64_t gpu_count(const Scenario& s) { return s.tp * s.dp; }
+int64_t gpu_count(const Scenario& s) { return s.tp * s.dp * s.pp; }
+
+int64_t stage_gpus(const Scenario& s) { return s.tp * s.dp; }
+
+void set_model(Scenario& s, ModelConfig model) {
+  s.model = std::move(model);
+  while (s.pp > 1 && s.pp > s.model.layers) s.pp /= 2;
+}
+
+int64_t microbatches(const Scenario& s) {
+  return std::max<int64_t>(1, std::min(s.pp, (s.batch + s.dp - 1) / s.dp));
+}
+
+int64_t microbatch_size(const Scenario& s) {
+  const int64_t m = microbatches(s);
+  return (s.batch + m - 1) / m;
+}
+
+double stage_share(const Scenario& s) {
+  if (s.pp <= 1 || s.model.layers <= 0) return 1;
+  const int64_t stage = (s.model.layers + s.pp - 1) / s.pp;
+  return static_cast<double>(stage) / static_cast<double>(s.model.layers);
+}
+
+int64_t pipeline_slots(const Scenario& s) {
+  if (s.pp <= 1) return 1;
+  return s.phase == Phase::decode ? s.pp : microbatches(s) + s.pp - 1;
+}
 
 int64_t rank_batch(const Scenario& s) { return (s.batch + s.dp - 1) / s.dp; }
 
@@ -63,6 +92,7 @@ std::string parallel_text(const Scenario& s) {
   if (gpu_count(s) <= 1) return {};
   std::string out = "tp " + std::to_string(s.tp);
   if (s.dp > 1) out += " \u00d7 dp " + std::to_string(s.dp);
+  if (s.pp > 1) out += " \u00d7 pp " + std::to_string(s.pp);
   if (s.ep > 1) out += ", ep " + std::to_string(s.ep);
   return out;
 }
@@ -137,6 +167,8 @@ static std::string scenario_problem(const Scenario& s) {
       continue;  // no id copies
     if (std::string e = range_error(k, k.get(s)).error(); !e.empty()) return e;
   }
+  if (s.pp > 1 && gpu_count(s) > 1024)
+    return "tp × dp × pp must be at most 1,024 GPUs, got " + std::to_string(gpu_count(s));
   if (s.tp * s.dp > 1024)
     return "tp × dp must be at most 1,024 GPUs, got " + std::to_string(s.tp * s.dp);
   if (!(s.gpu.memory_bandwidth_bytes_per_s > 0))
@@ -144,6 +176,12 @@ static std::string scenario_problem(const Scenario& s) {
   if (!(s.gpu.memory_capacity_bytes > 0))
     return "gpu " + s.gpu.id + ": memory_capacity must be positive";
   if (std::string e = validate(s.model).error(); !e.empty()) return e;
+  if (s.pp > s.model.layers)
+    return "pp " + std::to_string(s.pp) + " is more pipeline stages than " + s.model.name + "'s " +
+           std::to_string(s.model.layers) + " layers";
+  if (s.pp > 1 && speculative(s))
+    return "pp " + std::to_string(s.pp) + ": speculative decoding across pipeline stages is not " +
+           "modelled; set spec none or pp 1";
   if (s.ep > 1) {
     const FfnType* moe = find_ffn(s.model, FfnKind::moe);
     if (moe && s.ep != s.tp * s.dp)  // on a model without experts ep is inert (a warning)

@@ -109,6 +109,41 @@ TEST(CliAnalyze, ParallelLayoutsListTheirCommunication) {
   EXPECT_NE(bad.err.find("ep 4 must be 1 or tp × dp (2)"), std::string::npos) << bad.err;
 }
 
+// Pipeline stages (core/MODEL.md §18): the sends between stages are a comm row of their own, the
+// rates count every GPU, a decode batch of two micro-batches over two stages leaves no bubble, a
+// prefill one does; more stages than layers is refused by name.
+TEST(CliAnalyze, PipelineStagesSendBetweenThem) {
+  CliRun run =
+      cli("analyze --model llama-3-8b --gpu h100-sxm --tp 2 --pp 2 --batch 8 "
+          "--format json");
+  ASSERT_EQ(run.code, 0) << run.err;
+  const json j = json::parse(run.out);
+  EXPECT_EQ(j["scenario"]["pp"], 2);
+  const json* send = nullptr;
+  for (const json& op : j["ops"])
+    if (op["id"] == "stage_send") send = &op;
+  ASSERT_NE(send, nullptr) << run.out;
+  EXPECT_EQ((*send)["layer_type"], "stage");
+  EXPECT_EQ((*send)["count"], 2);
+  // 2 micro-batches of 4 sequences, one token each, 4,096 x 2 bytes.
+  EXPECT_DOUBLE_EQ((*send)["bytes"].get<double>(), 2 * 4 * 4096 * 2);
+  EXPECT_DOUBLE_EQ(j["totals"]["pipeline_bubble_s"].get<double>(), 0);
+  EXPECT_NEAR(j["totals"]["tokens_per_s_per_gpu"].get<double>(),
+              j["totals"]["tokens_per_s"].get<double>() / 4, 1e-9);
+  CliRun prefill =
+      cli("analyze --model llama-3-8b --tp 2 --pp 2 --batch 8 --phase prefill "
+          "--seq 512 --format json");
+  ASSERT_EQ(prefill.code, 0) << prefill.err;
+  const json p = json::parse(prefill.out);
+  // 3 stage-times, 2 of them working: the bubble is a third of the step.
+  EXPECT_NEAR(p["totals"]["pipeline_bubble_s"].get<double>(),
+              p["totals"]["time_s"].get<double>() / 3, 1e-12);
+  CliRun bad = cli("analyze --model llama-3-8b --pp 64");
+  EXPECT_NE(bad.code, 0);
+  EXPECT_TRUE(bad.out.empty()) << bad.out;
+  EXPECT_NE(bad.err.find("pp 64 is more pipeline stages than"), std::string::npos) << bad.err;
+}
+
 // frontier --ep 2 turns expert parallelism on: ep follows each tp (ep = tp × dp); a tp whose
 // layout cannot be (tp 16 on Mixtral's 8 experts) is left out, with a warning.
 TEST(CliFrontier, ExpertParallelismFollowsEachTp) {
@@ -446,7 +481,7 @@ TEST(CliRequest, IsThePrefillAndTheDecodeSteps) {
             "output_tokens_per_s_per_gpu_low,output_tokens_per_s_per_gpu_high,"
             "total_tokens_per_s_low,total_tokens_per_s_high,cost_per_mtok_usd_low,"
             "cost_per_mtok_usd_high,energy_per_token_j_low,energy_per_token_j_high,"
-            "cost_per_mtok_usd,energy_per_token_j,dp,ep,moe_imbalance");
+            "cost_per_mtok_usd,energy_per_token_j,dp,ep,moe_imbalance,pp");
   // Without a calibration the interval columns are there, empty; without a price the cost is
   // empty; the energy is the H100 SXM's 700 W over output tokens/s per GPU (column 9).
   const std::string row = csv.out.substr(csv.out.find('\n') + 1);
@@ -503,12 +538,13 @@ TEST(CliRequest, EveryExpectedValueCarriesItsInterval) {
     near(pt["tokens_per_s_per_gpu_high"], pt["tokens_per_s_per_gpu"].get<double>() / 0.892);
   }
   CliRun fcsv = cli("frontier --isl 1024 --osl 64 --points 3 --format csv" + common);
-  EXPECT_NE(fcsv.out.find("fits,pareto,tokens_per_s_per_user_low,tokens_per_s_per_user_high,"
-                          "tokens_per_s_per_gpu_low,tokens_per_s_per_gpu_high,tpot_s_low,"
-                          "tpot_s_high,ttft_s_low,ttft_s_high,cost_per_mtok_usd_low,"
-                          "cost_per_mtok_usd_high,energy_per_token_j_low,"
-                          "energy_per_token_j_high,cost_per_mtok_usd,energy_per_token_j,dp,ep\n"),
-            std::string::npos)
+  EXPECT_NE(
+      fcsv.out.find("fits,pareto,tokens_per_s_per_user_low,tokens_per_s_per_user_high,"
+                    "tokens_per_s_per_gpu_low,tokens_per_s_per_gpu_high,tpot_s_low,"
+                    "tpot_s_high,ttft_s_low,ttft_s_high,cost_per_mtok_usd_low,"
+                    "cost_per_mtok_usd_high,energy_per_token_j_low,"
+                    "energy_per_token_j_high,cost_per_mtok_usd,energy_per_token_j,dp,ep,pp\n"),
+      std::string::npos)
       << fcsv.out;
   // The table says it; without a calibration (the bound) there is no interval anywhere.
   CliRun table = cli("analyze" + common);

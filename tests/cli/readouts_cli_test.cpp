@@ -223,7 +223,7 @@ TEST(ReadoutsEverywhere, RequestReadoutsInJsonCsvAndTable) {
     }
     for (const RequestReadout& q : request_readouts())
       if ((q.shows & kCsv) && q.csv_last) expected_header.append(",").append(q.key);
-    expected_header += ",dp,ep,moe_imbalance";
+    expected_header += ",dp,ep,moe_imbalance,pp";
     EXPECT_EQ(header, expected_header);
     EXPECT_EQ(std::count(row.begin(), row.end(), ','),
               std::count(header.begin(), header.end(), ','));

@@ -211,7 +211,7 @@ TEST(AnalysisTensorParallel, SparseIndexerReplicated) {
   EXPECT_DOUBLE_EQ(two.totals.weights_per_gpu_bytes, one.totals.weights_bytes / 2 + 8960);
   Scenario s = decode(toy_gpu(), tiny_dsa(), 2, 8);
   s.tp = 2;
-  EXPECT_EQ(tp_split_text(s, *two.find_op("indexer_q")),
+  EXPECT_EQ(tp_split_text(s, two, *two.find_op("indexer_q")),
             "whole on every GPU, not \u00f7 tp 2 (serving engines replicate it)");
 }
 

@@ -107,7 +107,7 @@ TEST(FormulaEvaluator, FollowsPrecedence) {
 // kv_share of its KV bytes and 1/tp of the rest.
 double per_gpu(const Scenario& s, const OpCost& op, double whole, bool bytes) {
   // The routed experts spread over every GPU of the layout (core/MODEL.md §17).
-  if (op.expert_group) return whole / static_cast<double>(gpu_count(s));
+  if (op.expert_group) return whole / static_cast<double>(stage_gpus(s));
   const double tp = static_cast<double>(s.tp);
   if (op.kv_share * tp <= 1 + 1e-12) return whole / tp;
   if (op.kind == OpKind::fc) return whole * op.kv_share;
@@ -125,8 +125,12 @@ void expect_formula(const Scenario& s, const Analysis& a, const OpCost& op,
   Evaluator e(numbers);
   const double per_layer = e.run();
   ASSERT_EQ(e.error(), "") << op.name << " " << what << ": " << formula << " -> " << numbers;
-  const double expected =
-      per_gpu(s, op, per_layer * static_cast<double>(op.count), std::string_view(what) == "bytes");
+  // Under pipeline stages (core/MODEL.md §18): the busiest stage's share of the layers (the
+  // output whole, on the last stage), once per micro-batch.
+  const bool output = a.layer_types[static_cast<size_t>(op.layer_type)].part == LayerPart::output;
+  const double stage = static_cast<double>(microbatches(s)) * (output ? 1 : stage_share(s));
+  const double expected = stage * per_gpu(s, op, per_layer * static_cast<double>(op.count),
+                                          std::string_view(what) == "bytes");
   EXPECT_TRUE(rel_near(expected, computed, 1e-12) || (expected == 0 && computed == 0))
       << op.name << " " << what << ": " << formula << " = " << numbers << " = " << per_layer
       << " × " << op.count << " / tp " << s.tp << " = " << expected << ", analyze() gives "
@@ -201,6 +205,20 @@ std::vector<Case> cases() {
     ep_only.ep = 2;
     ep_only.moe_imbalance = 1.25;
     out.push_back({dec ? "tp 2, ep 2, decode" : "tp 2, ep 2, prefill", ep_only});
+    // Pipeline stages (core/MODEL.md §18): 2 stages of tiny_moe's 2 layers, batch 7 as 2
+    // micro-batches of 4; and 3 stages of a 5-layer model (2 of 5 layers on the busiest), with
+    // dp 2 inside each stage.
+    Scenario staged = split;
+    staged.dp = 1;
+    staged.pp = 2;
+    out.push_back({dec ? "tp 2 x pp 2, decode" : "tp 2 x pp 2, prefill", staged});
+    ModelConfig five = with_moe(dense_model("five", 5, 64, 4, 2, 16, 128, 100), 3,
+                                MoeShape{.experts = 4, .top_k = 2, .width = 32});
+    Scenario deep = dec ? decode(gpu, five, 9, 40) : prefill(gpu, five, 3, 12);
+    deep.dp = 2;
+    deep.ep = 2;
+    deep.pp = 3;
+    out.push_back({dec ? "dp 2, ep 2, pp 3, decode" : "dp 2, ep 2, pp 3, prefill", deep});
   }
   // The layer layout (core/MODEL.md §6): windows, recurrences, sparse attention, biases.
   ModelConfig biased = tiny_gelu();
@@ -310,21 +328,22 @@ TEST(Formulas, TpSplitSaysWhatEachGpuKeeps) {
   Scenario gqa = decode(gpu, llama3_8b(), 4, 1000);  // 8 KV heads
   gqa.tp = 4;
   Analysis a = analyze(gqa);
-  EXPECT_EQ(tp_split_text(gqa, *a.find_op("attention")), "÷ tp 4");
+  EXPECT_EQ(tp_split_text(gqa, a, *a.find_op("attention")), "÷ tp 4");
   gqa.tp = 16;
   a = analyze(gqa);
-  EXPECT_EQ(tp_split_text(gqa, *a.find_op("attention")),
+  EXPECT_EQ(tp_split_text(gqa, a, *a.find_op("attention")),
             "÷ tp 16, its KV-cache bytes ÷ 8 (the KV heads do not split 16 ways)");
-  EXPECT_EQ(tp_split_text(gqa, *a.find_op("k_proj")),
+  EXPECT_EQ(tp_split_text(gqa, a, *a.find_op("k_proj")),
             "÷ 8, not ÷ tp 16 (the KV heads do not split 16 ways)");
-  EXPECT_EQ(tp_split_text(gqa, *a.find_op("q_proj")), "÷ tp 16");
+  EXPECT_EQ(tp_split_text(gqa, a, *a.find_op("q_proj")), "÷ tp 16");
   Scenario mla = decode(gpu, deepseek_v3(), 16, 2048);
   mla.tp = 8;
   a = analyze(mla);
-  EXPECT_EQ(tp_split_text(mla, *a.find_op("attention")),
+  EXPECT_EQ(tp_split_text(mla, a, *a.find_op("attention")),
             "÷ tp 8, its KV-cache bytes whole on every GPU (every head reads the MLA latent)");
   mla.tp = 1;
-  EXPECT_EQ(tp_split_text(mla, *analyze(mla).find_op("attention")), "");
+  a = analyze(mla);
+  EXPECT_EQ(tp_split_text(mla, a, *a.find_op("attention")), "");
 }
 
 TEST(Formulas, UnknownOpHasNoFormula) {

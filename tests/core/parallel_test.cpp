@@ -206,8 +206,8 @@ TEST(Parallel, FormulasSayWhoseSequencesAndWhichSplit) {
   };
   EXPECT_DOUBLE_EQ(symbol(*a.find_op("q_proj"), "B"), 2);
   EXPECT_DOUBLE_EQ(symbol(*a.find_op("expert_up"), "B"), 4);
-  EXPECT_EQ(tp_split_text(s, *a.find_op("q_proj")), "one rank's ⌈B/dp⌉ sequences");
-  EXPECT_EQ(tp_split_text(s, *a.find_op("expert_up")),
+  EXPECT_EQ(tp_split_text(s, a, *a.find_op("q_proj")), "one rank's ⌈B/dp⌉ sequences");
+  EXPECT_EQ(tp_split_text(s, a, *a.find_op("expert_up")),
             "÷ 2 GPUs (tp × dp, whole experts on each), its rows 1.50× on the busiest GPU");
 }
 
@@ -215,6 +215,133 @@ TEST(Parallel, FormulasSayWhoseSequencesAndWhichSplit) {
 TEST(Parallel, RequestRatesPerGpuCountTheRanks) {
   auto r = request(layout(1, 2, 2), 8, 4);
   ASSERT_TRUE(r) << r.error();
+  EXPECT_DOUBLE_EQ(r->output_tokens_per_s_per_gpu, r->output_tokens_per_s / 2);
+}
+
+// Pipeline stages (core/MODEL.md §18), worked by hand on tiny_dense (2 layers, d 64, 4 heads of
+// 16, 2 KV heads, dff 128, V 100, untied, bf16) on the toy GPU: pp 2 puts one layer on each stage.
+Scenario staged(Phase phase, int64_t batch, int64_t pp = 2) {
+  Scenario s = make_scenario(toy_gpu(), tiny_dense(), phase, batch, 8);
+  s.kv = Precision::bf16;
+  s.pp = pp;
+  return s;
+}
+
+// Decode, batch 4 over 2 stages: 2 micro-batches of 2 sequences, each through one layer per
+// stage; a GPU runs both, so nothing waits (slots = pp = micro-batches).
+TEST(Pipeline, DecodeRunsEachMicroBatchThroughOneStage) {
+  const Analysis a = analyze(staged(Phase::decode, 4));
+  ASSERT_FALSE(a.ops.empty()) << a.warnings.front();
+  EXPECT_EQ(a.totals.pipeline_microbatches, 2);
+  EXPECT_EQ(a.totals.pipeline_slots, 2);
+  EXPECT_DOUBLE_EQ(a.totals.pipeline_bubble_s, 0);
+  // q_proj: 2 tokens · 2·64·64 FLOPs, one layer, twice: 32,768; its 64·64·2 B read each time.
+  EXPECT_DOUBLE_EQ(a.find_op("q_proj")->flops, 32768);
+  EXPECT_DOUBLE_EQ(a.find_op("q_proj")->weight_bytes, 16384);
+  // lm_head on the last stage, whole: 2·2·64·100 per micro-batch, twice; 12,800 B each time.
+  EXPECT_DOUBLE_EQ(a.find_op("lm_head")->flops, 51200);
+  EXPECT_DOUBLE_EQ(a.find_op("lm_head")->weight_bytes, 25600);
+  // Between stages: each micro-batch's 2 tokens × 64 × 2 B, twice = 512 B at 1 GB/s.
+  ASSERT_EQ(a.comm.size(), 1u);
+  EXPECT_EQ(a.comm[0].name, "stage_send");
+  EXPECT_EQ(a.comm[0].count, 2);
+  EXPECT_DOUBLE_EQ(a.comm[0].bytes, 512);
+  EXPECT_DOUBLE_EQ(a.comm[0].roofline_time_s, 512e-9);
+  double ops = 0;
+  for (const OpCost& op : a.ops) ops += op.time_s;
+  EXPECT_DOUBLE_EQ(a.totals.time_s, ops + 512e-9);
+  // 4 tokens a step on 2 GPUs.
+  EXPECT_DOUBLE_EQ(a.totals.tokens_per_s, 4 / a.totals.time_s);
+  EXPECT_DOUBLE_EQ(a.totals.tokens_per_s_per_gpu, a.totals.tokens_per_s / 2);
+}
+
+// Fewer sequences than stages: batch 1 is one micro-batch, and each GPU waits one stage-time
+// of two: the bubble equals its work.
+TEST(Pipeline, OneSequenceLeavesHalfTheStagesIdle) {
+  const Analysis a = analyze(staged(Phase::decode, 1));
+  EXPECT_EQ(a.totals.pipeline_microbatches, 1);
+  EXPECT_EQ(a.totals.pipeline_slots, 2);
+  const double work = a.totals.time_s - a.totals.pipeline_bubble_s;
+  EXPECT_GT(work, 0);
+  EXPECT_DOUBLE_EQ(a.totals.pipeline_bubble_s, work);
+  EXPECT_DOUBLE_EQ(a.totals.pipeline_bubble_roofline_s, a.totals.roofline_time_s / 2);
+}
+
+// Prefill fills and drains the pipeline: batch 2 as 2 micro-batches of one prompt over 2 stages
+// lasts 2 + 2 − 1 = 3 stage-times, of which a GPU works 2: the bubble is half its work (GPipe's
+// (pp − 1) / (m + pp − 1) of the step).
+TEST(Pipeline, PrefillCountsTheFillAndDrain) {
+  const Analysis a = analyze(staged(Phase::prefill, 2));
+  EXPECT_EQ(a.totals.pipeline_slots, 3);
+  const double work = a.totals.time_s - a.totals.pipeline_bubble_s;
+  EXPECT_DOUBLE_EQ(a.totals.pipeline_bubble_s, work / 2);
+  EXPECT_DOUBLE_EQ(a.totals.pipeline_bubble_s / a.totals.time_s, 1.0 / 3);
+  EXPECT_DOUBLE_EQ(a.totals.ttft_s, a.totals.time_s);
+  // Each send carries a micro-batch's 8 prompt tokens: 2 × 8 × 64 × 2 B.
+  EXPECT_DOUBLE_EQ(a.comm[0].bytes, 2048);
+}
+
+// Memory per GPU: the last stage's layer and the output table. tiny_dense holds 2 layers of
+// 36,864 weights (q 4,096, k 2,048, v 2,048, o 4,096, gate/up/down 24,576), 320 norm weights,
+// the embedding and lm_head of 6,400 each, all 2 bytes: 173,696 B. Two stages: (173,696 −
+// 2 × 12,800) / 2 + 12,800 = 86,848 B. KV: 2 × 32 × 8 tokens × 2 B = 1,024 B per sequence and
+// layer, one layer per stage: 4 × 1,024.
+TEST(Pipeline, EachStageHoldsItsLayersAndTheirCache) {
+  const Analysis one = analyze(staged(Phase::decode, 4, 1));
+  EXPECT_DOUBLE_EQ(one.totals.weights_per_gpu_bytes, 173696);
+  EXPECT_DOUBLE_EQ(one.totals.kv_cache_per_gpu_bytes, 8192);
+  const Analysis two = analyze(staged(Phase::decode, 4));
+  EXPECT_DOUBLE_EQ(two.totals.weights_per_gpu_bytes, 86848);
+  EXPECT_DOUBLE_EQ(two.totals.kv_cache_per_gpu_bytes, 4096);
+  // (0.9 × 10^6 − 86,848) / 1,024 = 794.1 sequences.
+  EXPECT_EQ(two.totals.max_batch, 794);
+  // Tied embeddings: the last stage keeps its copy of the table, the first one the embedding.
+  Scenario tied = staged(Phase::decode, 4);
+  tied.model.tie_word_embeddings = true;
+  EXPECT_DOUBLE_EQ(analyze(tied).totals.weights_per_gpu_bytes, (160896 - 12800) / 2.0 + 12800);
+}
+
+// One message naming the knob for what cannot be.
+TEST(Pipeline, RefusesWhatCannotBe) {
+  Scenario s = staged(Phase::decode, 4, 3);
+  EXPECT_EQ(validate(s).error(), "pp 3 is more pipeline stages than tiny's 2 layers");
+  s.pp = 2;
+  s.spec = SpecMethod::mtp;
+  EXPECT_EQ(validate(s).error(),
+            "pp 2: speculative decoding across pipeline stages is not modelled; set spec none or "
+            "pp 1");
+  s.spec = SpecMethod::none;
+  s.tp = 512;  // 1,024 GPUs in all: allowed
+  EXPECT_EQ(validate(s).error(), "");
+  s.tp = 1024;
+  EXPECT_EQ(validate(s).error(), "tp × dp × pp must be at most 1,024 GPUs, got 2048");
+  EXPECT_EQ(parallel_text(staged(Phase::decode, 4)), "tp 1 \u00d7 pp 2");
+}
+
+// A shallower model halves the stages until they fit its layers.
+TEST(Pipeline, SwitchingToAShallowerModelKeepsAValidLayout) {
+  Scenario s = staged(Phase::decode, 4);
+  s.model = llama3_8b();
+  s.pp = 16;
+  set_model(s, tiny_dense());
+  EXPECT_EQ(s.pp, 2);
+  EXPECT_EQ(validate(s).error(), "");
+}
+
+// A request sums its decode steps with the bubble: its TPOT at batch 1 (one micro-batch, two
+// stage-times a token) is the mean of the steps analyze() gives at contexts 9 and 10.
+TEST(Pipeline, RequestStepsCountTheBubble) {
+  Scenario s = staged(Phase::decode, 1);
+  s.calibration = toy_calibration();
+  auto r = request(s, 8, 3);
+  ASSERT_TRUE(r) << r.error();
+  double steps = 0;
+  for (int64_t context : {9, 10}) {
+    Scenario step = s;
+    step.seq = context;
+    steps += analyze(step).totals.time_s;
+  }
+  EXPECT_NEAR(r->tpot_s, steps / 2, 1e-15);
   EXPECT_DOUBLE_EQ(r->output_tokens_per_s_per_gpu, r->output_tokens_per_s / 2);
 }
 

@@ -15,7 +15,7 @@ ScenarioChange change(ChangeKey k, ChangeValue v) { return {k, std::move(v)}; }
 TEST(ChangeKeys, RoundTripAndOrder) {
   for (ChangeKey k : all_change_keys()) EXPECT_EQ(parse_change_key(to_string(k)), k);
   EXPECT_FALSE(parse_change_key("batchsize").has_value());
-  EXPECT_EQ(all_change_keys().size(), 25u);
+  EXPECT_EQ(all_change_keys().size(), 26u);
   // precision comes before the three precisions it sets, so they can override it.
   EXPECT_LT(ChangeKey::precision, ChangeKey::weights);
   EXPECT_LT(ChangeKey::precision, ChangeKey::kv);

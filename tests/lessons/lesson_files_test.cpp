@@ -110,7 +110,7 @@ TEST(LessonFiles, FirstStepSetsTheScene) {
     for (const ScenarioChange& c : lesson->steps.front().changes) keys.insert(c.key);
     for (ChangeKey k :
          {ChangeKey::gpu, ChangeKey::model, ChangeKey::phase, ChangeKey::batch, ChangeKey::seq,
-          ChangeKey::precision, ChangeKey::tp, ChangeKey::dp, ChangeKey::ep,
+          ChangeKey::precision, ChangeKey::tp, ChangeKey::dp, ChangeKey::ep, ChangeKey::pp,
           ChangeKey::compute_efficiency, ChangeKey::memory_efficiency, ChangeKey::compare_gpu}) {
       EXPECT_TRUE(keys.count(k)) << f << " step 1 does not set " << to_string(k);
     }

@@ -20,6 +20,7 @@ std::string layout_caption(const Scenario& s) {
   if (gpu_count(s) <= 1) return {};
   std::string out = "TP " + std::to_string(s.tp);
   if (s.dp > 1) out += " \u00d7 DP " + std::to_string(s.dp);
+  if (s.pp > 1) out += " \u00d7 PP " + std::to_string(s.pp);
   if (s.ep > 1) out += ", EP " + std::to_string(s.ep);
   return out;
 }
@@ -39,6 +40,9 @@ std::string caption_line(const Scenario& s, const Analysis& a) {
            std::string(to_string(a.roof_precision)) + " roof)";
   }
   if (gpu_count(s) > 1) out.append(dot).append(layout_caption(s)).append(", per GPU");
+  // Under pipeline stages the dots are one micro-batch's (core/MODEL.md §18).
+  if (s.pp > 1 && microbatches(s) > 1)
+    out.append(", micro-batches of ").append(format_count(static_cast<double>(microbatch_size(s))));
   // A speculative step's dots are its verify step's (k + 1 tokens per sequence).
   if (speculative(s)) out.append(dot).append(speculation_text(s));
   out += dot;

@@ -492,7 +492,7 @@ std::string load_model_file(AppState& s, const std::string& path) {
   if (!model) return model.error();
   if (std::string problem = validate(*model).error(); !problem.empty())
     return path + ": " + problem;
-  s.doc.model = std::move(model).value();
+  set_model(s.doc, std::move(model).value());
   set_message(s, "Loaded model " + s.doc.model.name + " from " + path, false);
   return {};
 }

@@ -109,13 +109,18 @@ void symbols_block(const Scenario& s, const Analysis& a, const std::vector<const
     // (a replicated op, KV heads that do not split that far, routed experts over tp × dp).
     std::string split = s.dp > 1 ? "one rank's ⌈B/dp⌉ sequences" : "";
     if (s.tp > 1) split += (split.empty() ? "" : ", ") + std::string("÷ tp = ") + count(s.tp);
-    if (ops.size() == 1) split = tp_split_text(s, *ops.front());
+    if (ops.size() == 1) split = tp_split_text(s, a, *ops.front());
     bool whole = false;
     for (const OpCost* op : ops)
       whole = whole || op->kv_share * double(s.tp) > 1 + 1e-12 ||
               (op->expert_group && (s.dp > 1 || s.ep > 1));
     if (ops.size() > 1 && whole) split += " (not all of it: see each op)";
-    scale += (scale.empty() ? "" : ", ") + split;
+    if (ops.size() > 1 && s.pp > 1) {  // core/MODEL.md §18
+      split += (split.empty() ? "" : "; ") +
+               std::string("× the busiest pipeline stage's share of the layers, × ") +
+               count(microbatches(s)) + " micro-batches";
+    }
+    if (!split.empty()) scale += (scale.empty() ? "" : ", ") + split;
   }
   if (!scale.empty()) ImGui::TextDisabled("%s", scale.c_str());
 }

@@ -388,7 +388,7 @@ void draw_model(AppState& s) {
       knob_tooltip(ChangeKey::model, "The presets are config.json files from Hugging Face.")
           .c_str());
   if (!model.empty()) {
-    if (auto loaded = s.library->model(model)) s.doc.model = std::move(loaded).value();
+    if (auto loaded = s.library->model(model)) set_model(s.doc, std::move(loaded).value());
   }
   ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
   if (ImGui::Button("Load…##model", {-FLT_MIN, 0})) open_file_dialog(s, FileAction::load_model);

@@ -160,12 +160,18 @@ std::string comm_tooltip(const CommOp& c, const Analysis& a) {
     what =
         "The ranks' tokens gathered onto every GPU before the split experts, the results "
         "reduce-scattered after: an all-reduce's bytes.";
+  } else if (c.between_stages) {
+    what =
+        "Point to point: each micro-batch's activations sent from a pipeline stage's GPU to its "
+        "peer in the next stage.";
   } else {
     what = "All-reduce (ring): the partial sums of a split layer added up on every GPU.";
   }
+  const std::string runs = c.between_stages ? (c.count == 1 ? " micro-batch" : " micro-batches")
+                                            : (c.count == 1 ? " layer" : " layers");
   std::string out = what + "\n\n" + format_bytes(c.bytes) + " sent by each GPU over " +
-                    std::to_string(c.count) + (c.count == 1 ? " layer" : " layers") + ", " +
-                    std::to_string(c.gpus) + " GPUs in each collective; " +
+                    std::to_string(c.count) + runs + ", " + std::to_string(c.gpus) +
+                    " GPUs in each " + (c.between_stages ? "send" : "collective") + "; " +
                     format_time(c.roofline_time_s) + " at the link's full bandwidth";
   if (a.calibrated)
     out += ", " + format_time(c.time_s) + " expected (" + format_time(c.latency_s) + " latency)";
@@ -306,8 +312,7 @@ void draw_operator_table(AppState& s) {
   // The communication operators (core/MODEL.md §17): bytes each GPU sends, no FLOPs, bound by
   // the interconnect.
   for (const CommOp& c : a.comm) {
-    const LayerTypeInfo& type = a.layer_types[static_cast<size_t>(c.layer_type)];
-    const std::string label = std::string(c.name) + " · " + type.label;
+    const std::string label = std::string(c.name) + " · " + std::string(comm_place(a, c).label);
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     widths.note(label.c_str());
@@ -328,6 +333,7 @@ void draw_operator_table(AppState& s) {
     ImGui::TableNextColumn();
     text_cell(widths, "link");
   }
+  time_only_row("pipeline bubble", a.totals.pipeline_bubble_s, "stages");
   time_only_row("per-step overhead", a.totals.step_overhead_s, "calibration");
   // The whole step, last whatever the sort: the sums the rows add up to.
   if (!a.ops.empty()) {

@@ -24,18 +24,34 @@ void draw_parallelism(AppState& s) {
             "divide by tp (numbers are per GPU); each layer adds two all-reduces "
             "over the interconnect.");
   const int64_t most = static_cast<int64_t>(knob(ChangeKey::tp).max);  // GPUs in a layout
-  menu_combo("##tp", ChangeKey::tp, s.doc.tp, "GPU", most / s.doc.dp);
+  menu_combo("##tp", ChangeKey::tp, s.doc.tp, "GPU", most / (s.doc.dp * s.doc.pp));
   item_tooltip(knob_tooltip(ChangeKey::tp, "The chart shows per-GPU numbers.").c_str());
   row_label("Data par.",
             "dp, attention ranks of tp GPUs each, every one with its own share of the batch "
             "and its own KV cache (DeepSeek's and SGLang's data-parallel attention). The "
             "routed experts serve every rank's tokens.");
-  menu_combo("##dp", ChangeKey::dp, s.doc.dp, "rank", most / s.doc.tp);
+  menu_combo("##dp", ChangeKey::dp, s.doc.dp, "rank", most / (s.doc.tp * s.doc.pp));
   item_tooltip(knob_tooltip(ChangeKey::dp, "The busiest rank sets the step's time.").c_str());
+  row_label("Pipeline par.",
+            "pp, stages of tp × dp GPUs, each holding its share of the layers (the last one the "
+            "output). Each rank's batch runs as min(pp, its sequences) micro-batches; a GPU "
+            "waits while the pipeline fills and drains (the bubble).");
+  // Speculative decoding across stages is not modelled (validate refuses it): one or the other.
+  const bool speculating = speculative(s.doc);
+  ImGui::BeginDisabled(speculating && s.doc.pp <= 1);
+  menu_combo("##pp", ChangeKey::pp, s.doc.pp, "stage",
+             std::min(most / (s.doc.tp * s.doc.dp), std::max<int64_t>(1, s.doc.model.layers)));
+  ImGui::EndDisabled();
+  item_tooltip(knob_tooltip(ChangeKey::pp,
+                            "Decode: a token passes every stage, so pipeline stages add GPUs "
+                            "(memory, batch) rather than speed.")
+                   .c_str());
+  if (speculating && s.doc.pp <= 1)
+    disabled_wrapped("Off while speculative decoding is on (not modelled across stages).");
 
   const FfnType* moe = find_ffn(s.doc.model, FfnKind::moe);
   if (!moe) return;  // ep changes nothing (the analysis says so where it is set)
-  const int64_t gpus = gpu_count(s.doc);
+  const int64_t gpus = stage_gpus(s.doc);  // the experts spread over one stage's GPUs
   const bool possible = gpus > 1 && gpus <= moe->moe.experts;
   // ep spans the layout: it follows tp and dp as they are picked above, and turns off where it
   // cannot be. A loaded or lesson document is valid already (ep = tp × dp): nothing changes.
@@ -81,15 +97,20 @@ void draw_speculation(AppState& s) {
   const char* preview = kMethods[0].label;
   for (const Method& m : kMethods)
     if (m.method == s.doc.spec) preview = m.label;
+  // Not modelled across pipeline stages (validate refuses it): one or the other.
+  const bool staged = s.doc.pp > 1 && s.doc.spec == SpecMethod::none;
+  ImGui::BeginDisabled(staged);
   if (ImGui::BeginCombo("##spec", preview)) {
     for (const Method& m : kMethods)
       if (ImGui::Selectable(m.label, m.method == s.doc.spec)) s.doc.spec = m.method;
     ImGui::EndCombo();
   }
+  ImGui::EndDisabled();
   item_tooltip(knob_tooltip(ChangeKey::spec,
                             "MTP: DeepSeek's multi-token prediction modules; "
                             "EAGLE: a one-layer draft head.")
                    .c_str());
+  if (staged) disabled_wrapped("Off with pipeline stages (not modelled across them).");
   if (s.doc.spec == SpecMethod::none) return;
   row_label("Drafted", "k, the tokens drafted per step: the verify step runs k + 1 per sequence.");
   menu_combo("##spec_tokens", ChangeKey::spec_tokens, s.doc.spec_tokens, "token");

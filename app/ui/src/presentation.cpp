@@ -73,7 +73,7 @@ void draw_essentials(AppState& s) {
                         ImGuiComboFlags_HeightLarge)) {
     for (const PresetEntry& e : s.library->models()) {
       if (ImGui::Selectable(e.name.c_str())) {
-        if (auto m = s.library->model(e.id)) s.doc.model = std::move(m).value();
+        if (auto m = s.library->model(e.id)) set_model(s.doc, std::move(m).value());
       }
     }
     ImGui::EndCombo();

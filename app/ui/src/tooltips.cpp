@@ -39,7 +39,7 @@ std::string op_formula(const Scenario& s, const Analysis& a, const OpCost& op) {
     text.append("\nper layer, × ")
         .append(format_count(static_cast<double>(op.count)))
         .append(" layers");
-  if (const std::string split = tp_split_text(s, op); !split.empty())
+  if (const std::string split = tp_split_text(s, a, op); !split.empty())
     text.append(op.count > 1 ? ", " : "\n").append(split);
   return text;
 }
@@ -196,11 +196,12 @@ void dot_tooltip(const AppState& s, const std::string& marker_id) {
         latency += op.latency_s;
         ops_bound += op.roofline_time_s;
       }
-      // The step's all-reduce beyond its bytes (its bound is the step bound less the ops' and
-      // the drafting's), its fixed overhead, and the drafting passes beyond their bound.
+      // The step's communication and pipeline bubble beyond their bounds (the step bound less
+      // the ops' and the drafting's), its fixed overhead, and the drafting passes beyond their
+      // bound.
       const Totals& t = a->totals;
       const double fixed = kind == "step"
-                               ? t.communication_time_s -
+                               ? t.communication_time_s + t.pipeline_bubble_s -
                                      (g.roofline_time_s - ops_bound - t.draft_roofline_time_s) +
                                      t.step_overhead_s + (t.draft_time_s - t.draft_roofline_time_s)
                                : 0;

@@ -31,7 +31,8 @@ struct LayerTypeInfo {
   bool operator==(const LayerTypeInfo&) const = default;
 };
 
-// One operator, per step and per GPU, summed over the `count` layers of its type.
+// One operator, per step and per GPU, summed over the `count` layers of its type (under pipeline
+// stages, the busiest stage's share of them, once per micro-batch: MODEL.md §18).
 struct OpCost {
   std::string_view name;  // "q_proj", "attention", "lm_head", ... (static storage)
   OpKind kind = OpKind::fc;
@@ -71,14 +72,16 @@ struct OpCost {
 // A communication operator (core/MODEL.md §17): the data one GPU sends over the interconnect per
 // step, summed over the `count` layers it follows; no arithmetic, so no dot on the roofline.
 struct CommOp {
-  std::string_view name;       // "all_reduce", "dispatch", "combine" (static storage)
-  int16_t layer_type = 0;      // the mixer or feed-forward type it follows (Analysis::layer_types)
-  int64_t count = 0;           // layers
-  int64_t gpus = 0;            // GPUs taking part in one collective
-  double bytes = 0;            // sent by each GPU (the busiest), all layers
-  double time_s = 0;           // expected: at the calibration's link efficiency plus its latencies
-  double roofline_time_s = 0;  // the bound: bytes at the full interconnect bandwidth
-  double latency_s = 0;        // of time_s: the calibration's per-collective latency
+  // "all_reduce", "gather_scatter", "dispatch", "combine", "stage_send" (static storage)
+  std::string_view name;
+  int16_t layer_type = 0;       // the mixer or feed-forward type it follows (Analysis::layer_types)
+  int64_t count = 0;            // layers (stage_send: micro-batches, each sent once)
+  int64_t gpus = 0;             // GPUs taking part in one collective
+  double bytes = 0;             // sent by each GPU (the busiest), all layers
+  double time_s = 0;            // expected: at the calibration's link efficiency plus its latencies
+  double roofline_time_s = 0;   // the bound: bytes at the full interconnect bandwidth
+  double latency_s = 0;         // of time_s: the calibration's per-collective latency
+  bool between_stages = false;  // stage_send: after no layer type (layer_type is the output's)
 };
 
 // An aggregate point: "fc", "attention", "elementwise" or the whole "step".
@@ -102,6 +105,14 @@ struct Totals {
   double communication_time_s = 0;  // the communication operators' (Analysis::comm) time
   double kernel_latency_s = 0;      // of time_s: the calibration's kernel latencies
   double step_overhead_s = 0;  // of time_s: the calibration's host work (fixed + ⌈B/dp⌉ × per seq)
+  // Pipeline stages (MODEL.md §18): the micro-batches each GPU runs through its stage per step,
+  // the stage-times the step lasts (pipeline_slots in scenario.h), and of time_s (and, at the
+  // bounds, of roofline_time_s) the time a GPU waits for the other stages: the bubble,
+  // (slots − micro-batches) stage-times. 1, 1 and 0 without stages.
+  int64_t pipeline_microbatches = 1;
+  int64_t pipeline_slots = 1;
+  double pipeline_bubble_s = 0;
+  double pipeline_bubble_roofline_s = 0;
   double tokens_per_s = 0;  // decode: B·τ / t; prefill: B*T / t (prompt tokens)
   // Speculative decoding (decode with a method): the drafting passes' time and bound, in time_s
   // and roofline_time_s; the tokens a sequence gains per step τ (1 without).
@@ -176,6 +187,13 @@ std::string op_key(const Analysis& a, const OpCost& op);
 const OpCost* find_op_key(const Analysis& a, std::string_view key);
 // A communication operator's id, unique in the step as op_key()'s: "dispatch", "all_reduce@moe".
 std::string comm_key(const Analysis& a, const CommOp& c);
+// Where a communication operator sits, for tables and JSON: its layer type's kind and label, or
+// "stage" and "between pipeline stages" for the sends between pipeline stages.
+struct CommPlace {
+  std::string_view kind;
+  std::string_view label;
+};
+CommPlace comm_place(const Analysis& a, const CommOp& c);
 // A layer type's word in keys: its kind ("sliding", "moe"), numbered from the second type of
 // the same kind on ("moe2").
 std::string type_key(const Analysis& a, int layer_type);

@@ -59,6 +59,7 @@ enum class ChangeKey {
   dp,
   ep,
   moe_imbalance,
+  pp,
   // Not a knob: the number of keys above. It stays last, so a key added without its row in
   // the table (knob() indexes the table by key) fails to compile.
   count,
@@ -67,7 +68,7 @@ enum class ChangeKey {
 // What a knob holds: gpu, model, compare_gpu and calibration a preset id or a path ("" for
 // compare_gpu is no comparison, "none" for calibration the textbook roofline); phase a Phase;
 // precision, activations and kv a Precision; weights and expert_weights a WeightsChoice; batch, seq
-// tp, dp and ep an int64_t; flash_attention and fuse_elementwise a bool; the efficiencies,
+// tp, dp, ep and pp an int64_t; flash_attention and fuse_elementwise a bool; the efficiencies,
 // memory_utilization, spec_acceptance, gpu_hour_usd and moe_imbalance a double.
 using ChangeValue =
     std::variant<std::string, Phase, Precision, int64_t, bool, double, WeightsChoice>;

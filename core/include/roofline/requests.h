@@ -51,6 +51,7 @@ struct FrontierPoint {
   int64_t batch = 0;
   int64_t tp = 0;
   int64_t dp = 1, ep = 1;                 // the scenario's ranks; ep follows tp (MODEL.md §17)
+  int64_t pp = 1;                         // the scenario's pipeline stages (MODEL.md §18)
   Precision precision = Precision::bf16;  // weights, activations and KV cache
   double tpot_s = 0;
   double tokens_per_s_per_user = 0;  // 1 / TPOT

@@ -55,6 +55,10 @@ struct Scenario {
   int64_t dp = 1;
   int64_t ep = 1;
   double moe_imbalance = 1.0;
+  // Pipeline parallelism (core/MODEL.md §18): `pp` stages of tp × dp GPUs, each holding ⌈L/pp⌉
+  // of the layers (the last one also the output); each rank's batch runs as min(pp, its
+  // sequences) micro-batches, one after another through the stages.
+  int64_t pp = 1;
   double compute_efficiency = 1.0;  // (0, 1]: scales the compute roof
   double memory_efficiency = 1.0;   // (0, 1]: scales the bandwidth roof
   double memory_utilization = 0.9;  // (0, 1]: share of capacity usable for weights + KV
@@ -84,13 +88,27 @@ std::string speculation_text(const Scenario& s);
 // ones before): (1 − a^(k+1)) / (1 − a) (Leviathan et al. 2023), k + 1 at a = 1; 1 without.
 double accepted_tokens_per_step(const Scenario& s);
 
-// Cost and energy (core/MODEL.md §16). The GPUs a step runs on: tp × dp.
+// Cost and energy (core/MODEL.md §16). The GPUs a step runs on: tp × dp × pp.
 int64_t gpu_count(const Scenario& s);
+// The GPUs of one pipeline stage, over which the routed experts spread: tp × dp.
+int64_t stage_gpus(const Scenario& s);
+// Pipeline parallelism (core/MODEL.md §18): the micro-batches a rank's batch runs as,
+// min(pp, ⌈batch / dp⌉) (1 without stages), and the sequences of one: ⌈batch / micro-batches⌉.
+int64_t microbatches(const Scenario& s);
+int64_t microbatch_size(const Scenario& s);
+// The layers of the busiest stage over all layers: ⌈L / pp⌉ / L (1 without stages).
+double stage_share(const Scenario& s);
+// The stage-times a step lasts: pp in decode (each micro-batch passes every stage before its
+// next token), micro-batches + pp − 1 in prefill (filling and draining the pipeline).
+int64_t pipeline_slots(const Scenario& s);
 // The sequences of the busiest data-parallel rank: ⌈batch / dp⌉ (the batch with dp 1).
 int64_t rank_batch(const Scenario& s);
 // Whether the routed experts are whole on each GPU (ep > 1) rather than split over the GPUs.
 bool expert_parallel(const Scenario& s);
-// The layout in words: "tp 8", "tp 2 × dp 4, ep 8" ("" on one GPU).
+// After `model` replaces the scenario's model: pipeline stages halved until they are at most its
+// layers (validate refuses more), so switching to a shallower model keeps a valid scenario.
+void set_model(Scenario& s, ModelConfig model);
+// The layout in words: "tp 8", "tp 2 × dp 4, ep 8", "tp 8 × pp 2" ("" on one GPU).
 std::string parallel_text(const Scenario& s);
 // The price of a GPU-hour the scenario counts with: its gpu_hour_usd, else the GPU's published
 // price; nullopt for neither.

@@ -417,9 +417,9 @@ void write_analysis(JsonOut& out, const Scenario& s, const Analysis& a) {
     out.member("id", comm_key(a, c));
     out.member("kind", "comm");
     out.member("count", c.count);
-    const LayerTypeInfo& type = a.layer_types[static_cast<size_t>(c.layer_type)];
-    out.member("layer_type", type.kind);
-    out.member("layer", type.label);
+    const CommPlace place = comm_place(a, c);
+    out.member("layer_type", place.kind);
+    out.member("layer", place.label);
     out.member("gpus", c.gpus);
     out.member("flops", 0.0);
     out.member("bytes", c.bytes);

@@ -17,6 +17,7 @@ std::string request_to_json(const Scenario& s, int64_t isl, int64_t osl, const R
                    {"dp", s.dp},
                    {"ep", s.ep},
                    {"moe_imbalance", s.moe_imbalance},
+                   {"pp", s.pp},
                    {"isl", isl},
                    {"osl", osl},
                    {"weights", weights_text(s)},
@@ -53,11 +54,8 @@ std::string request_to_json(const Scenario& s, int64_t isl, int64_t osl, const R
 std::string frontier_to_json(const std::vector<FrontierPoint>& points, const Calibration* c) {
   Json rows = Json::array();
   for (const FrontierPoint& p : points) {
-    Json row = {{"batch", p.batch},
-                {"tp", p.tp},
-                {"dp", p.dp},
-                {"ep", p.ep},
-                {"precision", to_string(p.precision)}};
+    Json row = {{"batch", p.batch}, {"tp", p.tp}, {"dp", p.dp},
+                {"ep", p.ep},       {"pp", p.pp}, {"precision", to_string(p.precision)}};
     for (const FrontierExpected& f : kFrontierExpected) {
       if (f.optional && !(p.*f.value > 0)) {
         row[std::string(f.key)] = nullptr;

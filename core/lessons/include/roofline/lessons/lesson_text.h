@@ -32,7 +32,8 @@ std::vector<TextSpan> parse_emphasis(std::string_view text);
 // current scenario and analysis, formatted with units (roofline/units.h):
 //   {gpu} {model}                     display names: "NVIDIA H100 SXM5 80GB", "Llama 3 8B"
 //   {batch} {seq} {max_batch} {tp}    counts: "1,024"
-//   {dp} {ep} {gpu_count}             counts: data-parallel ranks, expert-parallel GPUs, tp x dp
+//   {dp} {ep} {pp} {gpu_count}        counts: data-parallel ranks, expert-parallel GPUs, pipeline
+//                                     stages, tp x dp x pp
 //   {query_heads} {kv_heads}          the model's H and Hkv
 //   {experts} {experts_per_token}     MoE: E and k ("–" for a dense model)
 //   {compute_efficiency} {memory_efficiency}   "70%"
@@ -72,6 +73,7 @@ std::vector<TextSpan> parse_emphasis(std::string_view text);
 //   {calibration}                     the calibration's name, or "none (the roofline)"
 //   {kernel_latency} {step_overhead} {allreduce}   of the step time: the kernels' latencies,
 //                                     the per-step overhead, the all-reduces: "1.06 ms"
+//   {pipeline_bubble}                 of the step time: waiting for the other pipeline stages
 //   {compare.gpu} {compare.peak} {compare.bandwidth} {compare.ridge} {compare.step.time}
 //   {compare.tokens_per_s}            the same on the compare GPU
 //   {compare.speedup}                 this step time / the compare GPU's: "1.43×"
