@@ -344,6 +344,35 @@ double remote_gpus_per_token(const MoeShape& e, double n) {
   return (n - 1) * (1 - none);
 }
 
+// The time `bytes` sent by each GPU take at full link speed in a collective over `gpus` GPUs
+// (MODEL.md §17): on the interconnect within the GPU's scale-up domain; beyond it, an all-to-all
+// sends (gpus − D)/(gpus − 1) of its bytes over the scale-out network and the rest over the
+// interconnect at once (the slower part sets the time), a ring or a send between pipeline
+// stages crosses the scale-out link with all of them. Without a scale-out figure the interconnect
+// is used, and a warning says so. `out` is set when the scale-out network carries any of it.
+double transfer_s(const Scenario& s, Analysis& a, int64_t gpus, double bytes, bool all_to_all,
+                  bool& out) {
+  const double up = *s.gpu.interconnect_bandwidth_bytes_per_s;
+  out = false;
+  if (!s.gpu.scale_up_gpus || gpus <= *s.gpu.scale_up_gpus) return bytes / up;
+  const int64_t domain = *s.gpu.scale_up_gpus;
+  if (!s.gpu.scale_out_bandwidth_bytes_per_s) {
+    const std::string why = s.gpu.name + " gives no scale-out bandwidth: GPUs beyond its " +
+                            std::to_string(domain) +
+                            "-GPU scale-up domain are counted on its interconnect, which is "
+                            "faster than the network between domains";
+    if (std::find(a.warnings.begin(), a.warnings.end(), why) == a.warnings.end())
+      a.warnings.push_back(why);
+    return bytes / up;
+  }
+  out = true;
+  const double scale_out = std::min(up, *s.gpu.scale_out_bandwidth_bytes_per_s);
+  if (!all_to_all) return bytes / scale_out;
+  const double g = static_cast<double>(gpus), d = static_cast<double>(domain);
+  const double outside = (g - d) / (g - 1);
+  return std::max(bytes * (1 - outside) / up, bytes * outside / scale_out);
+}
+
 Communication communication(const Scenario& s, Analysis& a) {
   const int64_t n = stage_gpus(s);
   // Nothing crosses a link on one GPU, nor between data-parallel ranks of one GPU without experts.
@@ -353,7 +382,6 @@ Communication communication(const Scenario& s, Analysis& a) {
                          "communicating is not counted");
     return {};
   }
-  const double link = *s.gpu.interconnect_bandwidth_bytes_per_s;
   const double per_seq =
       s.phase == Phase::decode ? static_cast<double>(query_tokens(s)) : static_cast<double>(s.seq);
   const double rank_tokens = static_cast<double>(rank_batch(s)) * per_seq;
@@ -363,12 +391,12 @@ Communication communication(const Scenario& s, Analysis& a) {
   const double latency = s.calibration ? s.calibration->allreduce_latency_s : 0;
   Communication total;
   auto add = [&](std::string_view name, int16_t type, int64_t count, int64_t gpus, double one,
-                 int collectives = 1) {
+                 int collectives = 1, bool all_to_all = false) {
     CommOp c{.name = name, .layer_type = type, .count = count, .gpus = gpus};
     c.bytes = static_cast<double>(count) * one;
-    c.roofline_time_s = c.bytes / link;
+    c.roofline_time_s = transfer_s(s, a, gpus, c.bytes, all_to_all, c.scale_out);
     c.latency_s = s.calibration ? static_cast<double>(count * collectives) * latency : 0;
-    c.time_s = c.bytes / (link * efficiency) + c.latency_s;
+    c.time_s = c.roofline_time_s / efficiency + c.latency_s;
     total.bound_s += c.roofline_time_s;
     total.expected_s += c.time_s;
     a.comm.push_back(c);
@@ -399,8 +427,8 @@ Communication communication(const Scenario& s, Analysis& a) {
       const double g = static_cast<double>(n);
       const double one =
           s.moe_imbalance * all_tokens / g * remote_gpus_per_token(moe->moe, g) * moe_row;
-      add("dispatch", type, t.count, n, one);
-      add("combine", type, t.count, n, one);
+      add("dispatch", type, t.count, n, one, 1, true);
+      add("combine", type, t.count, n, one, 1, true);
       // The shared experts and the rest of the block split tp ways within the rank.
       if (s.tp > 1) add("all_reduce", type, t.count, s.tp, ring(s.tp, rank_tokens * row));
     } else if (s.dp > 1) {  // two collectives a layer: an all-gather and a reduce-scatter
@@ -430,12 +458,12 @@ void scale_comm(CommOp& c, double times) {
 Communication stage_sends(const Scenario& s, Analysis& a) {
   if (s.pp <= 1 || a.layer_types.empty()) return {};
   if (!s.gpu.interconnect_bandwidth_bytes_per_s) {
-    if (stage_gpus(s) <= 1)  // communication() said so already on more GPUs per stage
-      a.warnings.push_back(s.gpu.name + " gives no interconnect bandwidth: the time GPUs spend " +
-                           "communicating is not counted");
+    const std::string why = s.gpu.name + " gives no interconnect bandwidth: the time GPUs spend " +
+                            "communicating is not counted";
+    if (std::find(a.warnings.begin(), a.warnings.end(), why) == a.warnings.end())
+      a.warnings.push_back(why);  // unless communication() said so already
     return {};
   }
-  const double link = *s.gpu.interconnect_bandwidth_bytes_per_s;
   const double efficiency = s.calibration ? s.calibration->allreduce_efficiency : 1;
   const double latency = s.calibration ? s.calibration->allreduce_latency_s : 0;
   const int64_t m = microbatches(s);
@@ -449,9 +477,10 @@ Communication stage_sends(const Scenario& s, Analysis& a) {
            .between_stages = true};
   c.bytes = static_cast<double>(m) * static_cast<double>(rank_mb) * per_seq *
             static_cast<double>(s.model.hidden) * bytes_per_element(s.activations);
-  c.roofline_time_s = c.bytes / link;
+  // Some stage boundary leaves the scale-up domain once the layout is wider than it.
+  c.roofline_time_s = transfer_s(s, a, gpu_count(s), c.bytes, false, c.scale_out);
   c.latency_s = static_cast<double>(m) * latency;
-  c.time_s = c.bytes / (link * efficiency) + c.latency_s;
+  c.time_s = c.roofline_time_s / efficiency + c.latency_s;
   a.comm.push_back(c);
   return {c.roofline_time_s, c.time_s};
 }
@@ -558,6 +587,12 @@ Analysis analyze(const Scenario& s) {
     a.warnings.push_back("dp " + std::to_string(s.dp) + " does not divide batch " +
                          std::to_string(s.batch) + ": the busiest rank has " +
                          std::to_string(rank_batch(s)) + " sequences and sets the step's time");
+  }
+  if (s.pp > 1 && s.batch % microbatches(s) != 0) {
+    a.warnings.push_back("pp " + std::to_string(s.pp) + ": batch " + std::to_string(s.batch) +
+                         " runs as " + std::to_string(microbatches(s)) +
+                         " micro-batches of up to " + std::to_string(microbatch_size(s)) +
+                         " sequences, each counted as full");
   }
   if (s.calibration) {
     if (std::string err = validate(*s.calibration).error(); !err.empty()) {

@@ -472,7 +472,7 @@ static std::string stage_text(const Scenario& s, const Analysis& a, const OpCost
     if (!out.empty()) out += " ";
     out.append("× ")
         .append(std::to_string(m))
-        .append(" micro-batches of ⌈B/")
+        .append(" micro-batches of ⌈batch/")
         .append(std::to_string(m))
         .append("⌉");
   }

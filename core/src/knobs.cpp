@@ -67,7 +67,9 @@ constexpr Knob kKnobs[] = {
      .get = [](const Scenario& s) -> ChangeValue { return s.model.id; },
      .set =
          [](Scenario& s, const ChangeValue& v, const PresetResolver& r) {
-           return Status::from_message(resolve_into(s.model, v, r.model, "model"));
+           std::string err = resolve_into(s.model, v, r.model, "model");
+           if (err.empty()) fit_stages_to_model(s);  // a shallower model keeps a valid pp
+           return Status::from_message(err);
          }},
     {.key = ChangeKey::phase,
      .name = "phase",

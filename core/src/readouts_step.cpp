@@ -433,7 +433,8 @@ constexpr StepReadout kStepReadouts[] =
          .help = "One GPU's weights: 1/tp of them (the routed experts 1/(tp x dp)), more where a "
                  "matmul runs whole on every GPU "
                  "(MLA's q_a_proj and kv_a_proj, a sparse-attention indexer) or writes KV heads "
-                 "that do not split tp ways"},
+                 "that do not split tp ways; under pipeline stages the last stage's share of the "
+                 "layers and the output table"},
         {.key = "kv_cache_bytes",
          .placeholder = "kv_cache",
          .label = "KV cache",
@@ -450,9 +451,11 @@ constexpr StepReadout kStepReadouts[] =
          .shows = kReport | kMemory,
          .get = [](const StepContext& c) -> V { return c.totals().kv_cache_per_gpu_bytes; },
          .shown = [](const StepContext& c) { return gpu_count(c.scenario) > 1; },
-         .help = "One GPU's part of the KV cache: its rank's sequences, 1/tp of their cache, more "
-                 "where tp exceeds the KV heads "
-                 "(replicated) or with MLA (every GPU keeps the whole latent cache)"},
+         .help =
+             "One GPU's part of the KV cache: its rank's sequences, 1/tp of their cache, more "
+             "where tp exceeds the KV heads "
+             "(replicated) or with MLA (every GPU keeps the whole latent cache); under pipeline "
+             "stages its stage's layers'"},
         {.key = "state_bytes",
          .placeholder = "state",
          .label = "recurrent state",

@@ -59,9 +59,13 @@ int64_t gpu_count(const Scenario& s) { return s.tp * s.dp * s.pp; }
 
 int64_t stage_gpus(const Scenario& s) { return s.tp * s.dp; }
 
+void fit_stages_to_model(Scenario& s) {
+  while (s.pp > 1 && s.pp > s.model.layers) s.pp /= 2;
+}
+
 void set_model(Scenario& s, ModelConfig model) {
   s.model = std::move(model);
-  while (s.pp > 1 && s.pp > s.model.layers) s.pp /= 2;
+  fit_stages_to_model(s);
 }
 
 int64_t microbatches(const Scenario& s) {
@@ -179,7 +183,7 @@ static std::string scenario_problem(const Scenario& s) {
   if (s.pp > s.model.layers)
     return "pp " + std::to_string(s.pp) + " is more pipeline stages than " + s.model.name + "'s " +
            std::to_string(s.model.layers) + " layers";
-  if (s.pp > 1 && speculative(s))
+  if (s.pp > 1 && s.spec != SpecMethod::none)
     return "pp " + std::to_string(s.pp) + ": speculative decoding across pipeline stages is not " +
            "modelled; set spec none or pp 1";
   if (s.ep > 1) {

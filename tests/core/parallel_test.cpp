@@ -218,6 +218,45 @@ TEST(Parallel, RequestRatesPerGpuCountTheRanks) {
   EXPECT_DOUBLE_EQ(r->output_tokens_per_s_per_gpu, r->output_tokens_per_s / 2);
 }
 
+// Beyond the scale-up domain (core/MODEL.md §17): toy GPUs joined 2 at a time by 1 GB/s links and
+// 0.5 GB/s of scale-out network each. dp 4, ep 4 on tiny_moe at batch 4: each GPU holds 1 of the 4
+// experts, so a token's 2 experts miss a GPU with chance (3/4)·(2/3) = 1/2 and reach
+// 3·(1 − 1/2) = 1.5 others: 1 token × 1.5 × 64 × 2 B = 192 B per GPU. Of the 3 other GPUs 2 are
+// outside the domain: 128 B at 0.5 GB/s (256 ns) while 64 B cross the link (64 ns).
+TEST(Parallel, AllToAllsBeyondTheDomainCrossTheScaleOutNetwork) {
+  Scenario s = layout(1, 4, 4);
+  s.gpu.scale_up_gpus = 2;
+  s.gpu.scale_out_bandwidth_bytes_per_s = 0.5e9;
+  const Analysis a = analyze(s);
+  const CommOp* dispatch = find_comm(a, "dispatch");
+  ASSERT_NE(dispatch, nullptr);
+  EXPECT_DOUBLE_EQ(dispatch->bytes, 192);
+  EXPECT_DOUBLE_EQ(dispatch->roofline_time_s, 256e-9);
+  EXPECT_TRUE(dispatch->scale_out);
+  // Within the domain (dp 2, ep 2) the link carries it all, as before.
+  Scenario two = layout(1, 2, 2);
+  two.gpu.scale_up_gpus = 2;
+  two.gpu.scale_out_bandwidth_bytes_per_s = 0.5e9;
+  EXPECT_FALSE(find_comm(analyze(two), "dispatch")->scale_out);
+  EXPECT_DOUBLE_EQ(find_comm(analyze(two), "dispatch")->roofline_time_s, 640e-9 / 3);
+  // A ring over more GPUs than the domain (tp 4) runs at the scale-out bandwidth: 2·(3/4) of
+  // 4 tokens × 128 B = 768 B a layer, 2 layers of attention at 0.5 GB/s.
+  Scenario ring = layout(4, 1, 1);
+  ring.gpu = s.gpu;
+  const CommOp* reduce = find_comm(analyze(ring), "all_reduce", "full");
+  ASSERT_NE(reduce, nullptr);
+  EXPECT_DOUBLE_EQ(reduce->roofline_time_s, 2 * 768 / 0.5e9);
+  // No scale-out figure: the link, and a warning that says it is too fast.
+  s.gpu.scale_out_bandwidth_bytes_per_s.reset();
+  const Analysis unknown = analyze(s);
+  EXPECT_DOUBLE_EQ(find_comm(unknown, "dispatch")->roofline_time_s, 192e-9);
+  EXPECT_NE(std::find_if(unknown.warnings.begin(), unknown.warnings.end(),
+                         [](const std::string& w) {
+                           return w.find("gives no scale-out bandwidth") != std::string::npos;
+                         }),
+            unknown.warnings.end());
+}
+
 // Pipeline stages (core/MODEL.md §18), worked by hand on tiny_dense (2 layers, d 64, 4 heads of
 // 16, 2 KV heads, dff 128, V 100, untied, bf16) on the toy GPU: pp 2 puts one layer on each stage.
 Scenario staged(Phase phase, int64_t batch, int64_t pp = 2) {
@@ -310,6 +349,9 @@ TEST(Pipeline, RefusesWhatCannotBe) {
   EXPECT_EQ(validate(s).error(),
             "pp 2: speculative decoding across pipeline stages is not modelled; set spec none or "
             "pp 1");
+  s.phase = Phase::prefill;  // refused in prefill too: a request's decode steps would be invalid
+  EXPECT_NE(validate(s).error(), "");
+  s.phase = Phase::decode;
   s.spec = SpecMethod::none;
   s.tp = 512;  // 1,024 GPUs in all: allowed
   EXPECT_EQ(validate(s).error(), "");

@@ -35,6 +35,8 @@ void set_frontier_current(FrontierData& d, const Scenario& s) {
   d.current_batch = s.batch;
   d.current_tp = s.tp;
   d.current_gpus = gpu_count(s);
+  d.current_dp = s.dp;
+  d.current_pp = s.pp;
   d.current_per_user = d.current_per_gpu = 0;
   auto r = request(s, d.isl, d.osl);
   if (!r || !(r->tpot_s > 0)) return;
@@ -105,6 +107,7 @@ PlotGeometry build_frontier_plot(const FrontierData& data, const Scenario& s,
         "prompt " + format_count(static_cast<double>(data.isl)) + " \u00b7 output " +
         format_count(static_cast<double>(data.osl)) + " tokens \u00b7 tp " + tps +
         (s.dp > 1 ? " \u00d7 dp " + std::to_string(s.dp) : std::string()) +
+        (s.pp > 1 ? " \u00d7 pp " + std::to_string(s.pp) : std::string()) +
         (s.ep > 1 ? ", ep = tp \u00d7 dp" : std::string()) + " \u00b7 " + ps + " \u00b7 " +
         (s.calibration ? "expected (" + s.calibration->id + ")" : std::string("roofline bounds")) +
         (s.calibration && interval_of(&*s.calibration, Expected::tpot)
@@ -135,6 +138,7 @@ PlotGeometry build_frontier_plot(const FrontierData& data, const Scenario& s,
       requests.push_back({curve.id,
                           "tp " + std::to_string(tp) +
                               (s.dp > 1 ? " \u00d7 dp " + std::to_string(s.dp) : std::string()) +
+                              (s.pp > 1 ? " \u00d7 pp " + std::to_string(s.pp) : std::string()) +
                               " \u00b7 " + std::string(to_string(p)),
                           first, 0.1 * f, label_size * 0.9, precision_colour(t, p), false});
       g.lines.push_back(std::move(curve));
@@ -186,9 +190,10 @@ PlotGeometry build_frontier_plot(const FrontierData& data, const Scenario& s,
                     {"current",
                      "now: B = " + format_count(static_cast<double>(data.current_batch)) + ", tp " +
                          std::to_string(data.current_tp) +
-                         (data.current_gpus > data.current_tp
-                              ? " \u00d7 dp " + std::to_string(data.current_gpus / data.current_tp)
-                              : std::string()) +
+                         (data.current_dp > 1 ? " \u00d7 dp " + std::to_string(data.current_dp)
+                                              : std::string()) +
+                         (data.current_pp > 1 ? " \u00d7 pp " + std::to_string(data.current_pp)
+                                              : std::string()) +
                          (data.current_fits ? "" : " (does not fit)"),
                      current.center, current.radius_px, label_size, t.text, true});
   }

@@ -167,14 +167,20 @@ std::string comm_tooltip(const CommOp& c, const Analysis& a) {
   } else {
     what = "All-reduce (ring): the partial sums of a split layer added up on every GPU.";
   }
-  const std::string runs = c.between_stages ? (c.count == 1 ? " micro-batch" : " micro-batches")
-                                            : (c.count == 1 ? " layer" : " layers");
+  std::string runs = c.between_stages ? (c.count == 1 ? " micro-batch" : " micro-batches")
+                                      : (c.count == 1 ? " layer" : " layers");
+  if (!c.between_stages && a.totals.pipeline_slots > 1)  // core/MODEL.md §18
+    runs += " (the busiest pipeline stage's share of them, once per micro-batch)";
   std::string out = what + "\n\n" + format_bytes(c.bytes) + " sent by each GPU over " +
                     std::to_string(c.count) + runs + ", " + std::to_string(c.gpus) +
                     " GPUs in each " + (c.between_stages ? "send" : "collective") + "; " +
                     format_time(c.roofline_time_s) + " at the link's full bandwidth";
   if (a.calibrated)
     out += ", " + format_time(c.time_s) + " expected (" + format_time(c.latency_s) + " latency)";
+  if (c.scale_out)
+    out +=
+        ". The GPUs span more than one scale-up domain: the bytes leaving it cross the "
+        "scale-out network, at its bandwidth per GPU";
   return out + ". Not overlapped with compute.";
 }
 

@@ -37,7 +37,7 @@ void draw_parallelism(AppState& s) {
             "output). Each rank's batch runs as min(pp, its sequences) micro-batches; a GPU "
             "waits while the pipeline fills and drains (the bubble).");
   // Speculative decoding across stages is not modelled (validate refuses it): one or the other.
-  const bool speculating = speculative(s.doc);
+  const bool speculating = s.doc.spec != SpecMethod::none;
   ImGui::BeginDisabled(speculating && s.doc.pp <= 1);
   menu_combo("##pp", ChangeKey::pp, s.doc.pp, "stage",
              std::min(most / (s.doc.tp * s.doc.dp), std::max<int64_t>(1, s.doc.model.layers)));

@@ -214,20 +214,27 @@ void dot_tooltip(const AppState& s, const std::string& marker_id) {
     ImGui::TextDisabled(
         "ΣFLOPs and Σbytes over its operators; time = Σ max(FLOPs / peak, "
         "bytes / bandwidth)%s",
-        kind == "step" ? " + the communication's time (all-reduces, all-to-alls)" : "");
+        kind == "step" ? " + the communication's time (all-reduces, all-to-alls) and any pipeline "
+                         "bubble"
+                       : "");
     if (kind == "fc" && s.doc.phase == Phase::decode) {
+      // One rank's sequences of one micro-batch (core/MODEL.md §17, §18).
+      Scenario micro = s.doc;
+      micro.batch = microbatch_size(s.doc);
+      const int64_t dot_batch = rank_batch(micro);
       // Speculating, each sequence's k drafted tokens and one more share the weight reads.
       ImGui::TextDisabled(
           "Decode: every weight byte serves %s tokens, so intensity ≈ %s · 2 / b_w "
           "= %s (%s)%s. Drag the dot to change the batch.",
           speculative(s.doc) ? "B · (k + 1)" : "B", speculative(s.doc) ? "B · (k + 1)" : "B",
-          format_intensity(static_cast<double>(rank_batch(s.doc) * query_tokens(s.doc)) * 2 /
+          format_intensity(static_cast<double>(dot_batch * query_tokens(s.doc)) * 2 /
                            weight_formats(s.doc).of(WeightGroup::mixer).bytes())
               .c_str(),
           bytes_name("b_w", weight_formats(s.doc).of(WeightGroup::mixer).precision).c_str(),
-          s.doc.dp > 1 ? "; B is one rank's ⌈batch/dp⌉, while the routed experts see every "
-                         "rank's tokens"
-                       : "");
+          s.doc.pp > 1   ? "; B is one rank's share of one pipeline micro-batch"
+          : s.doc.dp > 1 ? "; B is one rank's ⌈batch/dp⌉, while the routed experts see every "
+                           "rank's tokens"
+                         : "");
     } else if (kind == "fc") {
       ImGui::TextDisabled(
           "Prefill: B·T token rows share each weight read. Drag the dot to change "

@@ -82,6 +82,7 @@ struct CommOp {
   double roofline_time_s = 0;   // the bound: bytes at the full interconnect bandwidth
   double latency_s = 0;         // of time_s: the calibration's per-collective latency
   bool between_stages = false;  // stage_send: after no layer type (layer_type is the output's)
+  bool scale_out = false;       // crosses the scale-out network beyond the scale-up domain
 };
 
 // An aggregate point: "fc", "attention", "elementwise" or the whole "step".

@@ -46,7 +46,8 @@ struct FormulaSymbol {
 // How an op's formula becomes one GPU's part under tensor parallelism: "÷ tp 8", and where its
 // KV heads do not split that far, what each GPU keeps ("÷ tp 16, its KV-cache bytes ÷ 8");
 // empty at tp 1. Under pipeline stages it adds the stage's share of the layers and the
-// micro-batches ("÷ tp 2; × 1/2 of the layers (the busiest stage's) × 2 micro-batches of ⌈B/2⌉").
+// micro-batches ("÷ tp 2; × 1/2 of the layers (the busiest stage's) × 2 micro-batches of
+// ⌈batch/2⌉").
 std::string tp_split_text(const Scenario& s, const Analysis& a, const OpCost& op);
 
 // Every symbol `op`'s layer type gives a value in `s` (MoE symbols only for an MoE op, ...).

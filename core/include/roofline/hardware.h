@@ -67,6 +67,12 @@ struct GpuSpec {
   std::vector<CacheCeiling> caches;
   // Per direction; nullopt when the preset gives none (tensor parallel time is then not counted).
   std::optional<double> interconnect_bandwidth_bytes_per_s;
+  // The scale-up domain (core/MODEL.md §17): how many GPUs the link above joins (an NVLink /
+  // NVSwitch node or rack, an Infinity Fabric node), and the bandwidth per GPU and direction of
+  // the scale-out network beyond it (InfiniBand / RoCE NICs). nullopt where the preset cites none:
+  // then every GPU counts as on the link above (a warning says so where a layout is wider).
+  std::optional<int64_t> scale_up_gpus;
+  std::optional<double> scale_out_bandwidth_bytes_per_s;
   // The vendor's maximum board power (TDP, TBP) in watts, the ceiling of what the board draws:
   // energy per token is counted at it (core/MODEL.md §16). nullopt where none is published.
   std::optional<double> board_power_w;

@@ -108,6 +108,7 @@ bool expert_parallel(const Scenario& s);
 // After `model` replaces the scenario's model: pipeline stages halved until they are at most its
 // layers (validate refuses more), so switching to a shallower model keeps a valid scenario.
 void set_model(Scenario& s, ModelConfig model);
+void fit_stages_to_model(Scenario& s);  // the halving alone, on the scenario's own model
 // The layout in words: "tp 8", "tp 2 × dp 4, ep 8", "tp 8 × pp 2" ("" on one GPU).
 std::string parallel_text(const Scenario& s);
 // The price of a GPU-hour the scenario counts with: its gpu_hour_usd, else the GPU's published

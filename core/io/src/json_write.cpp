@@ -54,6 +54,9 @@ Json gpu_json(const GpuSpec& gpu) {
   if (gpu.interconnect_bandwidth_bytes_per_s) {
     j["interconnect_bandwidth"] = *gpu.interconnect_bandwidth_bytes_per_s;
   }
+  if (gpu.scale_up_gpus) j["scale_up_gpus"] = *gpu.scale_up_gpus;
+  if (gpu.scale_out_bandwidth_bytes_per_s)
+    j["scale_out_bandwidth"] = *gpu.scale_out_bandwidth_bytes_per_s;
   if (gpu.board_power_w) j["board_power"] = *gpu.board_power_w;
   if (!gpu.board_power_source.empty()) j["board_power_source"] = gpu.board_power_source;
   if (gpu.gpu_hour_usd) j["gpu_hour_usd"] = *gpu.gpu_hour_usd;

@@ -33,6 +33,8 @@ GpuSpec read_gpu(const Reader& r, std::string_view origin) {
   gpu.memory_bandwidth_bytes_per_s = r.number("memory_bandwidth", kBandwidth);
   gpu.memory_capacity_bytes = r.number("memory_capacity", physical_quantity("bytes", 1e6));
   gpu.interconnect_bandwidth_bytes_per_s = r.optional_number("interconnect_bandwidth", kBandwidth);
+  gpu.scale_up_gpus = r.optional_integer("scale_up_gpus", integer_between(1, 1'000'000, "GPUs"));
+  gpu.scale_out_bandwidth_bytes_per_s = r.optional_number("scale_out_bandwidth", kBandwidth);
   // A watt to a megawatt: a board, not a milliwatt sensor or a data hall.
   gpu.board_power_w = r.optional_number("board_power", number_between(1, 1e6, "watts"));
   gpu.board_power_source = r.string("board_power_source", "");

@@ -32,7 +32,8 @@ struct FrontierData {
   std::vector<FrontierPoint> points;
   // The document's own request.
   int64_t current_batch = 1, current_tp = 1;
-  int64_t current_gpus = 1;  // tp × dp
+  int64_t current_gpus = 1;  // tp × dp × pp
+  int64_t current_dp = 1, current_pp = 1;
   double current_per_user = 0, current_per_gpu = 0;
   bool current_fits = true;
   std::string error;  // why there is no frontier
