@@ -344,36 +344,22 @@ double remote_gpus_per_token(const MoeShape& e, double n) {
   return (n - 1) * (1 - none);
 }
 
-// The time `bytes` sent by each GPU take at full link speed in a collective over `gpus` GPUs
-// (MODEL.md §17): on the interconnect within the GPU's scale-up domain; beyond it, an all-to-all
-// sends (gpus − D)/(gpus − 1) of its bytes over the scale-out network and the rest over the
-// interconnect at once (the slower part sets the time), a ring or a send between pipeline
-// stages crosses the scale-out link with all of them. Without a scale-out figure the interconnect
-// is used, and a warning says so. `out` is set when the scale-out network carries any of it.
-double transfer_s(const Scenario& s, Analysis& a, int64_t gpus, double bytes, bool all_to_all,
-                  bool& out) {
-  const double up = *s.gpu.interconnect_bandwidth_bytes_per_s;
-  out = false;
-  if (!s.gpu.scale_up_gpus || gpus <= *s.gpu.scale_up_gpus) return bytes / up;
-  const int64_t domain = *s.gpu.scale_up_gpus;
-  if (!s.gpu.scale_out_bandwidth_bytes_per_s) {
-    const std::string why = s.gpu.name + " gives no scale-out bandwidth: GPUs beyond its " +
-                            std::to_string(domain) +
-                            "-GPU scale-up domain are counted on its interconnect, which is "
-                            "faster than the network between domains";
-    if (std::find(a.warnings.begin(), a.warnings.end(), why) == a.warnings.end())
-      a.warnings.push_back(why);
-    return bytes / up;
-  }
-  out = true;
-  const double scale_out = std::min(up, *s.gpu.scale_out_bandwidth_bytes_per_s);
-  if (!all_to_all) return bytes / scale_out;
-  const double g = static_cast<double>(gpus), d = static_cast<double>(domain);
-  const double outside = (g - d) / (g - 1);
-  return std::max(bytes * (1 - outside) / up, bytes * outside / scale_out);
+// The time at full link speed of `bytes` sent by each GPU of a group of `gpus` in a layout of
+// `layout` GPUs (hardware.h's link_time: the interconnect within a scale-up domain, the scale-out
+// network beyond it); a figure the GPU lacks is said once. `out` is set when the scale-out
+// network carries some of it.
+double transfer_s(const Scenario& s, Analysis& a, int64_t gpus, int64_t layout, double bytes,
+                  Collective c, bool& out) {
+  const LinkTime t = link_time(s.gpu, gpus, layout, bytes, c);
+  if (!t.missing.empty() &&
+      std::find(a.warnings.begin(), a.warnings.end(), t.missing) == a.warnings.end())
+    a.warnings.push_back(t.missing);
+  out = t.scale_out;
+  return t.seconds;
 }
 
-Communication communication(const Scenario& s, Analysis& a) {
+// `layout`: every GPU of the scenario (a pipeline's stages included), `s` being one stage's.
+Communication communication(const Scenario& s, Analysis& a, int64_t layout) {
   const int64_t n = stage_gpus(s);
   // Nothing crosses a link on one GPU, nor between data-parallel ranks of one GPU without experts.
   if (n <= 1 || (s.tp <= 1 && !find_ffn(s.model, FfnKind::moe))) return {};
@@ -394,7 +380,9 @@ Communication communication(const Scenario& s, Analysis& a) {
                  int collectives = 1, bool all_to_all = false) {
     CommOp c{.name = name, .layer_type = type, .count = count, .gpus = gpus};
     c.bytes = static_cast<double>(count) * one;
-    c.roofline_time_s = transfer_s(s, a, gpus, c.bytes, all_to_all, c.scale_out);
+    c.roofline_time_s =
+        transfer_s(s, a, gpus, layout, c.bytes,
+                   all_to_all ? Collective::all_to_all : Collective::ring, c.scale_out);
     c.latency_s = s.calibration ? static_cast<double>(count * collectives) * latency : 0;
     c.time_s = c.roofline_time_s / efficiency + c.latency_s;
     total.bound_s += c.roofline_time_s;
@@ -478,7 +466,8 @@ Communication stage_sends(const Scenario& s, Analysis& a) {
   c.bytes = static_cast<double>(m) * static_cast<double>(rank_mb) * per_seq *
             static_cast<double>(s.model.hidden) * bytes_per_element(s.activations);
   // Some stage boundary leaves the scale-up domain once the layout is wider than it.
-  c.roofline_time_s = transfer_s(s, a, gpu_count(s), c.bytes, false, c.scale_out);
+  c.roofline_time_s =
+      transfer_s(s, a, gpu_count(s), gpu_count(s), c.bytes, Collective::ring, c.scale_out);
   c.latency_s = static_cast<double>(m) * latency;
   c.time_s = c.roofline_time_s / efficiency + c.latency_s;
   a.comm.push_back(c);
@@ -588,7 +577,9 @@ Analysis analyze(const Scenario& s) {
                          std::to_string(s.batch) + ": the busiest rank has " +
                          std::to_string(rank_batch(s)) + " sequences and sets the step's time");
   }
-  if (s.pp > 1 && s.batch % microbatches(s) != 0) {
+  // Micro-batches of ⌈B/m⌉, each rank's share of one ⌈⌈B/m⌉/dp⌉: more sequences than a rank has
+  // when the roundings do not divide.
+  if (s.pp > 1 && microbatches(s) * ((microbatch_size(s) + s.dp - 1) / s.dp) > rank_batch(s)) {
     a.warnings.push_back("pp " + std::to_string(s.pp) + ": batch " + std::to_string(s.batch) +
                          " runs as " + std::to_string(microbatches(s)) +
                          " micro-batches of up to " + std::to_string(microbatch_size(s)) +
@@ -664,7 +655,7 @@ Analysis analyze(const Scenario& s) {
     }
   }
   for (GroupCost& g_type : a.attention_types) finish_group(g_type, a.ridge_point);
-  Communication comm = communication(*stage, a);
+  Communication comm = communication(*stage, a, gpu_count(s));
   if (s.pp > 1) {
     for (CommOp& c : a.comm) scale_comm(c, layer_passes);
     comm.expected_s *= layer_passes;

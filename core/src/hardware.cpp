@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <numeric>
 
 #include "roofline/units.h"
 
@@ -130,6 +131,38 @@ std::optional<Precision> resolve_roof(const GpuSpec& gpu, Precision wanted) {
 
 double attainable_flops(double intensity, double peak_flops, double bandwidth_bytes_per_s) {
   return std::min(peak_flops, intensity * bandwidth_bytes_per_s);
+}
+
+LinkTime link_time(const GpuSpec& gpu, int64_t group, int64_t layout, double bytes, Collective c) {
+  const double up = gpu.interconnect_bandwidth_bytes_per_s.value_or(0);
+  LinkTime out;
+  out.seconds = up > 0 ? bytes / up : 0;
+  if (!gpu.scale_up_gpus) {
+    if (layout > 8)
+      out.missing = gpu.name + " gives no scale-up domain size: all " + std::to_string(layout) +
+                    " GPUs are counted on its interconnect, which is faster than the network "
+                    "between nodes";
+    return out;
+  }
+  const int64_t domain = *gpu.scale_up_gpus;
+  if (layout <= domain || group < 2 || domain % group == 0) return out;
+  if (!gpu.scale_out_bandwidth_bytes_per_s) {
+    out.missing = gpu.name + " gives no scale-out bandwidth: GPUs beyond its " +
+                  std::to_string(domain) +
+                  "-GPU scale-up domain are counted on its interconnect, which is faster than "
+                  "the network between domains";
+    return out;
+  }
+  out.scale_out = true;
+  const double scale_out = std::min(up, *gpu.scale_out_bandwidth_bytes_per_s);
+  if (c == Collective::ring) {
+    out.seconds = bytes / scale_out;
+    return out;
+  }
+  const double g = static_cast<double>(group), r = static_cast<double>(std::gcd(group, domain));
+  const double outside = (g - r) / (g - 1);
+  out.seconds = std::max(bytes * (1 - outside) / up, bytes * outside / scale_out);
+  return out;
 }
 
 double ridge_point(double peak_flops, double bandwidth_bytes_per_s) {

@@ -52,7 +52,9 @@ Prediction allreduce_time(const GpuSpec& gpu, double bytes, int64_t gpus, const 
     return {0, 0, gpu.name + " gives no interconnect bandwidth", {}};
   if (gpus < 2) return {0, 0, "an all-reduce needs 2 GPUs or more", {}};
   const double n = static_cast<double>(gpus);
-  const double bound = 2 * (n - 1) / n * bytes / *gpu.interconnect_bandwidth_bytes_per_s;
+  // A ring over the GPUs, across the scale-out network where they span domains (MODEL.md §17).
+  const double bound =
+      link_time(gpu, gpus, gpus, 2 * (n - 1) / n * bytes, Collective::ring).seconds;
   if (!c) return {bound, bound, {}, {}};
   return {bound / c->allreduce_efficiency + c->allreduce_latency_s, bound, {}, {}};
 }

@@ -8,6 +8,7 @@
 
 #include "roofline/analysis.h"
 #include "roofline/formulas.h"
+#include "roofline/knobs.h"
 #include "roofline/requests.h"
 #include "test_fixtures.h"
 
@@ -235,20 +236,38 @@ TEST(Parallel, AllToAllsBeyondTheDomainCrossTheScaleOutNetwork) {
   EXPECT_TRUE(dispatch->scale_out);
   // Within the domain (dp 2, ep 2) the link carries it all, as before.
   Scenario two = layout(1, 2, 2);
-  two.gpu.scale_up_gpus = 2;
-  two.gpu.scale_out_bandwidth_bytes_per_s = 0.5e9;
-  EXPECT_FALSE(find_comm(analyze(two), "dispatch")->scale_out);
-  EXPECT_DOUBLE_EQ(find_comm(analyze(two), "dispatch")->roofline_time_s, 640e-9 / 3);
+  two.gpu = s.gpu;
+  const Analysis inside = analyze(two);
+  ASSERT_NE(find_comm(inside, "dispatch"), nullptr);
+  EXPECT_FALSE(find_comm(inside, "dispatch")->scale_out);
+  EXPECT_DOUBLE_EQ(find_comm(inside, "dispatch")->roofline_time_s, 640e-9 / 3);
   // A ring over more GPUs than the domain (tp 4) runs at the scale-out bandwidth: 2·(3/4) of
   // 4 tokens × 128 B = 768 B a layer, 2 layers of attention at 0.5 GB/s.
   Scenario ring = layout(4, 1, 1);
   ring.gpu = s.gpu;
-  const CommOp* reduce = find_comm(analyze(ring), "all_reduce", "full");
+  const Analysis rings = analyze(ring);
+  const CommOp* reduce = find_comm(rings, "all_reduce", "full");
   ASSERT_NE(reduce, nullptr);
+  EXPECT_TRUE(reduce->scale_out);
   EXPECT_DOUBLE_EQ(reduce->roofline_time_s, 2 * 768 / 0.5e9);
+  // A group the domain does not divide: 3 GPUs over domains of 2 leave one GPU alone in its
+  // domain (gcd(3, 2) = 1), and all it sends crosses the scale-out network.
+  Scenario three = layout(1, 3, 3);
+  three.gpu = s.gpu;
+  const Analysis odd = analyze(three);
+  const CommOp* lone = find_comm(odd, "dispatch");
+  ASSERT_NE(lone, nullptr);
+  EXPECT_DOUBLE_EQ(lone->roofline_time_s, lone->bytes / 0.5e9);
+  // Under a calibration: the efficiency and a latency per collective on top, as on the link.
+  Scenario calibrated = s;
+  calibrated.calibration = toy_calibration();
+  const CommOp* slow = find_comm(analyze(calibrated), "dispatch");
+  ASSERT_NE(slow, nullptr);
+  EXPECT_DOUBLE_EQ(slow->time_s, 256e-9 / 0.8 + 10e-6);
   // No scale-out figure: the link, and a warning that says it is too fast.
   s.gpu.scale_out_bandwidth_bytes_per_s.reset();
   const Analysis unknown = analyze(s);
+  ASSERT_NE(find_comm(unknown, "dispatch"), nullptr);
   EXPECT_DOUBLE_EQ(find_comm(unknown, "dispatch")->roofline_time_s, 192e-9);
   EXPECT_NE(std::find_if(unknown.warnings.begin(), unknown.warnings.end(),
                          [](const std::string& w) {
@@ -350,7 +369,9 @@ TEST(Pipeline, RefusesWhatCannotBe) {
             "pp 2: speculative decoding across pipeline stages is not modelled; set spec none or "
             "pp 1");
   s.phase = Phase::prefill;  // refused in prefill too: a request's decode steps would be invalid
-  EXPECT_NE(validate(s).error(), "");
+  EXPECT_EQ(validate(s).error(),
+            "pp 2: speculative decoding across pipeline stages is not modelled; set spec none or "
+            "pp 1");
   s.phase = Phase::decode;
   s.spec = SpecMethod::none;
   s.tp = 512;  // 1,024 GPUs in all: allowed
@@ -368,6 +389,26 @@ TEST(Pipeline, SwitchingToAShallowerModelKeepsAValidLayout) {
   set_model(s, tiny_dense());
   EXPECT_EQ(s.pp, 2);
   EXPECT_EQ(validate(s).error(), "");
+  // The same through the knob table (a lesson's or a file's model change).
+  s.model = llama3_8b();
+  s.pp = 8;
+  PresetResolver resolver;
+  resolver.model = [](std::string_view) { return Result<ModelConfig>::ok(tiny_dense()); };
+  ASSERT_TRUE(knob(ChangeKey::model).set(s, ChangeValue{std::string("tiny")}, resolver).is_ok());
+  EXPECT_EQ(s.pp, 2);
+}
+
+// Micro-batches that the batch or the ranks do not divide are counted full, with a warning:
+// batch 6 over dp 2 and pp 2 is 2 micro-batches of 3, each rank's share 2, so 4 sequences a rank
+// against its 3. Batch 4 over pp 2 divides evenly.
+TEST(Pipeline, UnevenMicroBatchesSaySo) {
+  Scenario s = staged(Phase::decode, 6);
+  s.dp = 2;
+  const Analysis a = analyze(s);
+  EXPECT_NE(std::find_if(a.warnings.begin(), a.warnings.end(),
+                         [](const std::string& w) { return w.starts_with("pp 2: batch 6"); }),
+            a.warnings.end());
+  EXPECT_TRUE(analyze(staged(Phase::decode, 4)).warnings.empty());
 }
 
 // A request sums its decode steps with the bubble: its TPOT at batch 1 (one micro-batch, two

@@ -174,7 +174,7 @@ std::string comm_tooltip(const CommOp& c, const Analysis& a) {
   std::string out = what + "\n\n" + format_bytes(c.bytes) + " sent by each GPU over " +
                     std::to_string(c.count) + runs + ", " + std::to_string(c.gpus) +
                     " GPUs in each " + (c.between_stages ? "send" : "collective") + "; " +
-                    format_time(c.roofline_time_s) + " at the link's full bandwidth";
+                    format_time(c.roofline_time_s) + " at the links' full bandwidth";
   if (a.calibrated)
     out += ", " + format_time(c.time_s) + " expected (" + format_time(c.latency_s) + " latency)";
   if (c.scale_out)

@@ -110,6 +110,28 @@ std::optional<Precision> resolve_roof(const GpuSpec& gpu, Precision wanted);
 // attainable(I) = min(peak, I * bandwidth).
 double attainable_flops(double intensity, double peak_flops, double bandwidth_bytes_per_s);
 
+// How a group of GPUs talks (core/MODEL.md §17): a ring (all-reduce, all-gather, a send between
+// pipeline stages) or an all-to-all.
+enum class Collective { ring, all_to_all };
+
+struct LinkTime {
+  double seconds = 0;      // at the links' full bandwidth
+  bool scale_out = false;  // some of it crosses the scale-out network
+  // The GPU gives no figure for what the layout needs (no scale-up domain while the layout is
+  // wider than 8 GPUs, or no scale-out bandwidth beyond its domain): counted on the interconnect,
+  // which is too fast; the words say which.
+  std::string missing;
+};
+
+// The time `bytes`, sent by each GPU of an aligned group of `group` contiguous GPUs in a layout
+// of `layout` GPUs, take on `gpu`'s links (its interconnect_bandwidth must be set). Within one
+// scale-up domain of D GPUs: the interconnect. A group that spans domains (layout > D and D not a
+// multiple of the group) has a smallest piece of r = gcd(group, D) GPUs in one domain: an
+// all-to-all sends (group − r)/(group − 1) of its bytes out over the scale-out network while the
+// rest crosses the interconnect (the slower part sets the time); a ring sends all of them at the
+// scale-out bandwidth (its slowest link).
+LinkTime link_time(const GpuSpec& gpu, int64_t group, int64_t layout, double bytes, Collective c);
+
 // Ridge point peak / bandwidth, in FLOP/byte.
 double ridge_point(double peak_flops, double bandwidth_bytes_per_s);
 

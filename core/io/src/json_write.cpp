@@ -432,6 +432,7 @@ void write_analysis(JsonOut& out, const Scenario& s, const Analysis& a) {
     out.member("time_s", c.time_s);
     out.member("roofline_time_s", c.roofline_time_s);
     out.member("bound", "link");
+    out.member("scale_out", c.scale_out);
     out.end();
   }
   out.end();

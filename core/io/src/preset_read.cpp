@@ -35,6 +35,10 @@ GpuSpec read_gpu(const Reader& r, std::string_view origin) {
   gpu.interconnect_bandwidth_bytes_per_s = r.optional_number("interconnect_bandwidth", kBandwidth);
   gpu.scale_up_gpus = r.optional_integer("scale_up_gpus", integer_between(1, 1'000'000, "GPUs"));
   gpu.scale_out_bandwidth_bytes_per_s = r.optional_number("scale_out_bandwidth", kBandwidth);
+  if (gpu.scale_out_bandwidth_bytes_per_s && !gpu.scale_up_gpus)
+    r.fail_message("scale_out_bandwidth",
+                   "needs scale_up_gpus, the GPUs the interconnect joins before the scale-out "
+                   "network takes over");
   // A watt to a megawatt: a board, not a milliwatt sensor or a data hall.
   gpu.board_power_w = r.optional_number("board_power", number_between(1, 1e6, "watts"));
   gpu.board_power_source = r.string("board_power_source", "");
