@@ -261,7 +261,8 @@ TEST(Parallel, AllToAllsBeyondTheDomainCrossTheScaleOutNetwork) {
   // Under a calibration: the efficiency and a latency per collective on top, as on the link.
   Scenario calibrated = s;
   calibrated.calibration = toy_calibration();
-  const CommOp* slow = find_comm(analyze(calibrated), "dispatch");
+  const Analysis expected = analyze(calibrated);  // alive while `slow` points into it
+  const CommOp* slow = find_comm(expected, "dispatch");
   ASSERT_NE(slow, nullptr);
   EXPECT_DOUBLE_EQ(slow->time_s, 256e-9 / 0.8 + 10e-6);
   // No scale-out figure: the link, and a warning that says it is too fast.
